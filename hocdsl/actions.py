@@ -1,0 +1,151 @@
+"""What a player may do or say at the table, as frozen values.
+
+The same objects come from three places: a person's typed announcement (the
+lark grammar in :mod:`hocdsl.announce`), a game record, and a bot choosing
+among :meth:`Game.legal_actions`. The engine never sees text.
+
+Ranks are ints 1 (ace) .. 13 (king), cards are ints 0..51 (see
+:mod:`hocdsl.cards`). Values are interned where it is cheap (``PLAY[card]``,
+``RAISE[n]``, ``PASS``...) so the simulator allocates nothing per action.
+
+>>> Raise(3) == RAISE[3]
+True
+>>> DeclareSequence(5, 13)
+DeclareSequence(length=5, top=13)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+# ------------------------------------------------------------- bidding ----
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """``pass`` / ``passe``. Before any raise: hand the word on (one may come
+    back in later where the ruleset allows). After a raise: fold. At the
+    blank-hand stage: do not declare a blank hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """``call`` / ``tiens``: put in as much as the most anyone has put in."""
+
+
+@dataclass(frozen=True, slots=True)
+class Raise:
+    """``raise N`` / ``renvie N``: call, then add ``amount`` chips (1..cap)."""
+
+    amount: int
+
+
+# -------------------------------------------------------- declarations ----
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarePoint:
+    """``5 cards`` or ``5 cards, 23`` / ``5 cartes, 23``.
+
+    ``value`` None means "the best value my hand holds for that many cards";
+    the engine completes it from the hand.
+    """
+
+    cards: int
+    value: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareSequence:
+    """``quinte to the king`` / ``tierce à la dame`` / ``quatrième mineure``.
+
+    ``length`` is the length as declared (a run longer than the ruleset's cap
+    is declared at the cap where the ruleset says longer runs count no more).
+    ``top`` is the rank of the highest card; None = the best the hand holds.
+    """
+
+    length: int
+    top: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareTricon:
+    """``brelan of jacks`` / ``carré de rois`` / ``fredon``.
+
+    ``rank`` None means the best tricon of that size the hand holds.
+    """
+
+    size: int
+    rank: int | None = None
+
+
+Declaration = Union[DeclarePoint, DeclareSequence, DeclareTricon]
+
+
+@dataclass(frozen=True, slots=True)
+class Concede:
+    """``that's fine`` / ``good`` / ``c'est bon``: my hand is below a predecessor's."""
+
+
+@dataclass(frozen=True, slots=True)
+class Nothing:
+    """``nothing`` / ``rien``: I stayed in but hold no combination (a bluff)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """``show`` / ``montre``: a lone winner shows his combination to be paid for it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Conceal:
+    """A lone winner keeps his hand hidden (the default; paid the pool only)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareBlank:
+    """``blank hand`` / ``cartes blanches``: no king, queen or jack in hand."""
+
+
+# ------------------------------------------------------ the card game ----
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Lay ``card`` on the pile (to lead, to cover, or a principal hoc)."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Without:
+    """``without N`` / ``sans N``: I cannot (or, for a principal hoc, will not)
+    cover with a card of ``rank``."""
+
+    rank: int
+
+
+@dataclass(frozen=True, slots=True)
+class HocMark:
+    """``hoc!`` written in a turn. Not an engine action: a record or a player
+    says it after a hoc, and the reader checks that a hoc did happen there."""
+
+
+Action = Union[
+    Pass, Call, Raise, DeclarePoint, DeclareSequence, DeclareTricon,
+    Concede, Nothing, Show, Conceal, DeclareBlank, Play, Without,
+]
+
+# Interned values: the simulator reuses these instead of allocating.
+PASS = Pass()
+CALL = Call()
+CONCEDE = Concede()
+NOTHING = Nothing()
+SHOW = Show()
+CONCEAL = Conceal()
+DECLARE_BLANK = DeclareBlank()
+HOC_MARK = HocMark()
+PLAY = tuple(Play(c) for c in range(52))
+WITHOUT = (None,) + tuple(Without(r) for r in range(1, 14))  # WITHOUT[rank]
+RAISE = (None,) + tuple(Raise(n) for n in range(1, 1001))  # RAISE[n], n >= 1

@@ -1,0 +1,1 @@
+"""hocdsl/rules"""

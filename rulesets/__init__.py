@@ -1,0 +1,1 @@
+"""The bundled rulesets (shipped inside the package as hocdsl.rulesets)."""
