@@ -179,7 +179,7 @@ class _Tables:
         "rules", "point_keys", "pt_score", "pt_value", "pt_base",
         "min_length", "counts_up_to", "longer", "seq_keys", "runs", "seq_best_score",
         "seq_best_run", "seq_len_base", "tri_keys", "trio_score", "seq_pay", "tri_pay",
-        "seq_claim", "tri_claim", "major_run", "major_tricon",
+        "seq_claim", "tri_claim", "major_run", "major_tricon", "pt_obj",
     )
 
     def __init__(self, rules: Ruleset) -> None:
@@ -206,9 +206,12 @@ class _Tables:
         self.pt_base = 1
         for k in self.point_keys:
             self.pt_base *= comps[k][1]
-        self.pt_score = [
-            _pack([(comps[k][0][p], comps[k][1]) for k in self.point_keys]) for p in range(NPAT)
+        # +1 so that any non-empty suit scores above an empty one, whatever the values
+        self.pt_score = [0] + [
+            1 + _pack([(comps[k][0][p], comps[k][1]) for k in self.point_keys])
+            for p in range(1, NPAT)
         ]
+        self.pt_obj: list[Point | None] = [None] * (4 * NPAT)  # interned on first use
 
         # sequences ---------------------------------------------------------
         self.min_length = sr.min_length
@@ -324,7 +327,10 @@ def suit_points(hand: int, rules: Ruleset) -> tuple[Point, ...]:
 
 
 def point_score(hand: int, rules: Ruleset) -> int:
-    """The best point of ``hand`` as one ``int`` ordered like :func:`point_key` (0: no cards)."""
+    """The best point of ``hand`` as one ``int`` ordered like :func:`point_key` (0: no cards).
+
+    Suits with equal keys score equal; any card scores above no card.
+    """
     sc = _tables(rules).pt_score
     a = sc[hand & SUIT_MASK]
     b = sc[(hand >> 13) & SUIT_MASK]
@@ -344,15 +350,24 @@ def best_point(hand: int, rules: Ruleset) -> Point | None:
     """
     t = _tables(rules)
     sc = t.pt_score
-    best_s, best = -1, 0
-    for s in range(4):
-        v = sc[(hand >> (s * 13)) & SUIT_MASK]
-        if v > best:
-            best_s, best = s, v
-    if best_s < 0:
+    a = hand & SUIT_MASK
+    b = (hand >> 13) & SUIT_MASK
+    c = (hand >> 26) & SUIT_MASK
+    d = (hand >> 39) & SUIT_MASK
+    best, idx = sc[a], a
+    if sc[b] > best:
+        best, idx = sc[b], NPAT | b
+    if sc[c] > best:
+        best, idx = sc[c], 2 * NPAT | c
+    if sc[d] > best:
+        best, idx = sc[d], 3 * NPAT | d
+    if not best:
         return None
-    p = (hand >> (best_s * 13)) & SUIT_MASK
-    return Point(_POPCOUNT[p], t.pt_value[p], best_s)
+    pt = t.pt_obj[idx]
+    if pt is None:
+        p = idx & SUIT_MASK
+        pt = t.pt_obj[idx] = Point(_POPCOUNT[p], t.pt_value[p], idx >> 13)
+    return pt
 
 
 def point_key(p: Point, rules: Ruleset) -> tuple[int, ...]:
