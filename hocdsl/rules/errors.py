@@ -1,0 +1,120 @@
+"""Errors in ruleset files, worded for the historian who wrote the file.
+
+Every error names the file, the line and column of the offending YAML node,
+the knob's path, what was found, what was expected, and where it helps a
+suggestion::
+
+    rulesets/x.yaml:12:5: sequence.payments.6: found a payment for a 6-card sequence; expected lengths 3..5 (sequence.counts_up_to is 5)
+        hint: remove the payment for 6, or raise sequence.counts_up_to
+
+>>> e = RulesetError("x.yaml", 3, 1, "tricon.nmes", "an unknown knob `nmes`",
+...                  "one of: names, keys", suggestion="names")
+>>> print(e)
+x.yaml:3:1: tricon.nmes: found an unknown knob `nmes`; expected one of: names, keys
+    hint: did you mean `names`?
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+class RulesetError(ValueError):
+    """A ruleset (or extension) file that cannot be loaded, and why.
+
+    ``file`` is the path as shown to the user; ``line`` and ``column`` are
+    1-based (``None`` when the error has no place in a file, such as an unknown
+    ruleset name on the command line); ``path`` is the dotted key path of the
+    node (``"sequence.payments.6"``, ``""`` for the whole document).
+    ``suggestion`` is a close match for a misspelt word; ``hint`` is any other
+    advice. ``str(error)`` is the full message, hint line included.
+    """
+
+    def __init__(
+        self,
+        file: str | None,
+        line: int | None,
+        column: int | None,
+        path: str,
+        found: str,
+        expected: str,
+        suggestion: str | None = None,
+        hint: str | None = None,
+    ) -> None:
+        self.file = file
+        self.line = line
+        self.column = column
+        self.path = path
+        self.found = found
+        self.expected = expected
+        self.suggestion = suggestion
+        self.hint = hint
+        #: further errors found in the same file, when several were collected
+        self.more: tuple[RulesetError, ...] = ()
+        super().__init__(self.render())
+
+    @property
+    def where(self) -> str:
+        """``file:line:column``, as much of it as is known."""
+        parts = [self.file or "<ruleset>"]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+    @property
+    def headline(self) -> str:
+        """The first line of the message: place, key path, found and expected."""
+        head = f"{self.where}: "
+        if self.path:
+            head += f"{self.path}: "
+        head += f"found {self.found}"
+        if self.expected:
+            head += f"; expected {self.expected}"
+        return head
+
+    def hints(self) -> list[str]:
+        """The advice lines: the suggestion first, then the hint."""
+        out = []
+        if self.suggestion:
+            out.append(f"did you mean `{self.suggestion}`?")
+        if self.hint:
+            out.append(self.hint)
+        return out
+
+    def render(self) -> str:
+        lines = [self.headline]
+        lines += [f"    hint: {h}" for h in self.hints()]
+        return "\n".join(lines)
+
+    def render_all(self) -> str:
+        """This error and every further one collected from the same file."""
+        return "\n".join(e.render() for e in (self, *self.more))
+
+    def __reduce__(self):  # picklable, for errors raised in worker processes
+        return (_rebuild, (self.file, self.line, self.column, self.path, self.found,
+                           self.expected, self.suggestion, self.hint))
+
+
+def _rebuild(*args) -> RulesetError:
+    return RulesetError(*args)
+
+
+def suggest(word: object, choices: Iterable[object]) -> str | None:
+    """The choice closest to a misspelt ``word``, if one is close enough.
+
+    >>> suggest("quinet", ["tierce", "quatrième", "quinte"])
+    'quinte'
+    >>> suggest("xyz", ["tierce", "quinte"]) is None
+    True
+    """
+    options = [str(c) for c in choices]
+    text = str(word)
+    match = difflib.get_close_matches(text, options, n=1, cutoff=0.6)
+    if match:
+        return match[0]
+    # a case slip or a hyphen/underscore swap counts as close
+    norm = {o.lower().replace("-", "_"): o for o in options}
+    return norm.get(text.lower().replace("-", "_"))
