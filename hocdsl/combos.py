@@ -176,15 +176,15 @@ class _Tables:
     """Everything derived from one ruleset that evaluation needs."""
 
     __slots__ = (
-        "rules", "point_keys", "pt_score", "pt_value", "pt_base",
+        "parts", "point_keys", "pt_score", "pt_value", "pt_base",
         "min_length", "counts_up_to", "longer", "seq_keys", "runs", "seq_best_score",
         "seq_best_run", "seq_len_base", "tri_keys", "trio_score", "seq_pay", "tri_pay",
         "seq_claim", "tri_claim", "major_run", "major_tricon", "pt_obj",
     )
 
     def __init__(self, rules: Ruleset) -> None:
-        self.rules = rules
         t, pr, sr, tr = rules.table, rules.point, rules.sequence, rules.tricon
+        self.parts = (t, pr, sr, tr)  # kept alive so their ids stay theirs
 
         # point -------------------------------------------------------------
         rank_value = [0] * 14
@@ -297,16 +297,28 @@ class _Tables:
                      for k in self.seq_keys)
 
 
-_CACHE: dict[int, _Tables] = {}
+_CACHE: dict[int, tuple[Ruleset, _Tables]] = {}
+_BY_PARTS: dict[tuple[int, ...], _Tables] = {}
 
 
 def _tables(rules: Ruleset) -> _Tables:
-    """The derived tables of ``rules`` (built once per ruleset object)."""
-    t = _CACHE.get(id(rules))
-    if t is None or t.rules is not rules:
-        if len(_CACHE) > 64:  # rulesets are few; keep the cache from growing without bound
-            _CACHE.clear()
-        t = _CACHE[id(rules)] = _Tables(rules)
+    """The derived tables of ``rules`` (built once per ruleset object).
+
+    Rulesets sharing their table, point, sequence and tricon sections (say, a
+    ``dataclasses.replace`` of another stage) share the tables.
+    """
+    hit = _CACHE.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    if len(_CACHE) > 256:  # rulesets are few; keep the caches from growing without bound
+        _CACHE.clear()
+        _BY_PARTS.clear()
+    parts = (rules.table, rules.point, rules.sequence, rules.tricon)
+    key = tuple(id(x) for x in parts)
+    t = _BY_PARTS.get(key)
+    if t is None or any(a is not b for a, b in zip(parts, t.parts)):
+        t = _BY_PARTS[key] = _Tables(rules)
+    _CACHE[id(rules)] = (rules, t)
     return t
 
 
