@@ -9,7 +9,7 @@ this module only converts them to the model's types: mappings keyed by
 >>> convert_value("sequence.payments", {3: {"plain": 1, "major": 2}})[3]
 Payment(plain=1, major=2)
 >>> sorted(convert_value("card_game.principal_hocs", ["KS", "JD"]))
-[12, 49]
+[12, 36]
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def build_ruleset(
 def yaml_value(path: str, value: Any) -> Any:
     """The inverse of :func:`convert_value`: a model value as plain YAML data.
 
-    >>> yaml_value("card_game.principal_hocs", frozenset({49, 12}))
+    >>> yaml_value("card_game.principal_hocs", frozenset({36, 12}))
     ['KS', 'JD']
     """
     from ..cards import card_name

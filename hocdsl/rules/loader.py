@@ -148,111 +148,140 @@ def _split_source(text: str) -> tuple[str, str | None]:
     return sid, (rest or None)
 
 
-def _read_layer(path: Path, kind: str) -> Layer:
+def _raise_all(errors: Sequence[RulesetError]) -> None:
+    """Raise the first of ``errors`` (the rest in ``.more``), if any."""
+    if errors:
+        first = errors[0]
+        first.more = tuple(errors[1:])
+        raise first
+
+
+def read_layer(path: Path, kind: str | None = None, referrer: tuple[YamlDoc, tuple] | None = None) -> Layer:
+    """Read and schema-check one file; ``kind`` (``"ruleset"``/``"extension"``) if it must be one.
+
+    ``referrer`` is the (document, key path) that named this file, where a
+    file of the wrong kind is reported.
+    """
+    from .semantic import check_document
     from .validate import validate_document
 
     doc = read_yaml(str(path), shown_path(path))
     validate_document(doc)
+    _raise_all(check_document(doc))
     actual = doc.data.get("kind", "ruleset")
-    if actual != kind:
+    if kind is not None and actual != kind:
+        if referrer is not None:
+            rdoc, at = referrer
+            raise rdoc.error(at, f"`{doc.file}`, which is an extension file", "a ruleset to extend",
+                             hint="an extension is applied with --with, not extended")
         if kind == "ruleset":
-            raise doc.error(("kind",), "an extension file", "a ruleset file",
-                            hint=f"apply an extension with --with {path.stem} on top of a ruleset")
-        raise doc.error(("kind",) if "kind" in doc.data else (), "a ruleset file", "an extension file (kind: extension)",
-                        hint="a ruleset is loaded on its own; extend it with `extends:`")
-    return Layer(doc=doc, path=path, kind=kind)
+            raise RulesetError(doc.file, None, None, "", "an extension file (kind: extension)", "a ruleset file",
+                               hint=f"apply an extension on top of a ruleset: --with {path}")
+        raise RulesetError(doc.file, None, None, "", "a ruleset file", "an extension file (kind: extension)",
+                           hint="a ruleset is loaded on its own; to build on it, write a ruleset with `extends:`")
+    return Layer(doc=doc, path=path, kind=actual)
 
 
-def _chain(path: Path) -> list[Layer]:
-    """The ruleset at ``path`` and its ancestors, root first."""
+def chain(path: Path) -> list[Layer]:
+    """The ruleset at ``path`` and its ancestors along ``extends:``, root first."""
     layers: list[Layer] = []
-    seen: dict[Path, int] = {}
-    current: Path | None = path
-    while current is not None:
-        key = current.resolve()
-        layer = _read_layer(current, "ruleset")
-        if key in seen:
-            # unreachable: the cycle is caught below before re-reading
-            break
-        seen[key] = len(layers)
+    seen: set[Path] = set()
+    current, referrer = path, None
+    while True:
+        layer = read_layer(current, "ruleset", referrer)
+        seen.add(current.resolve())
         layers.append(layer)
         ref = layer.data.get("extends")
         if ref is None:
-            current = None
-            continue
+            break
         nxt = resolve_ref(ref, relative_to=current.parent, doc=layer.doc, at=("extends",))
         if nxt.resolve() in seen:
             names = [shown_path(lay.path) for lay in layers] + [shown_path(nxt)]
             raise layer.doc.error(("extends",), f"an inheritance cycle: {' -> '.join(names)}",
-                                  "a chain of `extends:` that ends in a ruleset without `extends:`",
+                                  "a chain of `extends:` ending in a ruleset without `extends:`",
                                   hint="one of these files must stop extending the others")
-        current = nxt
+        current, referrer = nxt, (layer.doc, ("extends",))
     layers.reverse()
     return layers
 
 
-def _merge(layers: Sequence[Layer]) -> Resolved:
-    from .semantic import check_layer_sources
+def merge(layers: Sequence[Layer]) -> Resolved:
+    """Lay the files over one another, root first: each knob a file sets replaces the
+    inherited one whole (value and provenance together); ``sources:`` accumulate.
+
+    A knob's ``source:`` must name a source known at its file: one of the file's
+    own sources or an ancestor's; an extension must bring its own.
+    """
+    from .semantic import source_errors
 
     out = Resolved()
+    errors: list[RulesetError] = []
     for layer in layers:
-        for sid, src in (layer.data.get("sources") or {}).items():
-            out.sources[sid] = src
-        check_layer_sources(layer, out.sources)
+        own = dict(layer.data.get("sources") or {})
+        if layer.kind == "extension":
+            errors += source_errors(layer.doc, own, own_only=True)
+        out.sources.update(own)
+        if layer.kind != "extension":
+            errors += source_errors(layer.doc, out.sources)
         for section, knobs in layer.data.items():
-            if not isinstance(knobs, dict) or section in ("sources",):
+            if not isinstance(knobs, dict) or section == "sources":
                 continue
             for knob, spec in knobs.items():
                 path = f"{section}.{knob}"
                 if path not in KNOB_PATHS:
                     continue
-                sid, sec = (None, None)
-                if "source" in spec:
-                    sid, sec = _split_source(spec["source"])
+                sid, sec = _split_source(spec["source"]) if "source" in spec else (None, None)
                 out.values[path] = spec["value"]
                 out.layer_of[path] = layer
                 out.provenance[path] = Provenance(
                     source=sid, section=sec,
-                    editorial=" ".join(str(spec["editorial"]).split()) if "editorial" in spec else None,
-                    note=" ".join(str(spec["note"]).split()) if spec.get("note") is not None else None,
+                    editorial=_oneline(spec.get("editorial")),
+                    note=_oneline(spec.get("note")),
                     declared_in=layer.name,
                     line=layer.doc.where((section, knob), key=True)[0],
                 )
+    _raise_all(errors)
     return out
+
+
+def _oneline(text: Any) -> str | None:
+    return " ".join(str(text).split()) if text is not None else None
+
+
+def _check(resolved: Resolved) -> None:
+    from .semantic import check_knobs
+
+    _raise_all(check_knobs(resolved.values, {p: lay.doc for p, lay in resolved.layer_of.items()}))
 
 
 # ------------------------------------------------------------- public ----
 
 
-def find_ruleset(name_or_path: str) -> Path:
-    """The file of a ruleset given by bundled name or path (a missing file is an error)."""
+def find_ruleset(name_or_path: str, extension: bool = False) -> Path:
+    """The file of a ruleset (or extension) given by bundled name or path."""
     if looks_like_path(name_or_path):
         p = Path(name_or_path)
-        if not p.exists():
-            raise RulesetError(name_or_path, None, None, "", "no such file",
-                               f"a ruleset file, or a bundled ruleset ({', '.join(bundled_rulesets())})")
+        if not p.is_file():
+            what = "extension" if extension else "ruleset"
+            names = bundled_extensions() if extension else bundled_rulesets()
+            raise RulesetError(name_or_path, None, None, "", "no such file" if not p.exists() else "not a file",
+                               f"a {what} file, or a bundled {what} ({', '.join(names) or 'none'})")
         return p
-    return resolve_ref(name_or_path)
+    return resolve_ref(name_or_path, extension=extension)
 
 
 def load_ruleset(name_or_path: str, with_: Sequence[str] = ()) -> Ruleset:
     """The resolved ruleset named ``name_or_path`` (bundled name or file path),
     with the extensions ``with_`` (bundled names or paths) laid over it in order.
 
-    Raises :class:`RulesetError` for anything wrong in any file of the chain.
+    Raises :class:`RulesetError` for anything wrong in any file of the chain
+    (the first error; any others found with it are in ``error.more``).
     """
-    from .semantic import check_resolved
-
     path = find_ruleset(str(name_or_path))
-    layers = _chain(path)
-    exts = []
-    for ref in with_:
-        if looks_like_path(ref) and not Path(ref).exists():
-            raise RulesetError(ref, None, None, "", "no such file",
-                               f"an extension file, or a bundled extension ({', '.join(bundled_extensions())})")
-        exts.append(_read_layer(resolve_ref(ref, extension=True), "extension"))
-    resolved = _merge(layers + exts)
-    check_resolved(resolved)
+    layers = chain(path)
+    exts = [read_layer(find_ruleset(str(ref), extension=True), "extension") for ref in with_]
+    resolved = merge(layers + exts)
+    _check(resolved)
     top = layers[-1].data
     return build_ruleset(
         name=top["name"], title=top["title"], summary=top["summary"],
@@ -261,3 +290,22 @@ def load_ruleset(name_or_path: str, with_: Sequence[str] = ()) -> Ruleset:
         sources=resolved.sources, values=resolved.values, provenance=resolved.provenance,
         path=str(path),
     )
+
+
+def validate_file(path: str) -> list[RulesetError]:
+    """Every error found in the ruleset or extension file at ``path`` (``[]`` when valid).
+
+    A ruleset is checked with the whole of its ``extends:`` chain; an extension
+    on its own (schema, its sources, and the checks its own knobs allow).
+    """
+    try:
+        p = find_ruleset(path)
+        layer = read_layer(p)
+        if layer.kind == "extension":
+            resolved = merge([layer])
+        else:
+            resolved = merge(chain(p))
+        _check(resolved)
+    except RulesetError as e:
+        return [e, *e.more]
+    return []

@@ -9,7 +9,7 @@ or semantic) can be reported at ``file:line:column``.
 >>> doc.data
 {'a': {'b': [1, 2]}}
 >>> doc.where(("a", "b", 1))
-(2, 11)
+(2, 10)
 >>> doc.where(("a", "b"), key=True)
 (2, 3)
 """
@@ -32,15 +32,16 @@ class YamlDoc:
 
     file: str  # as shown in messages
     data: Any
-    marks: dict[Path, tuple[int, int]] = field(default_factory=dict)  # value node of each path
-    key_marks: dict[Path, tuple[int, int]] = field(default_factory=dict)  # key node of each path
+    # keyed by the path with every step as text (see _key)
+    marks: dict[tuple[str, ...], tuple[int, int]] = field(default_factory=dict)  # value node of each path
+    key_marks: dict[tuple[str, ...], tuple[int, int]] = field(default_factory=dict)  # key node of each path
 
     def where(self, path: Path, key: bool = False) -> tuple[int, int]:
         """The (line, column) of ``path``, or of its nearest ancestor that was written.
 
         With ``key=True`` the mark of the key (``payments:``) rather than its value.
         """
-        p = tuple(path)
+        p = _key(path)
         while True:
             if key and p in self.key_marks:
                 return self.key_marks[p]
@@ -60,6 +61,11 @@ class YamlDoc:
                             found, expected, suggestion=suggestion, hint=hint)
 
 
+def _key(path: Path) -> tuple[str, ...]:
+    """Paths are looked up by the text of each step: YAML key ``3`` and JSON key ``"3"`` agree."""
+    return tuple(str(p) for p in path)
+
+
 def dotted(path: Path) -> str:
     """``("sequence", "payments", 6)`` -> ``"sequence.payments.6"``."""
     return ".".join(str(p) for p in path)
@@ -75,7 +81,7 @@ class _Builder:
         self.loader = loader
 
     def build(self, node: yaml.Node, path: Path) -> Any:
-        self.doc.marks[path] = _mark(node)
+        self.doc.marks[_key(path)] = _mark(node)
         if isinstance(node, yaml.MappingNode):
             self.loader.flatten_mapping(node)  # resolve YAML merge keys (<<)
             out: dict[Any, Any] = {}
@@ -87,12 +93,12 @@ class _Builder:
                                        "a list or mapping used as a key", "a plain key such as a name or number")
                 if key in out:
                     line, col = _mark(knode)
-                    first = self.doc.key_marks.get(path + (key,), (None, None))[0]
+                    first = self.doc.key_marks.get(_key(path + (key,)), (None, None))[0]
                     raise RulesetError(
                         self.doc.file, line, col, dotted(path + (key,)),
                         f"`{key}` a second time", "each key at most once in a mapping",
                         hint=f"the first `{key}` is on line {first}; remove one of them")
-                self.doc.key_marks[path + (key,)] = _mark(knode)
+                self.doc.key_marks[_key(path + (key,))] = _mark(knode)
                 out[key] = self.build(vnode, path + (key,))
             return out
         if isinstance(node, yaml.SequenceNode):
@@ -115,11 +121,13 @@ def parse_yaml(text: str, file: str) -> YamlDoc:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
         found = e.problem or "text that is not YAML"
-        context = f" ({e.context})" if e.context else ""
-        raise RulesetError(file, line, col, "", f"a YAML syntax error: {found}{context}",
-                           "well-formed YAML",
-                           hint="check indentation, unclosed brackets or quotes, and a "
-                                "missing space after `:`") from None
+        hint = "check indentation, unclosed brackets or quotes, and a missing space after `:`"
+        cm = e.context_mark
+        if e.context and cm is not None and (cm.line, cm.column) != (getattr(mark, "line", None),
+                                                                       getattr(mark, "column", None)):
+            hint = f"{e.context} that starts at line {cm.line + 1}, column {cm.column + 1}; " + hint
+        raise RulesetError(file, line, col, "", f"a YAML syntax error ({found})",
+                           "well-formed YAML", hint=hint) from None
     except yaml.YAMLError as e:
         raise RulesetError(file, None, None, "", f"a YAML error: {e}", "well-formed YAML") from None
     finally:
