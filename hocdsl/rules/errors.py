@@ -57,7 +57,9 @@ class RulesetError(ValueError):
     @property
     def where(self) -> str:
         """``file:line:column``, as much of it as is known."""
-        parts = [self.file or "<ruleset>"]
+        if self.file is None:  # a name given on the command line, not a place in a file
+            return "error"
+        parts = [self.file]
         if self.line is not None:
             parts.append(str(self.line))
             if self.column is not None:

@@ -53,6 +53,35 @@ def bundled_extensions() -> list[str]:
     return sorted(p.stem for p in d.glob("*.yaml")) if d.is_dir() else []
 
 
+@dataclass(frozen=True)
+class BundledSummary:
+    """One line of ``hoc rulesets``: a bundled file's name, kind, parent and title."""
+
+    name: str
+    kind: str  # "ruleset" or "extension"
+    title: str
+    extends: str | None = None
+
+
+def bundled_summaries() -> list[BundledSummary]:
+    """The bundled rulesets then the bundled extensions, read from their files' headers.
+
+    A bundled file that cannot be read is listed with its error as title.
+    """
+    out = []
+    for kind, names in (("ruleset", bundled_rulesets()), ("extension", bundled_extensions())):
+        for name in names:
+            path = bundled_path(name, kind == "extension")
+            try:
+                data = read_yaml(str(path), shown_path(path)).data
+                title = str(data.get("title", "")) if isinstance(data, dict) else ""
+                extends = data.get("extends") if isinstance(data, dict) else None
+            except RulesetError as e:
+                title, extends = f"(unreadable: {e.headline})", None
+            out.append(BundledSummary(name=name, kind=kind, title=title, extends=extends))
+    return out
+
+
 def bundled_path(name: str, extension: bool = False) -> Path:
     """The file of a bundled ruleset (or extension) ``name``."""
     d = _bundled_dir() / "extensions" if extension else _bundled_dir()
@@ -78,8 +107,8 @@ def _unknown_name(ref: str, extension: bool, doc: YamlDoc | None = None,
     names = bundled_extensions() if extension else bundled_rulesets()
     what = "extension" if extension else "ruleset"
     found = f"no bundled {what} named `{ref}`"
-    expected = (f"a bundled {what} ({', '.join(names) or 'none'}) or the path of a "
-                f"{what} file")
+    expected = (f"a bundled {what} ({', '.join(names) or 'none'}) or the path of "
+                f"{'an' if extension else 'a'} {what} file")
     hint = None
     other = bundled_rulesets() if extension else bundled_extensions()
     if ref in other:
@@ -87,7 +116,8 @@ def _unknown_name(ref: str, extension: bool, doc: YamlDoc | None = None,
                 + ("load it as the ruleset" if extension else f"apply it with --with {ref}"))
     if doc is not None:
         return doc.error(at, found, expected, suggestion=suggest(ref, names), hint=hint)
-    return RulesetError(None, None, None, "", found, expected, suggestion=suggest(ref, names), hint=hint)
+    return RulesetError(None, None, None, "--with" if extension else "RULESET", found, expected,
+                        suggestion=suggest(ref, names), hint=hint)
 
 
 def resolve_ref(ref: str, *, extension: bool = False, relative_to: Path | None = None,
@@ -265,7 +295,8 @@ def find_ruleset(name_or_path: str, extension: bool = False) -> Path:
             what = "extension" if extension else "ruleset"
             names = bundled_extensions() if extension else bundled_rulesets()
             raise RulesetError(name_or_path, None, None, "", "no such file" if not p.exists() else "not a file",
-                               f"a {what} file, or a bundled {what} ({', '.join(names) or 'none'})")
+                               f"an {what} file, or a bundled {what} ({', '.join(names) or 'none'})"
+                               .replace("an ruleset", "a ruleset"))
         return p
     return resolve_ref(name_or_path, extension=extension)
 

@@ -1,0 +1,127 @@
+"""The ``hoc`` command: thin wrappers over the library, one function per command.
+
+Every command that reads a ruleset reports a bad one as ``file:line:col: ...``
+on stderr and exits with code 2, never with a traceback (see :func:`fail`).
+To add a command, write one function here that parses options, calls the
+library and renders; keep the work itself in a library module.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated, NoReturn, Optional
+
+import typer
+
+from .rules import RulesetError, load_ruleset
+from .rules.model import Ruleset
+
+app = typer.Typer(
+    name="hoc",
+    help="hocdsl: play and compare the rules of Hoc Mazarin and the Hoca, one ruleset file per reading.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+EXIT_BAD_INPUT = 2
+
+RulesetArg = Annotated[str, typer.Argument(
+    metavar="RULESET", help="A bundled ruleset name (see `hoc rulesets`) or the path of a ruleset file.")]
+WithOpt = Annotated[Optional[list[str]], typer.Option(
+    "--with", "-w", metavar="EXT",
+    help="An extension to lay over the ruleset: a bundled name (e.g. triple-game) or a path. Repeatable.")]
+
+
+def fail(error: RulesetError) -> NoReturn:
+    """Report ``error`` (and any others found with it) on stderr; exit 2."""
+    typer.echo(error.render_all(), err=True)
+    raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def load_or_fail(ruleset: str, with_: list[str] | None = None) -> Ruleset:
+    """:func:`load_ruleset`, with a bad ruleset reported and exit code 2."""
+    try:
+        return load_ruleset(ruleset, with_=with_ or ())
+    except RulesetError as e:
+        fail(e)
+
+
+# ------------------------------------------------------------ commands ----
+
+
+@app.command("rulesets")
+def rulesets_cmd() -> None:
+    """List the bundled rulesets and extensions, with their titles."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from .rules.loader import bundled_summaries
+
+    table = Table(title="Bundled rulesets and extensions", title_justify="left")
+    table.add_column("name", style="bold", no_wrap=True)
+    table.add_column("kind")
+    table.add_column("extends")
+    table.add_column("title")
+    for row in bundled_summaries():
+        table.add_row(row.name, row.kind, row.extends or "", row.title)
+    Console(soft_wrap=False).print(table)
+    typer.echo("Show one with `hoc show NAME`; apply an extension with `hoc show NAME --with EXT`.")
+
+
+class ShowFormat(str, Enum):
+    text = "text"
+    yaml = "yaml"
+
+
+@app.command("show")
+def show_cmd(
+    ruleset: RulesetArg,
+    with_: WithOpt = None,
+    format: Annotated[ShowFormat, typer.Option(
+        "--format", "-f", help="text: the rules by stage with their sources; yaml: the resolved ruleset file.")
+    ] = ShowFormat.text,
+) -> None:
+    """Show the resolved rules of RULESET: every knob, its value in words and its provenance."""
+    from .rules.render import ruleset_text, ruleset_yaml
+
+    rules = load_or_fail(ruleset, with_)
+    typer.echo(ruleset_yaml(rules) if format is ShowFormat.yaml else ruleset_text(rules), nl=False)
+
+
+@app.command("validate")
+def validate_cmd(
+    files: Annotated[list[str], typer.Argument(
+        metavar="FILE...", help="Ruleset or extension files (or bundled names) to check.")],
+) -> None:
+    """Check ruleset and extension files: each is OK, or its errors with file:line:column. Exit 2 if any is bad."""
+    from .rules.loader import validate_file
+
+    bad = 0
+    for f in files:
+        errors = validate_file(f)
+        if errors:
+            bad += 1
+            for e in errors:
+                typer.echo(e.render())
+        else:
+            typer.echo(f"OK  {f}")
+    if bad:
+        typer.echo(f"{bad} of {len(files)} file{'s' if len(files) != 1 else ''} with errors", err=True)
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
+@app.command("schema")
+def schema_cmd() -> None:
+    """Print the JSON Schema of ruleset files (for editors: save it and point `$schema` at it)."""
+    from .rules.validate import schema_text
+
+    typer.echo(schema_text(), nl=False)
+
+
+def main() -> None:  # pragma: no cover - the console script calls app()
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()
