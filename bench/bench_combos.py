@@ -56,6 +56,7 @@ def main() -> None:
         ("tricons", lambda h, r=rules: combos.tricons(h, r)),
         ("is_blank", combos.is_blank),
         ("all four best_* + is_blank", everything),
+        ("hand_scores (all four as ints)", lambda h, r=rules: combos.hand_scores(h, r)),
     ]
     for name, fn in cases:
         t0 = time.perf_counter()

@@ -18,10 +18,12 @@ How the counts are made:
   hands together are a uniform set of ``j * n`` cards, all blank exactly when
   that set avoids the 12 courts.
 
->>> from hocdsl.rules import load_ruleset                     # doctest: +SKIP
->>> report = odds_report(load_ruleset("hoc-mazarin"), 3)       # doctest: +SKIP
->>> report["blank_hand"] == Fraction(comb(40, 12), comb(52, 12))  # doctest: +SKIP
+>>> from hocdsl.rules import load_ruleset
+>>> report = odds_report(load_ruleset("hoc-mazarin"), 3)
+>>> report["blank_hand"] == Fraction(comb(40, 12), comb(52, 12))
 True
+>>> render_odds(report, "fraction")["sequence_at_least"]["5"]
+'196395315/20637940687'
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from hocdsl.cards import hand_of
 from hocdsl.combos import (
-    Run, Trio, best_point, best_sequence, best_tricon, claimable_sequences, claimable_tricons,
+    Run, Trio, best_point, hand_scores, best_sequence, best_tricon, claimable_sequences, claimable_tricons,
     is_blank, point_key, point_score, run_key, suit_points, sequence_score, sequences, tricon_key,
     tricon_score, tricons,
 )
@@ -191,6 +191,9 @@ def test_adding_a_card_never_lowers_the_best_combinations(cards, name):
 def test_scores_order_hands_like_their_keys(a, b, name):
     rules = RULES[name]
     ha, hb = hand_of(a), hand_of(b)
+    for h in (ha, hb):
+        assert hand_scores(h, rules) == (
+            point_score(h, rules), sequence_score(h, rules), tricon_score(h, rules), is_blank(h))
 
     def cmp(x, y):
         return (x > y) - (x < y)
