@@ -39,6 +39,7 @@ functions return a plain ``int`` ordered like the key, for simulators.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
 from .cards import ACE, JACK, KING, QUEEN, RANK_MASKS, SUIT_MASK
@@ -174,104 +175,109 @@ _MAJOR_TRICON: dict[str, Callable[[int], bool]] = {
 }
 
 
+def _check_keys(rules: Ruleset, knob: str, keys: tuple[str, ...], allowed: tuple[str, ...]) -> None:
+    for k in keys:
+        if k not in allowed:
+            raise ValueError(f"{rules.name}: {knob} has unknown key {k!r} "
+                             f"(expected one of {', '.join(allowed)})")
+
+
+def _run_len_for_key(length: int, counts_up_to: int, longer: bool) -> int:
+    """The length a run compares by: actual if longer runs rank higher, else capped."""
+    return length if longer or length < counts_up_to else counts_up_to
+
+
+@lru_cache(maxsize=None)
+def _point_tables(court: int, ace: int, keys: tuple[str, ...]) -> tuple[list[int], list[int], list]:
+    """(value, score, interned Points) per 13-bit pattern, for these values and keys."""
+    rank_value = [0] * 14
+    for r in range(1, 14):
+        rank_value[r] = court if r in (JACK, QUEEN, KING) else (ace if r == ACE else r)
+    value = [0] * NPAT
+    for p in range(1, NPAT):
+        low = p & -p
+        value[p] = value[p ^ low] + rank_value[low.bit_length()]
+    comps = {"cards": (_POPCOUNT, 14), "value": (value, max(value) + 1)}
+    # +1 so that any non-empty suit scores above an empty one, whatever the values
+    score = [0] + [1 + _pack([(comps[k][0][p], comps[k][1]) for k in keys]) for p in range(1, NPAT)]
+    points: list[Point | None] = [None] * (4 * NPAT)  # index suit << 13 | pattern, filled on use
+    return value, score, points
+
+
+@lru_cache(maxsize=None)
+def _sequence_tables(min_length: int, counts_up_to: int, longer: bool, keys: tuple[str, ...]):
+    """(runs[suit][pattern] best first, best score[pattern], best run[suit][pattern])."""
+    def score(length: int, top: int) -> int:
+        return _pack([(_run_len_for_key(length, counts_up_to, longer), 14) if k == "length"
+                      else (top, 14) for k in keys])
+
+    scored = []  # per pattern: [(score, length, top)] best first; suit-free
+    for p in range(NPAT):
+        found = [(score(length, top), length, top)
+                 for length, top in _RAW_RUNS[p] if length >= min_length]
+        found.sort(key=lambda x: -x[0])  # stable: equal keys keep rank order
+        scored.append(found)
+    best_score = [f[0][0] if f else -1 for f in scored]
+    runs = []
+    best_run = []
+    for s in range(4):
+        interned = {(length, top): Run(s, length, top)
+                    for length in range(1, 14) for top in range(length, 14)}
+        per_suit = [tuple(interned[length, top] for _, length, top in f) for f in scored]
+        runs.append(per_suit)
+        best_run.append([r[0] if r else None for r in per_suit])
+    return runs, best_score, best_run
+
+
+@lru_cache(maxsize=None)
+def _trio_scores(keys: tuple[str, ...]) -> dict[tuple[int, int], int]:
+    base = {"size": 5, "rank": 14}
+    return {(r, s): _pack([((s if k == "size" else r), base[k]) for k in keys])
+            for r in range(1, 14) for s in (3, 4)}
+
+
 class _Tables:
-    """Everything derived from one ruleset that evaluation needs."""
+    """Everything derived from one ruleset that evaluation needs.
+
+    The big tables are shared between rulesets whose knobs they depend on agree
+    (they are cached by knob values), so building one for a ruleset that differs
+    only in, say, payments or claims costs next to nothing.
+    """
 
     __slots__ = (
-        "parts", "point_keys", "pt_score", "pt_value", "pt_base",
-        "min_length", "counts_up_to", "longer", "seq_keys", "runs", "seq_best_score",
-        "seq_best_run", "seq_len_base", "tri_keys", "trio_score", "seq_pay", "tri_pay",
-        "seq_claim", "tri_claim", "major_run", "major_tricon", "pt_obj",
+        "point_keys", "pt_score", "pt_value", "pt_obj",
+        "counts_up_to", "longer", "seq_keys", "runs", "seq_best_score", "seq_best_run",
+        "tri_keys", "trio_score", "seq_pay", "tri_pay", "seq_claim", "tri_claim",
+        "major_run", "major_tricon",
     )
 
     def __init__(self, rules: Ruleset) -> None:
         t, pr, sr, tr = rules.table, rules.point, rules.sequence, rules.tricon
-        self.parts = (t, pr, sr, tr)  # kept alive so their ids stay theirs
 
-        # point -------------------------------------------------------------
-        rank_value = [0] * 14
-        for r in range(1, 14):
-            rank_value[r] = t.court_value if r in (JACK, QUEEN, KING) else (
-                t.ace_value if r == ACE else r)
-        value = [0] * NPAT
-        for p in range(1, NPAT):
-            low = p & -p
-            value[p] = value[p ^ low] + rank_value[low.bit_length()]
-        self.pt_value = value
-        vbase = max(value) + 1
         self.point_keys = tuple(pr.keys)
-        for k in self.point_keys:
-            if k not in ("cards", "value"):
-                raise ValueError(f"{rules.name}: point.keys has unknown key {k!r} "
-                                 "(expected 'cards' or 'value')")
-        comps = {"cards": (_POPCOUNT, 14), "value": (value, vbase)}
-        self.pt_base = 1
-        for k in self.point_keys:
-            self.pt_base *= comps[k][1]
-        # +1 so that any non-empty suit scores above an empty one, whatever the values
-        self.pt_score = [0] + [
-            1 + _pack([(comps[k][0][p], comps[k][1]) for k in self.point_keys])
-            for p in range(1, NPAT)
-        ]
-        self.pt_obj: list[Point | None] = [None] * (4 * NPAT)  # interned on first use
+        _check_keys(rules, "point.keys", self.point_keys, ("cards", "value"))
+        self.pt_value, self.pt_score, self.pt_obj = _point_tables(
+            t.court_value, t.ace_value, self.point_keys)
 
-        # sequences ---------------------------------------------------------
-        self.min_length = sr.min_length
         self.counts_up_to = sr.counts_up_to
         self.longer = sr.longer_ranks_higher
         self.seq_keys = tuple(sr.keys)
-        for k in self.seq_keys:
-            if k not in ("length", "height"):
-                raise ValueError(f"{rules.name}: sequence.keys has unknown key {k!r} "
-                                 "(expected 'length' or 'height')")
+        _check_keys(rules, "sequence.keys", self.seq_keys, ("length", "height"))
         if sr.major not in _MAJOR_RUN:
             raise ValueError(f"{rules.name}: sequence.major {sr.major!r} is not known "
                              f"(expected one of {sorted(_MAJOR_RUN)})")
         self.major_run = _MAJOR_RUN[sr.major]
-        self.seq_len_base = 14
-        runs: list[list[tuple[Run, ...]]] = []
-        best_score = [-1] * NPAT
-        best_run: list[list[Run | None]] = [[None] * NPAT for _ in range(4)]
-        interned: dict[tuple[int, int, int], Run] = {}
-        for s in range(4):
-            per_suit: list[tuple[Run, ...]] = []
-            for p in range(NPAT):
-                found = []
-                for length, top in _RAW_RUNS[p]:
-                    if length >= self.min_length:
-                        key = (s, length, top)
-                        run = interned.get(key)
-                        if run is None:
-                            run = interned[key] = Run(s, length, top)
-                        found.append((self._run_score(length, top), run))
-                found.sort(key=lambda sr_: -sr_[0])  # stable: equal keys keep rank order
-                per_suit.append(tuple(r for _, r in found))
-                if found:
-                    best_run[s][p] = found[0][1]
-                    if s == 0:
-                        best_score[p] = found[0][0]
-            runs.append(per_suit)
-        self.runs = runs
-        self.seq_best_score = best_score
-        self.seq_best_run = best_run
+        self.runs, self.seq_best_score, self.seq_best_run = _sequence_tables(
+            sr.min_length, sr.counts_up_to, sr.longer_ranks_higher, self.seq_keys)
 
-        # tricons -----------------------------------------------------------
         self.tri_keys = tuple(tr.keys)
-        for k in self.tri_keys:
-            if k not in ("size", "rank"):
-                raise ValueError(f"{rules.name}: tricon.keys has unknown key {k!r} "
-                                 "(expected 'size' or 'rank')")
+        _check_keys(rules, "tricon.keys", self.tri_keys, ("size", "rank"))
         if tr.major not in _MAJOR_TRICON:
             raise ValueError(f"{rules.name}: tricon.major {tr.major!r} is not known "
                              f"(expected one of {sorted(_MAJOR_TRICON)})")
         self.major_tricon = _MAJOR_TRICON[tr.major]
-        tcomps = {"size": 5, "rank": 14}
-        self.trio_score = {
-            (r, s): _pack([((s if k == "size" else r), tcomps[k]) for k in self.tri_keys])
-            for r in range(1, 14) for s in (3, 4)
-        }
+        self.trio_score = _trio_scores(self.tri_keys)
 
-        # payments and claims ----------------------------------------------
         self.seq_pay = {n: (p.plain, p.major) for n, p in sr.payments.items()}
         self.tri_pay = {n: (p.plain, p.major) for n, p in tr.payments.items()}
         for label, claim in (("sequence", sr.claim), ("tricon", tr.claim)):
@@ -284,43 +290,23 @@ class _Tables:
     def counted(self, length: int) -> int:
         return length if length < self.counts_up_to else self.counts_up_to
 
-    def _run_len_for_key(self, length: int) -> int:
-        return length if self.longer else self.counted(length)
-
-    def _run_score(self, length: int, top: int) -> int:
-        parts = []
-        for k in self.seq_keys:
-            parts.append((self._run_len_for_key(length), self.seq_len_base) if k == "length"
-                         else (top, 14))
-        return _pack(parts)
-
     def run_key(self, run: Run) -> tuple[int, ...]:
-        return tuple(self._run_len_for_key(run.length) if k == "length" else run.top
-                     for k in self.seq_keys)
+        n = _run_len_for_key(run.length, self.counts_up_to, self.longer)
+        return tuple(n if k == "length" else run.top for k in self.seq_keys)
 
 
 _CACHE: dict[int, tuple[Ruleset, _Tables]] = {}
-_BY_PARTS: dict[tuple[int, ...], _Tables] = {}
 
 
 def _tables(rules: Ruleset) -> _Tables:
-    """The derived tables of ``rules`` (built once per ruleset object).
-
-    Rulesets sharing their table, point, sequence and tricon sections (say, a
-    ``dataclasses.replace`` of another stage) share the tables.
-    """
+    """The derived tables of ``rules`` (made once per ruleset object)."""
     hit = _CACHE.get(id(rules))
     if hit is not None and hit[0] is rules:
         return hit[1]
-    if len(_CACHE) > 256:  # rulesets are few; keep the caches from growing without bound
+    if len(_CACHE) > 256:  # rulesets are few; keep the cache from growing without bound
         _CACHE.clear()
-        _BY_PARTS.clear()
-    parts = (rules.table, rules.point, rules.sequence, rules.tricon)
-    key = tuple(id(x) for x in parts)
-    t = _BY_PARTS.get(key)
-    if t is None or any(a is not b for a, b in zip(parts, t.parts)):
-        t = _BY_PARTS[key] = _Tables(rules)
-    _CACHE[id(rules)] = (rules, t)
+    t = _Tables(rules)
+    _CACHE[id(rules)] = (rules, t)  # the ruleset is kept alive so its id stays its own
     return t
 
 

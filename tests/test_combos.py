@@ -73,6 +73,14 @@ def test_point_keys_value_only_picks_a_different_suit(mazarin):
     assert point_score(p1, by_value) < point_score(p2, by_value)
 
 
+def test_point_under_hoca_is_the_highest_value(mazarin, hoca):
+    # 003 "Le point": the points are made known and the highest wins (hoca reads it as
+    # value alone): hearts K Q J = 30 beats spades J 8 7 A = 26 there, not under hoc-mazarin.
+    hand = parse_hand("JS 8S 7S AS KH QH JH")
+    assert best_point(hand, hoca) == Point(3, 30, H)
+    assert best_point(hand, mazarin) == Point(4, 26, S)
+
+
 def test_point_values_come_from_the_table_knobs(mazarin):
     # Courts 11 and ace 2 (a hypothetical variant): J 8 7 A = 11 + 8 + 7 + 2 = 28.
     other = variant(mazarin, "table", court_value=11, ace_value=2)
@@ -273,6 +281,15 @@ def test_tricon_keys_knob_is_read(mazarin):
     hand = parse_hand("2S 2H 2D 2C KS KH KD")
     assert best_tricon(hand, by_rank) == Trio(K, 3)
     assert tricon_score(hand, by_rank) > tricon_score(parse_hand("2S 2H 2D 2C"), by_rank)
+
+
+def test_names_come_from_the_ruleset(mazarin):
+    # The Wikipedia reading names the tricon of four "fredon" and the run of four "quart".
+    wikipedia = load_ruleset("hoc-mazarin-wikipedia")
+    assert tricon_name(Trio(7, 4), wikipedia) == "fredon"
+    assert tricon_name(Trio(7, 4), mazarin) == "carré"
+    assert sequence_name(Run(S, 4, 9), wikipedia) == "quart"
+    assert sequence_name(Run(S, 4, 9), mazarin) == "quatrième"
 
 
 # ------------------------------------------------------------ blank hand ----

@@ -1,4 +1,4 @@
-"""Invariants of the combinations (hypothesis), checked on both bundled readings.
+"""Invariants of the combinations (hypothesis), checked on every bundled ruleset.
 
 Hands are built from card lists in random order, and the fast table-driven
 evaluation is compared with a slow, obvious one written here from the rules'
@@ -19,9 +19,9 @@ from hocdsl.combos import (
     is_blank, point_key, point_score, run_key, suit_points, sequence_score, sequences, tricon_key,
     tricon_score, tricons,
 )
-from hocdsl.rules import load_ruleset
+from hocdsl.rules import bundled_rulesets, load_ruleset
 
-RULES = {name: load_ruleset(name) for name in ("hoc-mazarin", "hoca")}
+RULES = {name: load_ruleset(name) for name in bundled_rulesets()}
 RULES["value-only"] = dataclasses.replace(
     RULES["hoc-mazarin"], point=dataclasses.replace(RULES["hoc-mazarin"].point, keys=("value",)))
 CLAIMS = ("declared-only", "lower-than-declared", "all-held")
@@ -134,7 +134,7 @@ def test_best_tricon_is_the_max_and_a_carre_beats_any_brelan(cards, name):
         assert best is None
 
 
-@pytest.mark.parametrize("name", ["hoc-mazarin", "hoca"])
+@pytest.mark.parametrize("name", sorted(RULES))
 def test_every_carre_beats_every_brelan(name):
     rules = RULES[name]
     for r4 in range(1, 14):
