@@ -1,0 +1,413 @@
+"""Bidding on one chance (Lalanne 002 §5): declare, raise, call, pass; then
+the declarations, the winner, and what he is paid (002 §7).
+
+The same machine serves the point, the sequence and the tricon (002 §5 "Leur
+déroulement est le même pour les trois chances"); what differs between the
+chances is in :mod:`.chances`, what differs between variants is read from
+``rules.bidding`` and ``rules.double_game``.
+
+Modes, in the order a chance may pass through them:
+
+``OPEN``
+    Nobody has raised. The one to speak (the eldest first) may pass, raise,
+    or -- where ``declaring_closes_bidding`` -- declare (002 §5.1). A
+    declaration closes the bidding: every other player, those who passed
+    included, declares in turn from the declarer's right (the Académie's
+    forced declarations, 002 §5.1-5.2). All pass: the chance is not played
+    (002 §5.1, §6). Where declaring does not close the bidding (the Hoca:
+    "lorsque les renvis sont terminés, on fait connaître les points"), the
+    opener may only pass or raise.
+``RAISED``
+    After a raise the others call, raise or pass (fold, losing what they put
+    in). One who passed before the raise comes back in where
+    ``may_return_after_pass`` (002 §5.2), else he is out. No raising on
+    oneself (002 §5.1): the round ends when the word comes back to the last
+    raiser, who is never asked again.
+``DECLARING``
+    Several players in: they declare in turn (from the eldest at the end of
+    raises, 002 §5.1; from the declarer's right after a closing
+    declaration). A declaration must beat the best so far, ties going by
+    precedence; a lower hand says "c'est bon" (002 §5.1). A player who stayed
+    in with nothing says "rien" (only while nobody has declared). Nobody
+    declared anything: the bluff case, ``rules.bidding.bluff`` (002 §7.4).
+``LONE``
+    One player left after the raises: he wins the pool and raises without
+    showing, or shows to be paid for his combination (002 §5.1, §7.2-7.3);
+    ``lone_winner_must_show`` makes him show.
+
+Precedence (002 §3.1-3.2: the eldest, failing him the second): where
+``rules.bidding.precedence`` is ``first-declarer``, a player who closes the
+bidding by declaring after the others passed takes the precedence from them
+(002 §5.2), and it runs on from him in the order of play. Declarations at the
+end of the raises keep the eldest's precedence (002 §5.2 speaks of forced
+declarations only).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..actions import (
+    CALL, CONCEAL, CONCEDE, NOTHING, PASS, SHOW, Call, Conceal, Concede, DeclarePoint,
+    DeclareSequence, DeclareTricon, Nothing, Pass, Raise, Show,
+)
+from .carry import next_multiplier
+from .chances import PAYMENT_REASON
+from .errors import IllegalAction, knob_rule
+from .events import (
+    CALL as R_CALL, POOL as R_POOL, POOLS, RAISE as R_RAISE, REFUND as R_REFUND,
+    Called, ChancePassed, ChanceWon, Conceded, Concealed, Declared, DeclaredNothing, Passed,
+    Raised, Shown,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+OPEN, RAISED, DECLARING, LONE = 0, 1, 2, 3
+MODE_NAMES = ("open", "raised", "declaring", "lone")
+WON, PASSED = 1, 2  # outcomes, Game._outcome per chance
+
+_DECLS = (DeclarePoint, DeclareSequence, DeclareTricon)
+
+RULE_OPEN = "lalanne §5.1: the first to speak may declare, raise or pass"
+RULE_RAISED = "lalanne §5.1: after a raise one may call, raise or pass"
+RULE_DECLARE = "lalanne §5.1: the players left in declare in turn"
+RULE_BELOW = "lalanne §5.1: a hand below a predecessor's says \"c'est bon\""
+RULE_LONE = "lalanne §5.1: a player left alone wins, showing his hand or not"
+
+
+class ChanceBidding:
+    """The bidding phase of one chance inside a :class:`~hocdsl.engine.game.Game`."""
+
+    __slots__ = (
+        "g", "chance", "pool", "kind", "stage", "mode", "put", "level", "folded", "passed",
+        "spoken", "last_raiser", "order", "pos", "best", "best_cmp", "prec_start", "done",
+        "natural", "mult", "reason",
+    )
+
+    def __init__(self, g: Game, chance: str) -> None:
+        self.g = g
+        self.chance = self.stage = chance
+        self.pool = POOLS[chance]
+        self.kind = g._static.kinds[chance]
+        self.reason = PAYMENT_REASON[chance]
+        self.done = False
+
+    # ------------------------------------------------------------ start ----
+
+    def start(self) -> None:
+        g = self.g
+        n = g.n
+        self.mode = OPEN
+        self.put = [0] * n
+        self.level = 0
+        self.folded = [False] * n
+        self.passed = [False] * n
+        self.spoken = 0
+        self.last_raiser = -1
+        self.order: tuple[int, ...] = ()
+        self.pos = 0
+        self.best: tuple[int, Any, Any] | None = None  # (seat, declaration, combination)
+        self.best_cmp: tuple | None = None
+        self.prec_start = g.eldest
+        self.natural: list = [None] * n
+        self.mult = g.carry_in.multipliers[self.pool.index]
+        g.stage = self.chance
+        g.to_act = g.eldest
+
+    # ---------------------------------------------------------- helpers ----
+
+    def _natural(self, seat: int) -> list:
+        nat = self.natural[seat]
+        if nat is None:
+            nat = self.natural[seat] = self.kind.natural(self.g.hands[seat])
+        return nat
+
+    def _prec(self, seat: int) -> int:
+        """Bigger is better: 0 for whoever holds the precedence, then -1, -2..."""
+        return -((seat - self.prec_start) % self.g.n)
+
+    # ---------------------------------------------------------- legal ----
+
+    def legal(self) -> tuple:
+        g = self.g
+        mode = self.mode
+        s = g.to_act
+        if mode == OPEN:
+            acts = g._static.open_actions
+            if g.rules.bidding.declaring_closes_bidding:
+                nat = self._natural(s)
+                if nat:
+                    acts = acts + tuple(e[0] for e in nat)
+            return acts
+        if mode == RAISED:
+            return g._static.raised_actions
+        if mode == DECLARING:
+            nat = self._natural(s)
+            if self.best_cmp is None:
+                return tuple(e[0] for e in nat) + (NOTHING,)
+            prec = self._prec(s)
+            bc = self.best_cmp
+            return tuple(e[0] for e in nat if (e[1], prec) > bc) + (CONCEDE,)
+        # LONE
+        return (SHOW,) if g.rules.bidding.lone_winner_must_show else (SHOW, CONCEAL)
+
+    # ---------------------------------------------------------- check ----
+
+    def check(self, a: Any) -> Any:
+        """Raise IllegalAction if ``a`` is not allowed now; return the resolved
+        declaration entry for a declaration, else None."""
+        g = self.g
+        cls = a.__class__
+        mode = self.mode
+        s = g.to_act
+        if mode == OPEN:
+            if cls is Pass:
+                return None
+            if cls is Raise:
+                self._check_raise(a)
+                return None
+            if cls in _DECLS:
+                if not g.rules.bidding.declaring_closes_bidding:
+                    raise IllegalAction(
+                        knob_rule(g.rules, "bidding.declaring_closes_bidding",
+                                  "combinations are made known when the raises are over"),
+                        f"no declaration before the raises on the {self.chance} are over; "
+                        "pass or raise")
+                return self.kind.resolve(a, g.hands[s])
+            raise IllegalAction(RULE_OPEN, f"{_say(a)} is not allowed before anyone has raised "
+                                           f"on the {self.chance}")
+        if mode == RAISED:
+            if cls is Call or cls is Pass:
+                return None
+            if cls is Raise:
+                self._check_raise(a)
+                return None
+            raise IllegalAction(RULE_RAISED, f"{_say(a)} is not allowed while the raises on the "
+                                             f"{self.chance} go on")
+        if mode == DECLARING:
+            if cls in _DECLS:
+                entry = self.kind.resolve(a, g.hands[s])
+                if self.best_cmp is not None and (entry[1], self._prec(s)) <= self.best_cmp:
+                    raise IllegalAction(RULE_BELOW, f"{_say(entry[0])} does not beat "
+                                                    f"{_say(self.best[1])}; say \"c'est bon\"")
+                return entry
+            if cls is Concede:
+                if self.best is None:
+                    raise IllegalAction(RULE_DECLARE, "nobody has declared yet: declare, "
+                                                      "or say nothing (rien)")
+                return None
+            if cls is Nothing:
+                if self.best is not None:
+                    raise IllegalAction(RULE_BELOW, f"{_say(self.best[1])} has been declared: "
+                                                    "say \"c'est bon\"")
+                return None
+            raise IllegalAction(RULE_DECLARE, f"{_say(a)} is not allowed: declare your "
+                                              f"{self.chance}" + (", or say \"c'est bon\""
+                                                                  if self.best else ""))
+        # LONE
+        if cls is Show:
+            return None
+        if cls is Conceal:
+            if g.rules.bidding.lone_winner_must_show:
+                raise IllegalAction(knob_rule(g.rules, "bidding.lone_winner_must_show",
+                                              "a player left alone must show"),
+                                    "you are left alone and must show your hand")
+            return None
+        raise IllegalAction(RULE_LONE, f"{_say(a)} is not allowed: you are left alone on the "
+                                       f"{self.chance}; show or do not show")
+
+    def _check_raise(self, a: Raise) -> None:
+        b = self.g.rules.bidding
+        if not b.raise_min <= a.amount <= b.raise_cap:
+            raise IllegalAction(
+                knob_rule(self.g.rules, "bidding.raise_cap", f"a raise is {b.raise_min} to "
+                          f"{b.raise_cap} over the last stake"),
+                f"raise {a.amount} is outside {b.raise_min}..{b.raise_cap}")
+
+    # ---------------------------------------------------------- apply ----
+
+    def apply(self, a: Any) -> None:
+        entry = self.check(a)
+        g = self.g
+        s = g.to_act
+        cls = a.__class__
+        rec = g.record
+        mode = self.mode
+        if mode == OPEN:
+            if cls is Pass:
+                self.passed[s] = True
+                if rec:
+                    g.events.append(Passed(s, self.chance))
+                self.spoken += 1
+                if self.spoken == g.n:
+                    self._pass_chance("all-pass")
+                else:
+                    g.to_act = (s + 1) % g.n
+            elif cls is Raise:
+                self._raise(s, a.amount)
+                self.mode = RAISED
+                if not g.rules.bidding.may_return_after_pass:
+                    # 002 §5.2 read the other way: a pass before the raise is final
+                    for t in range(g.n):
+                        if self.passed[t]:
+                            self.folded[t] = True
+                self._next_raised(s)
+            else:  # a declaration closes the bidding (002 §5.1)
+                n = g.n
+                if rec:
+                    g.events.append(Declared(s, self.chance, entry[0], False))
+                if g.rules.bidding.precedence == "first-declarer":
+                    self.prec_start = s  # 002 §5.2: the declarer takes the precedence
+                self.best = (s, entry[0], entry[2])
+                self.best_cmp = (entry[1], self._prec(s))
+                self.order = tuple((s + i) % n for i in range(1, n))
+                self.pos = 0
+                self.mode = DECLARING
+                g.to_act = self.order[0]
+        elif mode == RAISED:
+            if cls is Call:
+                amount = self.level - self.put[s]
+                self.put[s] = self.level
+                if rec:
+                    g.events.append(Called(s, self.chance, self.level))
+                g.ledger.move(s, self.pool, amount, R_CALL, self.chance)
+            elif cls is Raise:
+                self._raise(s, a.amount)
+            else:
+                self.folded[s] = True  # 002 §5.2: he loses what he put in
+                if rec:
+                    g.events.append(Passed(s, self.chance, True))
+            self._next_raised(s)
+        elif mode == DECLARING:
+            if entry is not None:
+                if rec:
+                    g.events.append(Declared(s, self.chance, entry[0], True))
+                self.best = (s, entry[0], entry[2])
+                self.best_cmp = (entry[1], self._prec(s))
+            elif cls is Concede:
+                if rec:
+                    g.events.append(Conceded(s, self.chance))
+            elif rec:
+                g.events.append(DeclaredNothing(s, self.chance))
+            self.pos += 1
+            if self.pos < len(self.order):
+                g.to_act = self.order[self.pos]
+            else:
+                self._settle_declarations()
+        else:  # LONE
+            if cls is Show:
+                self._win(s, "lone", self.kind.best(g.hands[s]), shows=True)
+            else:
+                if rec:
+                    g.events.append(Concealed(s, self.chance))
+                self._win(s, "lone", None, shows=False)
+
+    # ------------------------------------------------------ transitions ----
+
+    def _raise(self, s: int, k: int) -> None:
+        """002 §5.1: call the last stake, then add ``k``."""
+        amount = self.level - self.put[s] + k
+        self.put[s] += amount
+        self.level = self.put[s]
+        self.last_raiser = s
+        g = self.g
+        if g.record:
+            g.events.append(Raised(s, self.chance, k, self.level))
+        g.ledger.move(s, self.pool, amount, R_RAISE, self.chance)
+
+    def _next_raised(self, s: int) -> None:
+        g = self.g
+        n = g.n
+        folded = self.folded
+        t = (s + 1) % n
+        while folded[t]:
+            t = (t + 1) % n
+        if t != self.last_raiser:
+            g.to_act = t
+            return
+        # 002 §5.1: no raising on oneself -- back at the last raiser, the raises end
+        left = [(g.eldest + i) % n for i in range(n) if not folded[(g.eldest + i) % n]]
+        if len(left) == 1:
+            self.mode = LONE
+            g.to_act = left[0]
+        else:
+            self.mode = DECLARING
+            self.order = tuple(left)
+            self.pos = 0
+            self.prec_start = g.eldest
+            g.to_act = left[0]
+
+    def _settle_declarations(self) -> None:
+        if self.best is not None:
+            seat, _decl, combo = self.best
+            self._win(seat, "declaration", combo, shows=True)
+            return
+        # 002 §7.4: several stayed in and nobody holds anything
+        g = self.g
+        if g.rules.bidding.bluff == "precedence-wins-pool":
+            seat = max(self.order, key=self._prec)
+            self._win(seat, "bluff", None, shows=False)
+        else:
+            self._pass_chance("bluff")
+
+    def _win(self, seat: int, how: str, combo: Any, shows: bool) -> None:
+        g = self.g
+        rec = g.record
+        claimed: tuple = ()
+        if shows:
+            if combo is not None:
+                claimed = self.kind.claimed(g.hands[seat], combo)
+            if rec:
+                g.events.append(Shown(seat, self.chance, claimed))
+        ledger = g.ledger
+        amount = ledger.pools[self.pool.index]
+        if rec:
+            g.events.append(ChanceWon(self.chance, seat, how, amount, self.mult))
+        ledger.move(self.pool, seat, amount, R_POOL, self.chance)  # 002 §7.1
+        if claimed and self.reason is not None:
+            per = self.kind.payment(claimed) * self.mult  # 002 §7.2-7.3, x2 in the double game
+            ledger.pay_each(seat, per, self.reason, self.chance)
+        g._outcome[self.pool.index] = WON
+        g._winners[self.pool.index] = seat
+        self.done = True
+
+    def _pass_chance(self, how: str) -> None:
+        """Nobody wins: the pool stays for the next hand (002 §5.1, §6)."""
+        g = self.g
+        i = self.pool.index
+        if how == "all-pass" and not g.rules.double_game.carry_pool:
+            # Antes go back to those who put them in (no raise was made).
+            for t in range(g.n):
+                g.ledger.move(self.pool, t, g._anted[i], R_REFUND, self.chance)
+        if g.record:
+            g.events.append(ChancePassed(self.chance, how, g.ledger.pools[i],
+                                         next_multiplier(self.mult, g.rules)))
+        g._outcome[i] = PASSED
+        self.done = True
+
+    # ------------------------------------------------------------ views ----
+
+    @property
+    def mode_name(self) -> str:
+        return MODE_NAMES[self.mode]
+
+
+def _say(a: Any) -> str:
+    """A short English rendering of an action for error messages."""
+    name = a.__class__.__name__
+    if name == "Raise":
+        return f"raise {a.amount}"
+    if name == "DeclarePoint":
+        return f"{a.cards} cards" + (f", {a.value}" if a.value is not None else "")
+    if name == "DeclareSequence":
+        return f"a sequence of {a.length}" + (f" to rank {a.top}" if a.top is not None else "")
+    if name == "DeclareTricon":
+        return f"a tricon of {a.size}" + (f" of rank {a.rank}" if a.rank is not None else "")
+    if name == "Play":
+        from ..cards import card_name
+        return f"play {card_name(a.card)}"
+    if name == "Without":
+        return f"without {a.rank}"
+    return {"Pass": "pass", "Call": "call", "Concede": "\"c'est bon\"", "Nothing": "nothing",
+            "Show": "show", "Conceal": "not showing", "DeclareBlank": "blank hand"}.get(name, name)

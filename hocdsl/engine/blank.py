@@ -1,0 +1,91 @@
+"""Blank hands ("cartes blanches", Lalanne 002 §8): a hand with no king,
+queen or jack is paid ``rules.blank_hand.payment`` by each other player.
+
+``timing``: after the three chances (002 §8) or before the bidding.
+``optional``: the holder may keep quiet (002 §8 "il peut le déclarer"), so he
+is asked DeclareBlank or Pass; players without a blank hand are not asked.
+Otherwise every blank hand is declared at once. ``ties``: two or more blank
+hands cancel (002 §8; Hoca 003), or each is paid by every other player.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..actions import DECLARE_BLANK, PASS, DeclareBlank, Pass
+from ..combos import is_blank
+from .errors import IllegalAction
+from .events import BLANK_HAND as R_BLANK, BLANK_STAGE, BlankHandDeclared, BlankHandsCancelled, Passed
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+RULE_BLANK = "lalanne §8: a blank-hand holder declares it or keeps quiet"
+_CHOICE = (DECLARE_BLANK, PASS)
+
+
+class BlankHands:
+    """The blank-hand phase of a :class:`~hocdsl.engine.game.Game`."""
+
+    __slots__ = ("g", "stage", "holders", "pos", "declared", "done")
+
+    def __init__(self, g: Game) -> None:
+        self.g = g
+        self.stage = BLANK_STAGE
+        self.done = False
+
+    def start(self) -> None:
+        g = self.g
+        n = g.n
+        self.holders = [s for s in ((g.eldest + i) % n for i in range(n)) if is_blank(g.hands[s])]
+        self.declared: list[int] = []
+        self.pos = 0
+        if not self.holders:
+            self.done = True
+            return
+        if not g.rules.blank_hand.optional:
+            for s in self.holders:
+                self._declare(s)
+            self._settle()
+            return
+        g.stage = BLANK_STAGE
+        g.to_act = self.holders[0]
+
+    def legal(self) -> tuple:
+        return _CHOICE
+
+    def check(self, a: Any) -> None:
+        if a.__class__ is not DeclareBlank and a.__class__ is not Pass:
+            raise IllegalAction(RULE_BLANK, "your hand is blank: say \"blank hand\" or pass")
+
+    def apply(self, a: Any) -> None:
+        self.check(a)
+        g = self.g
+        s = g.to_act
+        if a.__class__ is DeclareBlank:
+            self._declare(s)
+        elif g.record:
+            g.events.append(Passed(s, BLANK_STAGE))
+        self.pos += 1
+        if self.pos < len(self.holders):
+            g.to_act = self.holders[self.pos]
+        else:
+            self._settle()
+
+    def _declare(self, s: int) -> None:
+        self.declared.append(s)
+        g = self.g
+        g._blank.append(s)
+        if g.record:
+            g.events.append(BlankHandDeclared(s, g.hands[s]))
+
+    def _settle(self) -> None:
+        g = self.g
+        bh = g.rules.blank_hand
+        declared = self.declared
+        if len(declared) == 1 or (declared and bh.ties == "all-paid"):
+            for s in declared:
+                g.ledger.pay_each(s, bh.payment, R_BLANK)
+        elif len(declared) > 1 and g.record:
+            g.events.append(BlankHandsCancelled(tuple(declared)))  # 002 §8
+        self.done = True

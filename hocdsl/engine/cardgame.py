@@ -1,0 +1,272 @@
+"""The card game (Lalanne 002 §9): lay cards in rising rank, any suit; hocs;
+the first out of cards wins.
+
+State: ``need`` is the rank the next card must have (0 while someone must
+lead a new sequence); ``cur`` is whoever laid the last card.
+
+- Leading (002 §9.1): the eldest lays any card (``opening_lead: lowest``
+  for the Hoca: his lowest, for the first card of the hand only); after a
+  hoc its player leads anew with any card.
+- Covering (002 §9.1): whoever laid the last card goes on with the next rank,
+  any suit, while he can, then says "without N"; the next player lays an N if
+  he holds one, else says "without N"; and so on. ``must_cover``: one holding
+  a plain card of rank N must lay it (002 §9.1 "il est obligatoire de jouer
+  si on le peut").
+- Accidental hoc (002 §9.2): the word comes back to ``cur`` (everyone else
+  said "without"): his last card is a hoc, paid ``hoc_payment`` by each other
+  player where ``accidental_hocs``, and he leads a new sequence (002 §9.1).
+- A king ends a sequence: there is no rank above it (002 §1). A king laid to
+  cover is at once an accidental hoc (no one can cover it, so the "without"
+  round is skipped); a king that leads is no hoc unless it is a principal hoc
+  and ``principal_lead_pays``. Either way its player leads anew.
+- Principal hocs (``principal_hocs``, 002 §9.2): any one laid is a hoc, paid
+  by each other player, and its player leads a new sequence (002 §9.2 "qu'il
+  soit accidentel ou principal"); laid to lead, it is a hoc only where
+  ``principal_lead_pays``. Where ``principal_may_withhold`` one may say
+  "without N" while holding principal hocs of rank N and no plain N (002 §9.2
+  "dame sans roi"). ``principal_wild`` (Wikipedia, Hoca 003): ``when-missing``
+  a principal hoc may be laid in place of the rank needed when the player has
+  no card of that rank, ``always`` even when he has one.
+- False "without" (holding a plain card of rank N, under ``must_cover``):
+  refused in strict mode; in lenient mode (human play) accepted, and the
+  player pays ``false_without_penalty`` to each other player (002 §9.1). The
+  "without" then stands as if it were true: the card stays in his hand and
+  the word passes on (002 §9.1 has the penalty paid "s'ils s'en aperçoivent",
+  after the fact; the play is not taken back).
+- End (002 §9.3): as soon as a player has no card left the hand stops; each
+  other player pays him ``rules.card_game.owed(cards left)``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..actions import PLAY, WITHOUT, Play, Without
+from ..cards import RANK_MASKS, card_name, rank_letter
+from .errors import IllegalAction, knob_rule
+from .events import (
+    CARDS_STAGE, END_PAYMENT as R_END, HOC as R_HOC, PENALTY as R_PENALTY, HandOver, Hoc,
+    Played, SaidWithout,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+KING = 13
+RULE_COVER = "lalanne §9.1: cover with the next higher rank, any suit"
+RULE_MUST = "lalanne §9.1: one must play if one can"
+RULE_LEAD = "lalanne §9.1: the leader lays a card of his choice"
+
+
+def _plays(bits: int) -> list:
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(PLAY[low.bit_length() - 1])
+        bits ^= low
+    return out
+
+
+class CardGame:
+    """The card-game phase of a :class:`~hocdsl.engine.game.Game`."""
+
+    __slots__ = (
+        "g", "stage", "need", "cur", "first", "done", "principal", "wild", "withhold",
+        "must_cover", "lead_pays", "accidental", "hoc_pay", "lowest", "last",
+    )
+
+    def __init__(self, g: Game) -> None:
+        self.g = g
+        self.stage = CARDS_STAGE
+        self.done = False
+        cg = g.rules.card_game
+        p = 0
+        for c in cg.principal_hocs:
+            p |= 1 << c
+        self.principal = p
+        self.wild = cg.principal_wild  # never | when-missing | always
+        self.withhold = cg.principal_may_withhold
+        self.must_cover = cg.must_cover
+        self.lead_pays = cg.principal_lead_pays
+        self.accidental = cg.accidental_hocs
+        self.hoc_pay = cg.hoc_payment
+        self.lowest = cg.opening_lead == "lowest"
+
+    def start(self) -> None:
+        g = self.g
+        self.need = 0
+        self.cur = g.eldest
+        self.first = True
+        self.last = -1  # the last card laid
+        g.stage = CARDS_STAGE
+        g.to_act = g.eldest
+
+    # ----------------------------------------------------------- legal ----
+
+    def _lead_cards(self, h: int) -> int:
+        if self.first and self.lowest:
+            for m in RANK_MASKS:  # ace first: the lowest rank held
+                if h & m:
+                    return h & m
+        return h
+
+    def _wild_ok(self, natural: int) -> bool:
+        w = self.wild
+        return w == "always" or (w == "when-missing" and not natural)
+
+    def legal(self) -> tuple:
+        g = self.g
+        h = g.hands[g.to_act]
+        need = self.need
+        if not need:
+            return tuple(_plays(self._lead_cards(h)))
+        natural = h & RANK_MASKS[need - 1]
+        cards = natural
+        if self.principal & h and self._wild_ok(natural):
+            cards |= h & self.principal
+        acts = _plays(cards)
+        plain = natural & ~self.principal if self.withhold else natural
+        if not plain or not self.must_cover:
+            acts.append(WITHOUT[need])
+        return tuple(acts)
+
+    def forced(self) -> Any:
+        """The one legal action when there is no choice (a "without" with no
+        card to lay), else None. Cheap: used by ``Game(auto_forced=True)``."""
+        need = self.need
+        if not need:
+            return None
+        g = self.g
+        h = g.hands[g.to_act]
+        if h & RANK_MASKS[need - 1]:
+            return None
+        if self.wild != "never" and h & self.principal:
+            return None
+        return WITHOUT[need]
+
+    # ----------------------------------------------------------- check ----
+
+    def check(self, a: Any) -> bool:
+        """Raise IllegalAction if ``a`` is not allowed; for a "without",
+        return whether it is false (lenient play only)."""
+        g = self.g
+        s = g.to_act
+        h = g.hands[s]
+        need = self.need
+        cls = a.__class__
+        if cls is Play:
+            c = a.card
+            if not 0 <= c < 52 or not h >> c & 1:
+                raise IllegalAction(RULE_LEAD if not need else RULE_COVER,
+                                    f"you do not hold {card_name(c) if 0 <= c < 52 else c}")
+            if not need:
+                if self.first and self.lowest and not (self._lead_cards(h) >> c & 1):
+                    raise IllegalAction(
+                        knob_rule(g.rules, "card_game.opening_lead", "the eldest leads his lowest card"),
+                        f"the first card of the hand must be your lowest, not {card_name(c)}")
+                return False
+            if c % 13 + 1 == need:
+                return False
+            if self.principal >> c & 1:
+                if self._wild_ok(h & RANK_MASKS[need - 1]):
+                    return False
+                if self.wild == "never":
+                    raise IllegalAction(
+                        knob_rule(g.rules, "card_game.principal_wild", "principal hocs are not wild"),
+                        f"{card_name(c)} cannot stand for a {rank_letter(need)}")
+                raise IllegalAction(
+                    knob_rule(g.rules, "card_game.principal_wild",
+                              "a principal hoc stands for a card only when it is missing"),
+                    f"you hold a {rank_letter(need)}: {card_name(c)} cannot stand for it")
+            raise IllegalAction(RULE_COVER, f"the card wanted is a {rank_letter(need)}, "
+                                            f"not {card_name(c)}")
+        if cls is Without:
+            if not need:
+                raise IllegalAction(RULE_LEAD, "you lead a new sequence: lay a card")
+            if a.rank != need:
+                raise IllegalAction(RULE_COVER, f"the card wanted is a {rank_letter(need)}, "
+                                                f"not a {rank_letter(a.rank) if 1 <= a.rank <= 13 else a.rank}")
+            if not self.must_cover:
+                return False
+            natural = h & RANK_MASKS[need - 1]
+            plain = natural & ~self.principal if self.withhold else natural
+            if plain:
+                if g.strict:
+                    held = " ".join(card_name(c.card) for c in _plays(plain))
+                    rule = RULE_MUST if self.withhold or not natural & self.principal else knob_rule(
+                        g.rules, "card_game.principal_may_withhold", "a principal hoc must be played")
+                    raise IllegalAction(rule, f"you hold {held}: you must lay it, not say "
+                                              f"\"without {rank_letter(need)}\"")
+                return True
+            return False
+        raise IllegalAction(RULE_COVER if need else RULE_LEAD,
+                            "in the card game one lays a card or says \"without\"")
+
+    # ----------------------------------------------------------- apply ----
+
+    def apply(self, a: Any) -> None:
+        false = self.check(a)
+        g = self.g
+        s = g.to_act
+        rec = g.record
+        if a.__class__ is Play:
+            c = a.card
+            leading = not self.need
+            rank = c % 13 + 1
+            is_principal = self.principal >> c & 1
+            g.hands[s] &= ~(1 << c)
+            g.pile |= 1 << c
+            self.first = False
+            self.last = c
+            if rec:
+                g.events.append(Played(s, c, leading, bool(is_principal and not leading
+                                                            and rank != self.need)))
+            self.cur = s
+            if is_principal and (self.lead_pays or not leading):
+                self._hoc(s, c, "principal")  # 002 §9.2: a hoc, and he leads anew
+                self.need = 0
+            elif rank == KING:
+                if not leading:
+                    self._hoc(s, c, "accidental")  # nothing can cover a king
+                self.need = 0
+            else:
+                self.need = rank + 1
+            if not g.hands[s]:
+                self._end(s)
+            return
+        # Without
+        need = self.need
+        if false:
+            g.ledger.charge_each(s, g.rules.card_game.false_without_penalty, R_PENALTY)
+        if rec:
+            g.events.append(SaidWithout(s, need, false))
+        t = (s + 1) % g.n
+        if t == self.cur:
+            # 002 §9.2: nobody could cover: the last card is an accidental hoc
+            self._hoc(self.cur, -1, "accidental")
+            self.need = 0
+        g.to_act = t
+
+    def _hoc(self, s: int, card: int, kind: str) -> None:
+        g = self.g
+        paid = kind == "principal" or self.accidental
+        if card < 0:
+            card = self.last
+        g.hocs += 1
+        if g.record:
+            g.events.append(Hoc(s, card, kind, paid))
+        if paid:
+            g.ledger.pay_each(s, self.hoc_pay, R_HOC)
+
+    def _end(self, s: int) -> None:
+        """002 §9.3: the first out of cards is paid by each other by cards left."""
+        g = self.g
+        owed = g.rules.card_game.owed
+        left = tuple(h.bit_count() for h in g.hands)
+        if g.record:
+            g.events.append(HandOver(s, left))
+        for t in range(g.n):
+            if t != s:
+                g.ledger.move(t, s, owed(left[t]), R_END)
+        g.card_winner = s
+        self.done = True

@@ -1,0 +1,261 @@
+"""The three chances as the bidding sees them: what a hand may declare,
+what a declaration is worth, what a winner shows and is paid.
+
+One small class per chance; the bidding (:mod:`.bidding`) is the same for all
+three (Lalanne 002 §5: "Leur déroulement est le même pour les trois chances").
+Evaluation comes from :mod:`hocdsl.combos`; comparison keys are the ruleset's.
+
+A declaration is checked against the hand: a player may declare less than he
+holds, never more (he must show what he declared, 002 §5.1, and a sequence
+or tricon above the declared one is worth nothing, 002 §7.2-7.3, so declaring
+less is possible). Declarations given with ``None`` (``5 cards``, ``quinte``,
+``brelan``) are completed with the best the hand holds of that form.
+
+``natural(hand)`` lists each combination the hand holds *as a whole* (each
+suit's whole point, each maximal run, each tricon), in canonical completed
+form; those are the declarations :meth:`Game.legal_actions` offers. Lesser
+declarations (a part of a suit, a run declared shorter, a brelan out of a
+carré) are legal too and accepted by ``apply``, but never needed to win: a
+whole combination is worth at least as much as any part of it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import combos
+from ..actions import DeclarePoint, DeclareSequence, DeclareTricon
+from ..cards import ACE, JACK, KING, QUEEN, RANK_MASKS, SUIT_MASK
+from .errors import IllegalAction, knob_rule
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..rules.model import Ruleset
+
+# Each entry of natural(): (declaration action, comparison key, combination shown).
+Entry = tuple[Any, tuple, Any]
+
+RULE_HELD = "lalanne §5.1, §7.2: a player may declare less than he holds, never more"
+
+
+class ChanceKind:
+    """The chance-specific part of bidding. Subclasses: point, sequence, tricon."""
+
+    __slots__ = ("rules",)
+    name = ""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+
+    def natural(self, hand: int) -> list[Entry]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def resolve(self, decl: Any, hand: int) -> Entry:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def best(self, hand: int) -> Any:  # pragma: no cover - abstract
+        """The combination a lone winner shows (his best), or None."""
+        raise NotImplementedError
+
+    def claimed(self, hand: int, combo: Any) -> tuple:
+        """What a winner who shows ``combo`` shows and claims."""
+        return (combo,)
+
+    def payment(self, claimed: tuple) -> int:
+        """What each other player pays for ``claimed``, single game."""
+        return 0
+
+
+class PointChance(ChanceKind):
+    """The point (002 §3.1): most cards of one suit, then their value.
+
+    No payment beyond the pool (002 §7.1).
+    """
+
+    __slots__ = ("values_desc",)
+    name = "point"
+
+    def __init__(self, rules: Ruleset) -> None:
+        super().__init__(rules)
+        t = rules.table
+        value = {r: (t.court_value if r in (JACK, QUEEN, KING) else t.ace_value if r == ACE else r)
+                 for r in range(1, 14)}
+        # ranks by value, highest first: the best k cards of a suit for a point of k cards
+        self.values_desc = tuple(sorted(((value[r], r) for r in range(1, 14)), reverse=True))
+
+    def _top_value(self, bits: int, k: int) -> int:
+        total = 0
+        for v, r in self.values_desc:
+            if k == 0:
+                break
+            if bits >> (r - 1) & 1:
+                total += v
+                k -= 1
+        return total
+
+    def natural(self, hand: int) -> list[Entry]:
+        out: list[Entry] = []
+        seen = set()
+        for p in combos.suit_points(hand, self.rules):
+            if p.cards and (p.cards, p.value) not in seen:
+                seen.add((p.cards, p.value))
+                out.append((DeclarePoint(p.cards, p.value), combos.point_key(p, self.rules), p))
+        return out
+
+    def resolve(self, decl: Any, hand: int) -> Entry:
+        if decl.__class__ is not DeclarePoint:
+            raise IllegalAction("lalanne §3.1: the point is declared by its number of cards",
+                                f"{decl} is not a declaration of the point")
+        k, v = decl.cards, decl.value
+        best_v, best_s = -1, -1
+        for s in range(4):
+            bits = (hand >> (s * 13)) & SUIT_MASK
+            if bits.bit_count() >= k >= 1:
+                tv = self._top_value(bits, k)
+                if tv > best_v:
+                    best_v, best_s = tv, s
+        if best_s < 0:
+            raise IllegalAction(RULE_HELD, f"{k} cards: no suit of the hand holds {k} cards")
+        if v is None:
+            v = best_v
+            decl = DeclarePoint(k, v)
+        elif v > best_v:
+            raise IllegalAction(RULE_HELD, f"{k} cards, {v}: the best {k} cards of one suit "
+                                           f"in the hand are worth {best_v}")
+        p = combos.Point(k, v, best_s)
+        return decl, combos.point_key(p, self.rules), p
+
+    def best(self, hand: int) -> Any:
+        return combos.best_point(hand, self.rules)
+
+
+class SequenceChance(ChanceKind):
+    """The sequence (002 §3.2; Hoca 003): runs in one suit, by length then height.
+
+    A run longer than ``rules.sequence.counts_up_to`` is declared at that
+    length unless ``longer_ranks_higher`` (the Hoca: the longer run wins).
+    """
+
+    __slots__ = ()
+    name = "sequence"
+
+    def _declared_length(self, length: int) -> int:
+        sr = self.rules.sequence
+        return length if sr.longer_ranks_higher or length < sr.counts_up_to else sr.counts_up_to
+
+    def natural(self, hand: int) -> list[Entry]:
+        out: list[Entry] = []
+        seen = set()
+        for run in combos.sequences(hand, self.rules):
+            length = self._declared_length(run.length)
+            if (length, run.top) in seen:
+                continue
+            seen.add((length, run.top))
+            r = run if length == run.length else combos.Run(run.suit, length, run.top)
+            out.append((DeclareSequence(length, run.top), combos.run_key(r, self.rules), r))
+        return out
+
+    def resolve(self, decl: Any, hand: int) -> Entry:
+        if decl.__class__ is not DeclareSequence:
+            raise IllegalAction("lalanne §3.2: the sequence is declared by its name",
+                                f"{decl} is not a declaration of the sequence")
+        sr = self.rules.sequence
+        length, top = decl.length, decl.top
+        if length < sr.min_length:
+            raise IllegalAction(knob_rule(self.rules, "sequence.min_length", "the shortest sequence"),
+                                f"a run of {length} is no sequence (at least {sr.min_length} cards)")
+        if length > sr.counts_up_to and not sr.longer_ranks_higher:
+            raise IllegalAction(
+                knob_rule(self.rules, "sequence.longer_ranks_higher", "a longer run counts no more"),
+                f"a run of {length} counts as {sr.counts_up_to}; declare it as such")
+        if length > 13 or (top is not None and not length <= top <= 13):
+            raise IllegalAction(RULE_HELD, f"no run of {length} reaches up to rank {top}")
+        window = (1 << length) - 1
+        best_top, best_s = -1, -1
+        for s in range(4):
+            bits = (hand >> (s * 13)) & SUIT_MASK
+            if top is not None:
+                if (bits >> (top - length)) & window == window:
+                    best_top, best_s = top, s
+                    break
+            else:
+                m = bits
+                for i in range(1, length):
+                    m &= bits >> i
+                if m:
+                    t = m.bit_length() - 1 + length  # lowest card index + length = top rank
+                    if t > best_top:
+                        best_top, best_s = t, s
+        if best_s < 0:
+            what = f"a run of {length}" + (f" to rank {top}" if top is not None else "")
+            raise IllegalAction(RULE_HELD, f"{what} is not in the hand")
+        if top is None:
+            decl = DeclareSequence(length, best_top)
+        run = combos.Run(best_s, length, best_top)
+        return decl, combos.run_key(run, self.rules), run
+
+    def best(self, hand: int) -> Any:
+        run = combos.best_sequence(hand, self.rules)
+        if run is None:
+            return None
+        length = self._declared_length(run.length)
+        return run if length == run.length else combos.Run(run.suit, length, run.top)
+
+    def claimed(self, hand: int, combo: Any) -> tuple:
+        return combos.claimable_sequences(hand, combo, self.rules)
+
+    def payment(self, claimed: tuple) -> int:
+        rules = self.rules
+        return sum(combos.sequence_payment(r, rules) for r in claimed)
+
+
+class TriconChance(ChanceKind):
+    """The tricon (002 §3.3): three or four of a rank, by size then rank."""
+
+    __slots__ = ()
+    name = "tricon"
+
+    def natural(self, hand: int) -> list[Entry]:
+        rules = self.rules
+        return [(DeclareTricon(t.size, t.rank), combos.tricon_key(t, rules), t)
+                for t in combos.tricons(hand, rules)]
+
+    def resolve(self, decl: Any, hand: int) -> Entry:
+        if decl.__class__ is not DeclareTricon:
+            raise IllegalAction("lalanne §3.3: the tricon is declared by its name",
+                                f"{decl} is not a declaration of the tricon")
+        size, rank = decl.size, decl.rank
+        if size not in self.rules.tricon.payments:
+            raise IllegalAction("lalanne §3.3: a tricon is 3 or 4 cards of a rank",
+                                f"a tricon of {size} cards does not exist")
+        if rank is None:
+            for r in range(13, 0, -1):
+                if (hand & RANK_MASKS[r - 1]).bit_count() >= size:
+                    rank = r
+                    break
+            else:
+                raise IllegalAction(RULE_HELD, f"the hand holds no {size} cards of one rank")
+            decl = DeclareTricon(size, rank)
+        elif not 1 <= rank <= 13 or (hand & RANK_MASKS[rank - 1]).bit_count() < size:
+            raise IllegalAction(RULE_HELD, f"the hand does not hold {size} cards of rank {rank}")
+        t = combos.Trio(rank, size)
+        return decl, combos.tricon_key(t, self.rules), t
+
+    def best(self, hand: int) -> Any:
+        return combos.best_tricon(hand, self.rules)
+
+    def claimed(self, hand: int, combo: Any) -> tuple:
+        return combos.claimable_tricons(hand, combo, self.rules)
+
+    def payment(self, claimed: tuple) -> int:
+        rules = self.rules
+        return sum(combos.tricon_payment(t, rules) for t in claimed)
+
+
+CHANCE_KINDS: dict[str, type[ChanceKind]] = {
+    "point": PointChance,
+    "sequence": SequenceChance,
+    "tricon": TriconChance,
+}
+
+# The chip-move reason of the payment each chance earns beyond its pool (002 §7.2-7.3).
+PAYMENT_REASON = {"point": None, "sequence": "sequence", "tricon": "tricon"}

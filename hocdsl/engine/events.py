@@ -1,0 +1,264 @@
+"""What happens at the table, as frozen values appended to ``Game.events``.
+
+Every chip that moves is a :class:`ChipMove` (payer, payee, amount, reason);
+everything else said or done has its own event type. Seats are ints in the
+direction of play; a pool is a :class:`Pool` value (``POOLS["point"]``).
+
+Chip-move reasons (``ChipMove.reason``): ``ante``, ``raise``, ``call``,
+``pool`` (a chance's pool to its winner), ``refund`` (antes returned when a
+ruleset does not carry a passed pool), ``sequence``, ``tricon``,
+``blank-hand``, ``hoc``, ``end-payment``, ``penalty``.
+
+>>> ChipMove(0, POOLS["point"], 1, ANTE, "point")
+ChipMove(payer=0, payee=Pool(chance='point'), amount=1, reason='ante', chance='point')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from ..actions import Action
+from ..rules.model import CHANCES
+
+# ------------------------------------------------------------ reasons ----
+
+ANTE = "ante"
+RAISE = "raise"
+CALL = "call"
+POOL = "pool"
+REFUND = "refund"
+SEQUENCE = "sequence"
+TRICON = "tricon"
+BLANK_HAND = "blank-hand"
+HOC = "hoc"
+END_PAYMENT = "end-payment"
+PENALTY = "penalty"
+REASONS = (ANTE, RAISE, CALL, POOL, REFUND, SEQUENCE, TRICON, BLANK_HAND, HOC, END_PAYMENT, PENALTY)
+
+# Stage names (``Game.stage``, and the ``stage`` of a :class:`Passed`): the
+# chances by name, then these.
+BLANK_STAGE = "blank-hand"
+CARDS_STAGE = "cards"
+OVER_STAGE = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """The pool of one chance, as a payer or payee of chips."""
+
+    chance: str
+    index: int = field(default=0, compare=False, repr=False)  # position in CHANCES
+
+    def __str__(self) -> str:
+        return f"{self.chance} pool"
+
+
+POOLS = {c: Pool(c, i) for i, c in enumerate(CHANCES)}
+Party = Union[int, Pool]
+
+
+class Event:
+    """Base of every event (no fields)."""
+
+    __slots__ = ()
+
+
+# ------------------------------------------------------------ chips ----
+
+
+@dataclass(frozen=True, slots=True)
+class ChipMove(Event):
+    """``amount`` chips from ``payer`` to ``payee`` (each a seat or a pool), for ``reason``."""
+
+    payer: Party
+    payee: Party
+    amount: int
+    reason: str
+    chance: str | None = None
+
+
+# ------------------------------------------------------------ setup ----
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(Event):
+    """A hand begins: who deals, who is eldest, the pools and multipliers carried in."""
+
+    players: int
+    dealer: int
+    eldest: int
+    pools: tuple[int, ...]  # per chance, CHANCES order, before this hand's antes
+    multipliers: tuple[int, ...]  # per chance, CHANCES order
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    """``seat`` received ``hand`` (a bitset). Hidden from the other seats' views."""
+
+    seat: int
+    hand: int
+
+
+# ---------------------------------------------------------- bidding ----
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    """``seat`` passed at ``stage`` (a chance or ``blank-hand``); ``fold`` after a raise."""
+
+    seat: int
+    stage: str
+    fold: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Raised(Event):
+    """``seat`` raised ``amount`` over the last stake; ``level`` is the new stake."""
+
+    seat: int
+    chance: str
+    amount: int
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class Called(Event):
+    """``seat`` called (tint) the stake ``level``."""
+
+    seat: int
+    chance: str
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class Declared(Event):
+    """``seat`` declared ``declaration`` (completed from the hand when given with None).
+
+    ``forced`` is False for a declaration that closes the bidding, True for
+    one a player was bound to make (after a closing declaration, or at the
+    end of the raises).
+    """
+
+    seat: int
+    chance: str
+    declaration: Action
+    forced: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Conceded(Event):
+    """``seat`` said "c'est bon": his hand is below a predecessor's."""
+
+    seat: int
+    chance: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaredNothing(Event):
+    """``seat`` stayed in but declared nothing ("rien")."""
+
+    seat: int
+    chance: str
+
+
+@dataclass(frozen=True, slots=True)
+class Shown(Event):
+    """``seat`` showed ``combinations`` (Point, Run or Trio values), the ones he is paid for."""
+
+    seat: int
+    chance: str
+    combinations: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Concealed(Event):
+    """A lone winner kept his hand hidden."""
+
+    seat: int
+    chance: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceWon(Event):
+    """``seat`` won ``chance``: ``how`` is ``lone``, ``declaration`` or ``bluff``."""
+
+    chance: str
+    seat: int
+    how: str
+    pool: int  # chips taken from the pool (raises included)
+    multiplier: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChancePassed(Event):
+    """Nobody won ``chance``: ``how`` is ``all-pass`` or ``bluff`` (pool-carries).
+
+    ``pool`` is what stays for the next hand; ``multiplier`` the next hand's.
+    """
+
+    chance: str
+    how: str
+    pool: int
+    multiplier: int
+
+
+# ------------------------------------------------------- blank hands ----
+
+
+@dataclass(frozen=True, slots=True)
+class BlankHandDeclared(Event):
+    """``seat`` declared and showed a blank hand (no king, queen or jack)."""
+
+    seat: int
+    hand: int
+
+
+@dataclass(frozen=True, slots=True)
+class BlankHandsCancelled(Event):
+    """Two or more blank hands were declared and cancel out (no payment)."""
+
+    seats: tuple[int, ...]
+
+
+# ------------------------------------------------------ card game ----
+
+
+@dataclass(frozen=True, slots=True)
+class Played(Event):
+    """``seat`` laid ``card`` on the pile; ``lead`` if it starts a sequence,
+    ``wild`` if a principal hoc stood in for the card needed."""
+
+    seat: int
+    card: int
+    lead: bool = False
+    wild: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SaidWithout(Event):
+    """``seat`` said "without ``rank``"; ``false`` when he held a plain card of it
+    (only in lenient play, where the penalty is charged)."""
+
+    seat: int
+    rank: int
+    false: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Hoc(Event):
+    """A hoc for ``seat``: ``card`` is ``principal`` or ``accidental``
+    (the last card of a sequence nobody could cover)."""
+
+    seat: int
+    card: int
+    kind: str
+    paid: bool  # whether the ruleset pays this hoc
+
+
+@dataclass(frozen=True, slots=True)
+class HandOver(Event):
+    """``winner`` ran out of cards; ``cards_left`` per seat."""
+
+    winner: int
+    cards_left: tuple[int, ...]

@@ -1,0 +1,360 @@
+"""One hand of hoc, as a state machine over a frozen ruleset.
+
+>>> import random
+>>> from hocdsl.rules import load_ruleset
+>>> g = Game(load_ruleset("hoc-mazarin"), 3, dealer=2, rng=random.Random(1))
+>>> g.stage, g.to_act            # the eldest (seat after the dealer) speaks first
+('point', 0)
+>>> rng = random.Random(2)
+>>> while not g.is_over:
+...     g.apply(rng.choice(g.legal_actions()))
+>>> sum(g.net) + sum(g.pools.values()) == 0   # chips are neither made nor lost
+True
+
+The API, in the manner of PokerKit: ``to_act`` (a seat, or None when the hand
+is over), ``stage`` (a chance name, ``blank-hand``, ``cards`` or ``over``),
+``legal_actions()`` (a tuple of interned action values; declarations in
+canonical form, see :mod:`.chances`), ``can_apply(a)`` / ``check(a)`` (raises
+:class:`IllegalAction` naming the rule) / ``apply(a)``, ``is_over``, and
+``events`` (frozen values from :mod:`.events`, every chip move among them).
+The engine never prints, never reads input, and draws randomness only from
+the ``random.Random`` it is given.
+
+Stages in order (each reads its knobs; nothing here depends on a variant's
+name): antes (``rules.antes``), blank hands if ``blank_hand.timing`` is
+``before-bidding``, one bidding phase per chance in ``rules.bidding.chances``
+order (:mod:`.bidding`), blank hands if ``after-chances`` (:mod:`.blank`),
+the card game (:mod:`.cardgame`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..cards import FULL_PACK
+from ..rules.model import CHANCES, Ruleset
+from .bidding import PASSED, WON, ChanceBidding
+from .blank import BlankHands
+from .cardgame import CardGame
+from .carry import NO_CARRY, Carry, next_multiplier
+from .chances import CHANCE_KINDS, ChanceKind
+from .errors import IllegalAction
+from .events import ANTE, OVER_STAGE, POOLS, Dealt, HandStarted
+from .ledger import Ledger
+from .setup import check_hands, deal_hands, draw_dealer, seat_count
+
+RULE_TURN = "lalanne §2: one speaks and plays in turn"
+RULE_OVER = "lalanne §9.3: the hand stops when a player has no card left"
+
+
+class _Static:
+    """What a ruleset fixes for every hand: chance evaluators, interned action tuples."""
+
+    __slots__ = ("rules", "kinds", "open_actions", "raised_actions")
+
+    def __init__(self, rules: Ruleset) -> None:
+        from ..actions import CALL, PASS, RAISE, Raise
+
+        self.rules = rules
+        self.kinds: dict[str, ChanceKind] = {}
+        for c in rules.bidding.chances:
+            if c not in CHANCE_KINDS:
+                raise ValueError(f"{rules.name}: bidding.chances names {c!r}, "
+                                 f"not one of {', '.join(CHANCES)}")
+            self.kinds[c] = CHANCE_KINDS[c](rules)
+        b = rules.bidding
+        raises = tuple(RAISE[k] if k < len(RAISE) else Raise(k)
+                       for k in range(b.raise_min, b.raise_cap + 1))
+        self.open_actions = (PASS,) + raises
+        self.raised_actions = (CALL,) + raises + (PASS,)
+
+
+_STATIC: dict[int, _Static] = {}
+
+
+def _static(rules: Ruleset) -> _Static:
+    st = _STATIC.get(id(rules))
+    if st is None or st.rules is not rules:
+        if len(_STATIC) > 256:
+            _STATIC.clear()
+        st = _STATIC[id(rules)] = _Static(rules)
+    return st
+
+
+class Game:
+    """One hand: setup, antes, the three chances, blank hands, the card game.
+
+    ``players``: the number of seats, or their names, in the direction of
+    play. ``dealer``: a seat, or None to draw (:func:`draw_dealer`, needs
+    ``rng``). ``hands``: one hand per seat (bitsets or card strings), or None
+    to deal from ``rng``. ``carry``: the pools, multipliers and all-pass
+    counts carried from the previous hand (:class:`Carry`). ``strict``:
+    refuse a false "without" (True), or accept it with the penalty (False,
+    for human play). ``record``: append every event (False keeps only the
+    ledger and counters, for fast simulation). ``auto_forced``: apply by
+    itself any action that is the only one possible (a "without" with no
+    card to lay, a lone "c'est bon"), for simulators.
+    """
+
+    __slots__ = (
+        "rules", "n", "names", "dealer", "eldest", "dealt", "hands", "out_of_play", "pile",
+        "strict", "record", "auto_forced", "events", "ledger", "carry_in", "stage", "to_act",
+        "is_over", "hocs", "card_winner", "carry_out", "_static", "_phases", "_pi", "_phase",
+        "_outcome", "_winners", "_anted", "_blank",
+    )
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        players: int | Sequence[str] = 3,
+        *,
+        dealer: int | None = None,
+        hands: Sequence[int | str] | None = None,
+        rng: random.Random | None = None,
+        carry: Carry | None = None,
+        strict: bool = True,
+        record: bool = True,
+        auto_forced: bool = False,
+    ) -> None:
+        n = seat_count(players)
+        self.rules = rules
+        self.n = n
+        self.names = (tuple(f"seat {i}" for i in range(n)) if isinstance(players, int)
+                      else tuple(players))
+        size = rules.hand_size(n)  # ValueError for a player count the ruleset does not allow
+        if dealer is None:
+            if rng is None:
+                raise ValueError("Game needs a dealer or an rng to draw one")
+            dealer = draw_dealer(rules, n, rng)
+        elif not 0 <= dealer < n:
+            raise ValueError(f"dealer {dealer} is not a seat of {n}")
+        self.dealer = dealer
+        self.eldest = (dealer + 1) % n  # 002 §2: the dealer's right, first to speak and play
+        if hands is None:
+            if rng is None:
+                raise ValueError("Game needs hands or an rng to deal them")
+            dealt = deal_hands(size, n, self.eldest, rng)
+        else:
+            dealt = check_hands(hands, size, n)
+        self.dealt = dealt
+        self.hands = list(dealt)
+        union = 0
+        for h in dealt:
+            union |= h
+        self.out_of_play = FULL_PACK & ~union  # 002 §2: neither used nor seen
+        self.pile = 0
+        self.strict = strict
+        self.record = record
+        self.auto_forced = auto_forced
+        self.carry_in = carry = carry if carry is not None else NO_CARRY
+        self.events: list = []
+        self.ledger = Ledger(n, carry.pools, self.events, record)
+        self.to_act: int | None = None
+        self.is_over = False
+        self.hocs = 0
+        self.card_winner: int | None = None
+        self.carry_out: Carry | None = None
+        self._static = _static(rules)
+        self._outcome = [0, 0, 0]
+        self._winners: list[int | None] = [None, None, None]
+        self._anted = [0, 0, 0]
+        self._blank: list[int] = []
+        if record:
+            self.events.append(HandStarted(n, dealer, self.eldest, carry.pools, carry.multipliers))
+            for s in range(n):
+                self.events.append(Dealt(s, dealt[s]))
+        self._antes()
+        phases: list = []
+        timing = rules.blank_hand.timing
+        if timing == "before-bidding":
+            phases.append(BlankHands(self))
+        phases.extend(ChanceBidding(self, c) for c in rules.bidding.chances)
+        if timing == "after-chances":
+            phases.append(BlankHands(self))
+        phases.append(CardGame(self))
+        self._phases = phases
+        self._pi = 0
+        self._phase: Any = None
+        self._enter(0)
+        if auto_forced:
+            self._auto()
+
+    # ------------------------------------------------------------ setup ----
+
+    def _antes(self) -> None:
+        """002 §4, §6: each player antes ``per_chance`` to each pool, every hand
+        (a carried pool too, unless ``antes.on_carried_pool`` is false)."""
+        a = self.rules.antes
+        ledger = self.ledger
+        n = self.n
+        for c in self.rules.bidding.chances:
+            pool = POOLS[c]
+            if self.carry_in.pools[pool.index] and not a.on_carried_pool:
+                continue
+            self._anted[pool.index] = a.per_chance
+            for i in range(n):
+                ledger.move((self.eldest + i) % n, pool, a.per_chance, ANTE, c)
+
+    def _enter(self, i: int) -> None:
+        phases = self._phases
+        while i < len(phases):
+            ph = phases[i]
+            ph.start()
+            if not ph.done:
+                self._pi = i
+                self._phase = ph
+                return
+            i += 1
+        self._finish()
+
+    def _finish(self) -> None:
+        self.is_over = True
+        self.to_act = None
+        self.stage = OVER_STAGE
+        self._phase = None
+        cin = self.carry_in
+        mult = list(cin.multipliers)
+        passes = list(cin.passes)
+        for i in range(len(CHANCES)):
+            if self._outcome[i] == WON:
+                mult[i], passes[i] = 1, 0
+            elif self._outcome[i] == PASSED:
+                mult[i], passes[i] = next_multiplier(mult[i], self.rules), passes[i] + 1
+        self.carry_out = Carry(tuple(self.ledger.pools), tuple(mult), tuple(passes))
+
+    def _auto(self) -> None:
+        while not self.is_over:
+            ph = self._phase
+            if ph.__class__ is CardGame:
+                a = ph.forced()
+                if a is None:
+                    return
+            else:
+                legal = ph.legal()
+                if len(legal) != 1:
+                    return
+                a = legal[0]
+            ph.apply(a)
+            if ph.done:
+                self._enter(self._pi + 1)
+
+    # -------------------------------------------------------------- API ----
+
+    def legal_actions(self) -> tuple:
+        """What the seat to act may do now (empty once the hand is over)."""
+        if self.is_over:
+            return ()
+        return self._phase.legal()
+
+    def check(self, action: Any, seat: int | None = None) -> None:
+        """Raise :class:`IllegalAction` if ``action`` (by ``seat``, if given) is not allowed now."""
+        if self.is_over:
+            raise IllegalAction(RULE_OVER, "the hand is over")
+        if seat is not None and seat != self.to_act:
+            raise IllegalAction(RULE_TURN, f"it is {self.names[self.to_act]}'s turn, "
+                                           f"not {self.names[seat] if 0 <= seat < self.n else seat}'s")
+        self._phase.check(action)
+
+    def can_apply(self, action: Any, seat: int | None = None) -> bool:
+        """True if ``action`` is allowed now."""
+        try:
+            self.check(action, seat)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, action: Any, seat: int | None = None) -> None:
+        """Apply ``action`` for the seat to act; raise :class:`IllegalAction` if not allowed
+        (the state is then unchanged)."""
+        ph = self._phase
+        if ph is None:
+            raise IllegalAction(RULE_OVER, "the hand is over")
+        if seat is not None and seat != self.to_act:
+            self.check(action, seat)
+        ph.apply(action)
+        if ph.done:
+            self._enter(self._pi + 1)
+        if self.auto_forced:
+            self._auto()
+
+    # ------------------------------------------------------------ views ----
+
+    def hand(self, seat: int) -> int:
+        """The cards ``seat`` holds now (a bitset)."""
+        return self.hands[seat]
+
+    @property
+    def pools(self) -> dict[str, int]:
+        """Chips in each chance's pool now."""
+        return dict(zip(CHANCES, self.ledger.pools))
+
+    @property
+    def multipliers(self) -> dict[str, int]:
+        """The multiplier each chance is played at this hand (1 single, 2 double...)."""
+        return dict(zip(CHANCES, self.carry_in.multipliers))
+
+    @property
+    def net(self) -> tuple[int, ...]:
+        """Chips each seat has won (+) or lost (-) this hand so far."""
+        return tuple(self.ledger.net)
+
+    @property
+    def cards_left(self) -> tuple[int, ...]:
+        return tuple(h.bit_count() for h in self.hands)
+
+    @property
+    def winners(self) -> dict[str, int | None]:
+        """The seat that won each chance bid this hand (None: passed or not yet played)."""
+        return {c: self._winners[POOLS[c].index] for c in self.rules.bidding.chances}
+
+    @property
+    def chance_outcomes(self) -> dict[str, str | None]:
+        """``won``, ``passed`` or None (not yet settled) for each chance bid this hand."""
+        names = {WON: "won", PASSED: "passed"}
+        return {c: names.get(self._outcome[POOLS[c].index]) for c in self.rules.bidding.chances}
+
+    @property
+    def blank_hands(self) -> tuple[int, ...]:
+        """Seats that declared a blank hand this hand."""
+        return tuple(self._blank)
+
+    @property
+    def phase(self) -> Any:
+        """The current phase object (ChanceBidding, BlankHands or CardGame), or None."""
+        return self._phase
+
+    @property
+    def bidding_mode(self) -> str | None:
+        """``open``, ``raised``, ``declaring`` or ``lone`` while a chance is bid, else None."""
+        ph = self._phase
+        return ph.mode_name if ph.__class__ is ChanceBidding else None
+
+    @property
+    def stake(self) -> int:
+        """The most any seat has put in on the chance being bid (0 if none)."""
+        ph = self._phase
+        return ph.level if ph.__class__ is ChanceBidding else 0
+
+    def put_in(self, seat: int) -> int:
+        """What ``seat`` has put in by raises and calls on the chance being bid."""
+        ph = self._phase
+        return ph.put[seat] if ph.__class__ is ChanceBidding else 0
+
+    @property
+    def need(self) -> int | None:
+        """In the card game, the rank the next card must have; 0 when a sequence is to be led."""
+        ph = self._phase
+        return ph.need if ph.__class__ is CardGame else None
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see (for bots): see :class:`SeatView`."""
+        return SeatView(self, seat)
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.rules.name} {self.n} players dealer={self.dealer} "
+                f"stage={self.stage} to_act={self.to_act}>")
+
+
+from .view import SeatView  # noqa: E402  (the view reads the Game)

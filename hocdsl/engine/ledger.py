@@ -1,0 +1,57 @@
+"""Chips in one hand: each seat's net and each chance's pool, every move an event.
+
+The only way chips move in the engine is :meth:`Ledger.move`, so the sum of
+the seats' nets and the pools never changes except by what the pools held
+when the hand started (the conservation the property tests check).
+"""
+
+from __future__ import annotations
+
+from .events import POOLS, ChipMove, Party, Pool
+
+
+class Ledger:
+    """Nets per seat and pools per chance (CHANCES order) for one hand."""
+
+    __slots__ = ("net", "pools", "events", "record")
+
+    def __init__(self, players: int, pools: tuple[int, ...], events: list, record: bool = True) -> None:
+        self.net = [0] * players
+        self.pools = list(pools)
+        self.events = events
+        self.record = record
+
+    def move(self, payer: Party, payee: Party, amount: int, reason: str, chance: str | None = None) -> None:
+        """Move ``amount`` chips (a positive int) from ``payer`` to ``payee``; nothing for 0."""
+        if amount <= 0:
+            if amount == 0:
+                return
+            raise ValueError(f"a chip move needs a positive amount, not {amount}")
+        if payer.__class__ is int:
+            self.net[payer] -= amount
+        else:
+            self.pools[payer.index] -= amount
+        if payee.__class__ is int:
+            self.net[payee] += amount
+        else:
+            self.pools[payee.index] += amount
+        if self.record:
+            self.events.append(ChipMove(payer, payee, amount, reason, chance))
+
+    def pay_each(self, payee: int, amount: int, reason: str, chance: str | None = None) -> None:
+        """Every other seat pays ``payee`` ``amount``, in seat order."""
+        for s in range(len(self.net)):
+            if s != payee:
+                self.move(s, payee, amount, reason, chance)
+
+    def charge_each(self, payer: int, amount: int, reason: str) -> None:
+        """``payer`` pays ``amount`` to every other seat, in seat order."""
+        for s in range(len(self.net)):
+            if s != payer:
+                self.move(payer, s, amount, reason)
+
+    def pool(self, chance: str) -> int:
+        return self.pools[POOLS[chance].index]
+
+
+__all__ = ["Ledger", "Pool", "POOLS"]

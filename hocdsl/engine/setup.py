@@ -1,0 +1,100 @@
+"""Before the first word: who deals, who is eldest, who holds what.
+
+Seats are numbered 0..n-1 in the direction of play (Lalanne 002 §2: speech
+and play go to the right, so seat ``k + 1`` sits at seat ``k``'s right). The
+eldest ("premier en cartes") is the seat after the dealer (002 §2). The
+dealer gives ``rules.hand_size(n)`` cards to each, one at a time, starting
+with the eldest (002 §2 "distribue par la droite ... une par une"); the
+cards left over are out of play and seen by no one.
+
+>>> import random
+>>> from hocdsl.cards import count
+>>> hands = deal_hands(12, 3, eldest=1, rng=random.Random(7))
+>>> [count(h) for h in hands]
+[12, 12, 12]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..cards import FULL_PACK, NUM_CARDS, CardError, hand_str, parse_hand
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..rules.model import Ruleset
+
+# KNOB-REQUEST table.draw_ties: the sources say the lowest card deals (002 §2)
+# but not what happens when two players draw cards of the same rank. Until the
+# model has a knob, the tied players draw again from a fresh pack.
+DRAW_TIES = "redraw"
+
+
+def seat_count(players: int | Sequence[str]) -> int:
+    """The number of seats from a count or a list of names."""
+    return players if isinstance(players, int) else len(players)
+
+
+def draw_dealer(rules: Ruleset, players: int | Sequence[str], rng: random.Random) -> int:
+    """Draw for the first deal: each player takes a card; per
+    ``rules.table.first_dealer`` the lowest (002 §2) or the highest card deals.
+
+    Ranks are compared (ace low, king high, 002 §1); players tied on the
+    deciding rank draw again (:data:`DRAW_TIES`).
+
+    >>> from types import SimpleNamespace as NS
+    >>> draw_dealer(NS(table=NS(first_dealer="lowest-card-deals")), 3, random.Random(1)) in (0, 1, 2)
+    True
+    """
+    n = seat_count(players)
+    lowest = rules.table.first_dealer == "lowest-card-deals"
+    contenders = list(range(n))
+    while True:
+        cards = rng.sample(range(NUM_CARDS), len(contenders))
+        ranks = [c % 13 for c in cards]
+        target = min(ranks) if lowest else max(ranks)
+        tied = [s for s, r in zip(contenders, ranks) if r == target]
+        if len(tied) == 1:
+            return tied[0]
+        contenders = tied
+
+
+def deal_hands(hand_size: int, players: int, eldest: int, rng: random.Random) -> tuple[int, ...]:
+    """Shuffle a pack with ``rng`` and deal ``hand_size`` cards to each seat,
+    one at a time from the eldest round to the dealer. Returns the hands as bitsets."""
+    deck = list(range(NUM_CARDS))
+    rng.shuffle(deck)
+    hands = [0] * players
+    for k in range(players):
+        seat = (eldest + k) % players
+        h = 0
+        for c in deck[k:players * hand_size:players]:
+            h |= 1 << c
+        hands[seat] = h
+    return tuple(hands)
+
+
+def check_hands(hands: Sequence[int | str], hand_size: int, players: int) -> tuple[int, ...]:
+    """Hands given explicitly (a record): one per seat, ``hand_size`` cards each,
+    no card twice. Strings are parsed with :func:`hocdsl.cards.parse_hand`."""
+    if len(hands) != players:
+        raise ValueError(f"{len(hands)} hands given for {players} players")
+    out = []
+    seen = 0
+    for seat, h in enumerate(hands):
+        if isinstance(h, str):
+            try:
+                h = parse_hand(h)
+            except CardError as e:
+                raise ValueError(f"hand of seat {seat}: {e}") from None
+        if not isinstance(h, int) or h < 0 or h & ~FULL_PACK:
+            raise ValueError(f"hand of seat {seat} is not a set of cards: {h!r}")
+        if h.bit_count() != hand_size:
+            raise ValueError(f"seat {seat} holds {h.bit_count()} cards, the deal gives {hand_size}: "
+                             f"{hand_str(h)}")
+        if h & seen:
+            raise ValueError(f"cards dealt twice (seat {seat}): {hand_str(h & seen)}")
+        seen |= h
+        out.append(h)
+    return tuple(out)

@@ -1,0 +1,117 @@
+"""What one seat may see of a hand: the view a bot plays from.
+
+Its own hand; everything said and shown (all events but the other seats'
+deals); the cards laid on the pile; how many cards each seat holds; pools,
+multipliers, the bidding stake. Never the other hands or the cards out of
+play (Lalanne 002 §2: the undealt cards are seen by no one).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .events import Dealt
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+
+class SeatView:
+    """A read-only window on ``game`` for ``seat``."""
+
+    __slots__ = ("_g", "seat")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self._g = game
+        self.seat = seat
+
+    @property
+    def rules(self):
+        return self._g.rules
+
+    @property
+    def players(self) -> int:
+        return self._g.n
+
+    @property
+    def dealer(self) -> int:
+        return self._g.dealer
+
+    @property
+    def eldest(self) -> int:
+        return self._g.eldest
+
+    @property
+    def hand(self) -> int:
+        """This seat's cards now."""
+        return self._g.hands[self.seat]
+
+    @property
+    def dealt(self) -> int:
+        """This seat's cards as dealt."""
+        return self._g.dealt[self.seat]
+
+    @property
+    def stage(self) -> str:
+        return self._g.stage
+
+    @property
+    def to_act(self) -> int | None:
+        return self._g.to_act
+
+    @property
+    def my_turn(self) -> bool:
+        return self._g.to_act == self.seat
+
+    def legal_actions(self) -> tuple:
+        """The legal actions if it is this seat's turn, else ()."""
+        g = self._g
+        return g.legal_actions() if g.to_act == self.seat else ()
+
+    @property
+    def pile(self) -> int:
+        """Every card laid in the card game so far."""
+        return self._g.pile
+
+    @property
+    def cards_left(self) -> tuple[int, ...]:
+        return self._g.cards_left
+
+    @property
+    def need(self) -> int | None:
+        return self._g.need
+
+    @property
+    def pools(self) -> dict[str, int]:
+        return self._g.pools
+
+    @property
+    def multipliers(self) -> dict[str, int]:
+        return self._g.multipliers
+
+    @property
+    def stake(self) -> int:
+        return self._g.stake
+
+    def put_in(self, seat: int) -> int:
+        return self._g.put_in(seat)
+
+    @property
+    def bidding_mode(self) -> str | None:
+        return self._g.bidding_mode
+
+    @property
+    def net(self) -> tuple[int, ...]:
+        return self._g.net
+
+    @property
+    def events(self) -> list[Any]:
+        """Every event this seat saw: all but the other seats' :class:`Dealt`."""
+        s = self.seat
+        return [e for e in self._g.events if not (e.__class__ is Dealt and e.seat != s)]
+
+    @property
+    def unseen(self) -> int:
+        """Cards this seat cannot see: the others' hands and the cards out of play."""
+        from ..cards import FULL_PACK
+        return FULL_PACK & ~self._g.hands[self.seat] & ~self._g.pile
