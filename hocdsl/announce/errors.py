@@ -1,0 +1,52 @@
+"""AnnouncementError: text that says nothing the table understands.
+
+The message shows the text, a caret under the problem, and what was
+expected there, in words::
+
+    raise lots
+          ^
+    expected a number of chips after "raise"
+"""
+
+from __future__ import annotations
+
+
+class AnnouncementError(ValueError):
+    """An announcement that cannot be read.
+
+    ``text`` is the announcement as typed; ``position`` the 0-based index of
+    the problem in it (``line`` and ``column`` are 1-based); ``expected``
+    says in words what would have been understood there (None when the
+    problem is not a missing word, e.g. a rank 14); ``found`` is the word
+    found there (None at the end of the text); ``message`` is the last line
+    of ``str(error)``.
+    """
+
+    def __init__(
+        self,
+        text: str,
+        position: int,
+        message: str,
+        expected: str | None = None,
+        found: str | None = None,
+    ) -> None:
+        self.text = text
+        self.position = max(0, min(position, len(text)))
+        self.message = message
+        self.expected = expected
+        self.found = found
+        before = text[: self.position]
+        self.line = before.count("\n") + 1
+        self.column = self.position - (before.rfind("\n") + 1) + 1
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        start = self.text.rfind("\n", 0, self.position) + 1
+        end = self.text.find("\n", self.position)
+        line = self.text[start:] if end < 0 else self.text[start:end]
+        # Keep tabs so the caret lines up under a tabbed line.
+        pad = "".join("\t" if ch == "\t" else " " for ch in line[: self.column - 1])
+        return f"{line}\n{pad}^\n{self.message}"
+
+    def __reduce__(self):  # picklable (multiprocessing in the simulator)
+        return (type(self), (self.text, self.position, self.message, self.expected, self.found))

@@ -1,0 +1,126 @@
+"""Action values -> what a player says, in English or French.
+
+The inverse of :func:`~hocdsl.announce.parse_announcement`: for every action
+``a`` and either language, ``parse_announcement(format_action(a, v, lang), v)
+== [a]``. Sequences and tricons take the ruleset's first name for their
+length or size (the words of the game are the same in both languages);
+cards are written in compact notation, which both languages read.
+
+>>> format_action(DeclareSequence(5, 13))
+'quinte to the king'
+>>> format_action(DeclareTricon(3, 11), lang="fr")
+'brelan de valets'
+>>> format_turn([PLAY[51], HOC_MARK, PLAY[7], WITHOUT[9]], lang="fr")
+'KC hoc! 8S sans 9'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from hocdsl.actions import (
+    HOC_MARK, PLAY, WITHOUT, Action, Call, Conceal, Concede, DeclareBlank, DeclarePoint,
+    DeclareSequence, DeclareTricon, HocMark, Nothing, Pass, Play, Raise, Show, Without,
+)
+from hocdsl.cards import (
+    ACE, JACK, RANK_LETTERS, RANK_PLURALS_EN, RANK_PLURALS_FR, card_name, rank_name,
+)
+
+from .vocabulary import Vocabulary
+
+__all__ = ["format_action", "format_turn"]
+
+_FIXED = {
+    Pass: ("pass", "passe"),
+    Call: ("call", "tiens"),
+    Concede: ("that's fine", "c'est bon"),
+    Nothing: ("nothing", "rien"),
+    Show: ("show", "montre"),
+    Conceal: ("conceal", "je ne montre pas"),
+    DeclareBlank: ("blank hand", "cartes blanches"),
+    HocMark: ("hoc!", "hoc!"),
+}
+
+
+def _height(rank: int, fr: bool) -> str:
+    """``to the queen`` / ``à la dame``, ``au roi``, ``à l'as``."""
+    if not fr:
+        return f"to the {rank_name(rank)}"
+    name = rank_name(rank, "fr")
+    if name == "dame":
+        return "à la dame"
+    if name[0] in "aeiou":
+        return f"à l'{name}"
+    return f"au {name}"
+
+
+def _of_ranks(rank: int, fr: bool) -> str:
+    """``of jacks`` / ``de valets``, ``d'as``."""
+    if not fr:
+        return f"of {RANK_PLURALS_EN[rank - 1]}"
+    plural = RANK_PLURALS_FR[rank - 1]
+    return f"d'{plural}" if plural[0] in "aeiou" else f"de {plural}"
+
+
+def _rank_for_without(rank: int, fr: bool) -> str:
+    """``K`` / ``roi``: letters in English, words for the courts and ace in French."""
+    if fr and (rank == ACE or rank >= JACK):
+        return rank_name(rank, "fr")
+    return RANK_LETTERS[rank - 1]
+
+
+def format_action(action: Action | HocMark, vocab: Vocabulary | None = None, lang: str = "en") -> str:
+    """What a player says for ``action``, in ``lang`` ("en" or "fr").
+
+    >>> format_action(Raise(3)), format_action(Raise(3), lang="fr")
+    ('raise 3', 'renvie 3')
+    >>> format_action(DeclarePoint(5, 23))
+    '5 cards, 23'
+    >>> format_action(DeclareSequence(3, 12), lang="fr")
+    'tierce à la dame'
+    """
+    if lang not in ("en", "fr"):
+        raise ValueError(f"no announcements in {lang!r}: use 'en' or 'fr'")
+    fr = lang == "fr"
+    if vocab is None:
+        vocab = Vocabulary.default()
+    fixed = _FIXED.get(type(action))
+    if fixed is not None:
+        return fixed[fr]
+    if isinstance(action, Raise):
+        return f"{'renvie' if fr else 'raise'} {action.amount}"
+    if isinstance(action, Play):
+        return card_name(action.card)
+    if isinstance(action, Without):
+        return f"{'sans' if fr else 'without'} {_rank_for_without(action.rank, fr)}"
+    if isinstance(action, DeclarePoint):
+        noun = ("carte" if fr else "card") + ("s" if action.cards != 1 else "")
+        said = f"{action.cards} {noun}"
+        return said if action.value is None else f"{said}, {action.value}"
+    if isinstance(action, DeclareSequence):
+        said = vocab.sequence_word(action.length, lang)
+        if said is None:
+            said = f"{'séquence de' if fr else 'sequence of'} {action.length}"
+        return said if action.top is None else f"{said} {_height(action.top, fr)}"
+    if isinstance(action, DeclareTricon):
+        name = vocab.tricon_word(action.size, lang)
+        if name is not None:
+            return name if action.rank is None else f"{name} {_of_ranks(action.rank, fr)}"
+        said = f"tricon {'de' if fr else 'of'} {action.size}"
+        if action.rank is None:
+            return f"{said} {'cartes' if fr else 'cards'}"
+        return f"{said} {(RANK_PLURALS_FR if fr else RANK_PLURALS_EN)[action.rank - 1]}"
+    raise TypeError(f"{action!r} is not an action")
+
+
+def format_turn(actions: Iterable[Action | HocMark], vocab: Vocabulary | None = None, lang: str = "en") -> str:
+    """One card-play turn on one line: ``KC hoc! 8S 9S without 10``.
+
+    Only ``Play``, ``HocMark`` and ``Without`` belong in a turn.
+    """
+    parts = []
+    for a in actions:
+        if not isinstance(a, (Play, HocMark, Without)):
+            raise ValueError(f"{a!r} is not part of a card-play turn")
+        parts.append(format_action(a, vocab, lang))
+    return " ".join(parts)

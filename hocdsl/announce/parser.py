@@ -1,0 +1,292 @@
+"""Text -> action values: the lark parser for the announcement language.
+
+The grammar is ``grammar.lark`` beside this file, completed with the
+vocabulary's names for sequences and tricons (``SEQUENCE_NAME``,
+``TRICON_NAME``). It is parsed LALR(1) with lark's contextual lexer and an
+inline :class:`Transformer`, so no parse tree is built: each rule hands its
+action value straight up. One parser is built per vocabulary and cached.
+
+>>> parse_announcement("Quinte au Roi")
+[DeclareSequence(length=5, top=13)]
+>>> parse_announcement("7H 8S without 9")
+[Play(card=19), Play(card=7), Without(rank=9)]
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, Union
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedInput
+
+from hocdsl.actions import (
+    CALL, CONCEAL, CONCEDE, DECLARE_BLANK, HOC_MARK, NOTHING, PASS, PLAY, RAISE,
+    SHOW, WITHOUT, Action, DeclarePoint, DeclareSequence, DeclareTricon, HocMark, Raise,
+)
+from hocdsl.cards import ACE, KING, RANK_WORDS, SUIT_WORDS, card_of, fold, parse_card, rank_name
+
+from .errors import AnnouncementError
+from .vocabulary import Vocabulary
+
+GRAMMAR_FILE = Path(__file__).with_name("grammar.lark")
+
+Said = Union[Action, HocMark]
+
+
+class _Problem(Exception):
+    """Raised inside the transformer: a well-formed phrase that says something
+    impossible (a rank 14, a quinte to the three). Carries the folded position."""
+
+    def __init__(self, pos: int, message: str) -> None:
+        super().__init__(message)
+        self.pos = pos
+        self.message = message
+
+
+# ------------------------------------------------------------ the grammar --
+
+
+def _alternatives(words: list[str]) -> str:
+    """``("quatrieme" | "quart")`` for a terminal; words of several parts
+    accept any spacing between them."""
+    if not words:
+        return "/(?!x)x/"  # a ruleset without such names: a terminal that never matches
+    alts = []
+    for w in sorted(set(words), key=lambda w: (-len(w), w)):
+        parts = [f'"{p}"' for p in w.split()]
+        alts.append(" /\\s+/ ".join(parts))
+    return "(" + " | ".join(alts) + ")"
+
+
+def grammar_text(vocab: Vocabulary) -> str:
+    """The full grammar for ``vocab``: grammar.lark plus the two name terminals."""
+    base = GRAMMAR_FILE.read_text(encoding="utf-8")
+    return (
+        base
+        + "\n// ---- written by parser.py from the vocabulary ("
+        + vocab.ruleset.replace("\n", " ")
+        + ") ----\n"
+        + f"SEQUENCE_NAME: {_alternatives(vocab.sequence_words())} _WORD_END\n"
+        + f"TRICON_NAME: {_alternatives(vocab.tricon_words())} _WORD_END\n"
+    )
+
+
+# -------------------------------------------------------- the transformer --
+
+
+def _number(tok: Token, low: int, high: int | None, rule: str) -> int:
+    """``tok`` as an int in ``low..high``, else a problem saying ``rule``."""
+    n = int(tok)
+    if n < low or (high is not None and n > high):
+        raise _Problem(tok.start_pos, f"{rule}, not {n}")
+    return n
+
+
+class AnnouncementBuilder(Transformer):
+    """Builds action values from the rules of grammar.lark, bottom up.
+
+    ``rank`` yields ``(rank, position)``, ``height`` and ``quality`` yield
+    tagged pairs, and each announcement rule yields its action (a turn a
+    list of them); positions let a well-formed but impossible phrase be
+    reported at the right word.
+    """
+
+    def __init__(self, vocab: Vocabulary) -> None:
+        super().__init__(visit_tokens=False)
+        self.vocab = vocab
+
+    def start(self, children: list) -> list[Said]:
+        said = children[0]
+        return said if isinstance(said, list) else [said]
+
+    # bidding
+    def pass_(self, _: list) -> Action:
+        return PASS
+
+    def call(self, _: list) -> Action:
+        return CALL
+
+    def raise_(self, children: list) -> Action:
+        n = _number(children[0], 1, None, "a raise is at least 1 chip")
+        return RAISE[n] if n < len(RAISE) else Raise(n)
+
+    # declarations
+    def point(self, children: list) -> Action:
+        cards = _number(children[0], 1, 13, "a point is 1 to 13 cards of one suit")
+        value = int(children[1]) if len(children) > 1 else None
+        return DeclarePoint(cards, value)
+
+    def sequence(self, children: list) -> Action:
+        head, rest = children[0], children[1:]
+        if head.type == "SEQUENCE_NAME":
+            length = self.vocab.sequence_length(head)
+            name = self.vocab.sequence_word(length) or str(head)
+        else:
+            length = _number(head, 1, 13, "a run is 1 to 13 cards long")
+            name = f"sequence of {length}"
+        top = None
+        for kind, value, pos in rest:
+            if kind == "height":
+                if value < length:
+                    raise _Problem(pos, f"a {name} cannot be to the {rank_name(value)}: "
+                                        f"a run of {length} reaches at least the {rank_name(length)}")
+                top = value
+            else:
+                wanted = KING if kind == "major" else length
+                if top is not None and top != wanted:
+                    what = "to the king" if kind == "major" else f"from the ace, to the {rank_name(length)}"
+                    raise _Problem(pos, f'"{kind}" means {what}, but the height says to the {rank_name(top)}')
+                top = wanted
+        return DeclareSequence(length, top)
+
+    def height(self, children: list) -> tuple[str, int, int]:
+        rank, pos = children[0]
+        return ("height", rank, pos)
+
+    def tricon(self, children: list) -> Action:
+        head, rest = children[0], children[1:]
+        if head.type == "TRICON_NAME":
+            size = self.vocab.tricon_size(head)
+        else:
+            size = _number(head, 1, 4, "a tricon is 1 to 4 cards of one rank")
+        rank = None
+        for item in rest:
+            if len(item) == 2:  # a rank: (rank, pos)
+                rank = item[0]
+                continue
+            kind, _, pos = item
+            wanted = KING if kind == "major" else ACE
+            if rank is not None and rank != wanted:
+                what = "kings" if kind == "major" else "aces"
+                raise _Problem(pos, f'"{kind}" means {what}, but the rank says {rank_name(rank)}s')
+            rank = wanted
+        return DeclareTricon(size, rank)
+
+    def of_rank(self, children: list) -> tuple[int, int]:
+        return children[0]
+
+    def quality(self, children: list) -> tuple[str, None, int]:
+        tok = children[0]
+        return ("major" if tok.type == "MAJOR" else "minor", None, tok.start_pos)
+
+    def concede(self, _: list) -> Action:
+        return CONCEDE
+
+    def nothing(self, _: list) -> Action:
+        return NOTHING
+
+    # lone winner, blank hand
+    def show(self, _: list) -> Action:
+        return SHOW
+
+    def conceal(self, _: list) -> Action:
+        return CONCEAL
+
+    def blank_hand(self, _: list) -> Action:
+        return DECLARE_BLANK
+
+    # the card game
+    def turn(self, children: list) -> list[Said]:
+        return children
+
+    def card(self, children: list) -> Action:
+        tok = children[0]
+        card = _COMPACT_CARDS.get(tok)
+        return PLAY[card if card is not None else parse_card(tok)]
+
+    def hoc(self, _: list) -> HocMark:
+        return HOC_MARK
+
+    def without(self, children: list) -> Action:
+        return WITHOUT[children[0][0]]
+
+    def rank(self, children: list) -> tuple[int, int]:
+        tok = children[0]
+        r = RANK_WORDS.get(str(tok))
+        if r is None:
+            raise _Problem(tok.start_pos, f"there is no rank {tok}: ranks run from 1 (ace) to 13 (king)")
+        return (r, tok.start_pos)
+
+
+#: Every compact spelling of every card, folded ("10s", "ts", "j♦", "13c") -> card.
+_COMPACT_CARDS: dict[str, int] = {
+    r + s: card_of(RANK_WORDS[r], SUIT_WORDS[s])
+    for r in [str(n) for n in range(1, 14)] + ["a", "t", "j", "q", "k"]
+    for s in "shdc♠♥♦♣♤♡♢♧"
+}
+
+
+@lru_cache(maxsize=64)
+def parser_for(vocab: Vocabulary) -> Lark:
+    """The LALR parser for ``vocab`` (built once per vocabulary)."""
+    return Lark(
+        grammar_text(vocab),
+        parser="lalr",
+        lexer="contextual",
+        transformer=AnnouncementBuilder(vocab),
+        propagate_positions=False,
+    )
+
+
+# ------------------------------------------------------------- folding ----
+
+_STRAIGHTEN = {"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'", "`": "'",
+               "\ufe0f": "", "\ufe0e": ""}
+
+
+def fold_text(text: str) -> tuple[str, Callable[[int], int]]:
+    """Fold ``text`` for the grammar and give a map from folded positions
+    back to positions in ``text``.
+
+    >>> folded, back = fold_text("Tierce à la Dame")
+    >>> folded, back(12)
+    ('tierce a la dame', 12)
+    """
+    if text.isascii() and "`" not in text:
+        return text.lower(), lambda i: i
+    out: list[str] = []
+    origin: list[int] = []
+    for i, ch in enumerate(text):
+        f = _STRAIGHTEN.get(ch)
+        if f is None:
+            f = ch.lower() if ch.isascii() else fold(ch)
+        out.append(f)
+        origin.extend([i] * len(f))
+    origin.append(len(text))
+    return "".join(out), lambda i: origin[min(i, len(origin) - 1)]
+
+
+# --------------------------------------------------------------- parsing --
+
+
+def parse_announcement(text: str, vocab: Vocabulary | None = None) -> list[Said]:
+    """What ``text`` says, as action values.
+
+    A bid, a declaration or an answer gives one action; a card-play turn gives
+    its ``Play``, ``HocMark`` and ``Without`` values in the order said.
+    ``vocab`` is the ruleset's vocabulary (default: Lalanne's names).
+
+    >>> parse_announcement("je renvie de 5")
+    [Raise(amount=5)]
+    >>> parse_announcement("Brelan de valets")
+    [DeclareTricon(size=3, rank=11)]
+    >>> parse_announcement("KC hoc! 8S without 9")
+    [Play(card=51), HocMark(), Play(card=7), Without(rank=9)]
+
+    Raises :class:`AnnouncementError` (a caret under the problem and what was
+    expected there) for anything else.
+    """
+    if vocab is None:
+        vocab = Vocabulary.default()
+    folded, back = fold_text(text)
+    parser = parser_for(vocab)
+    try:
+        return parser.parse(folded)
+    except _Problem as p:
+        raise AnnouncementError(text, back(p.pos), p.message) from None
+    except UnexpectedInput as e:
+        from .explain import explain
+
+        raise explain(e, text, folded, back, vocab, parser) from None
