@@ -1,0 +1,237 @@
+"""Malformed ruleset files: each error pinned to its file, line, column, key path and words.
+
+The expected messages were written by reading each file in tests/malformed/
+(the line and column are where the offending text starts in that file), not
+by copying the loader's output.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hocdsl.cli import app
+from hocdsl.rules import RulesetError, load_ruleset
+from hocdsl.rules.loader import validate_file
+
+ROOT = Path(__file__).resolve().parent.parent
+MALFORMED = ROOT / "tests" / "malformed"
+
+
+@pytest.fixture(autouse=True)
+def at_repo_root(monkeypatch):
+    # file names in messages are relative to the working directory
+    monkeypatch.chdir(ROOT)
+
+
+# file, line, column, key path, found, expected, suggestion (or None), a word of the hint (or None)
+CASES = [
+    ("yaml-syntax.yaml", 9, 11, "",
+     "a YAML syntax error (expected ',' or ']', but got ':')", "well-formed YAML",
+     None, "starts at line 8, column 12"),
+    ("unknown-knob.yaml", 7, 3, "bidding.raise_capp",
+     "an unknown knob `raise_capp` in `bidding`",
+     "one of: chances, raise_min, raise_cap, may_return_after_pass, declaring_closes_bidding, "
+     "precedence, lone_winner_must_show, bluff",
+     "raise_cap", None),
+    ("wrong-type.yaml", 8, 12, "bidding.raise_cap.value", "the text `twenty`", "a whole number", None, None),
+    ("bare-value.yaml", 7, 14, "bidding.raise_cap", "a bare value, the number `10`",
+     'a knob written `{value: ..., source: "<id> §<section>"}` or `{value: ..., editorial: "<why>"}`',
+     None, "raise_cap: {value: 10"),
+    ("missing-provenance.yaml", 7, 3, "blank_hand.payment",
+     "a knob without provenance (no `source` or `editorial`)",
+     'a `source: "<id> §<section>"` or an `editorial: "<why>"`', None, "editorial"),
+    ("both-provenance.yaml", 10, 5, "antes.per_chance", "both `source` and `editorial`",
+     "exactly one of them", None, "note:"),
+    ("unknown-source.yaml", 9, 13, "double_game.max_multiplier.source",
+     "the source id `lalane`, which is not in the `sources:` of this file or the rulesets it extends",
+     "one of: lalanne, lalanne-en", "lalanne", None),
+    ("source-no-section.yaml", 9, 13, "antes.per_chance.source", "the source `lalanne 4`",
+     'a source id and a section, such as "lalanne §5.2"', "lalanne §4", None),
+    ("unknown-extends.yaml", 4, 10, "extends", "no bundled ruleset named `hoc-mazarine`",
+     None, "hoc-mazarin", None),
+    ("cycle-a.yaml", 4, 10, "extends",
+     "an inheritance cycle: tests/malformed/cycle-a.yaml -> tests/malformed/cycle-b.yaml"
+     " -> tests/malformed/cycle-a.yaml",
+     "a chain of `extends:` ending in a ruleset without `extends:`", None, "stop extending"),
+    ("payment-length.yaml", 12, 7, "sequence.payments.6", "a payment for a 6-card sequence",
+     "lengths 3..5 (sequence.counts_up_to is 5)", None, "raise sequence.counts_up_to"),
+    ("bad-card.yaml", 8, 33, "card_game.principal_hocs.value.5", "`1S`, which is not a card",
+     "a card in compact notation: rank A, 2..10 (or T), J, Q, K, then suit S, H, D, C (e.g. KS, JD, 10H)",
+     "AS", None),
+    ("same-card-twice.yaml", 8, 21, "card_game.principal_hocs.2",
+     "`10S`, the same card as item 2 (10S)", "each card at most once", None, None),
+    ("deal-too-large.yaml", 8, 23, "table.hand_size.3", "a deal of 3 x 18 = 54 cards",
+     "at most 52 cards (a deal larger than the pack)", None, "at most 17"),
+    ("end-payment-gap.yaml", 9, 7, "card_game.end_payment", "no bracket for 2 cards left",
+     "every count from 1 to 15 (the largest hand) covered exactly once", None, None),
+    ("base-missing-knob.yaml", 29, 1, "table.insolvency", "no knob `table.insolvency`",
+     "every knob set in a ruleset without `extends:`", None, "insolvency: {value:"),
+    ("bad-enum.yaml", 8, 12, "bidding.precedence.value", "`first-declarr`",
+     "one of: eldest, first-declarer", "first-declarer", None),
+    ("duplicate-key.yaml", 10, 3, "card_game.hoc_payment", "`hoc_payment` a second time",
+     "each key at most once in a mapping", None, "line 7"),
+    ("tricon-five.yaml", 8, 38, "tricon.names.value.5", "a tricon of 5 cards", "tricon sizes 3 and 4 only",
+     None, None),
+    ("extension-extends.yaml", 5, 1, "extends", "`extends` in an extension file",
+     "no `extends:` in an extension (it is laid over whichever ruleset it is applied to)", None, None),
+]
+
+IDS = [c[0] for c in CASES]
+
+# the cycle is reported where it closes: cycle-a extends cycle-b, whose `extends:` leads back
+ERROR_FILE = {"cycle-a.yaml": "cycle-b.yaml"}
+
+
+def _where(name: str) -> str:
+    return f"tests/malformed/{ERROR_FILE.get(name, name)}"
+
+
+def test_every_malformed_file_has_a_case():
+    on_disk = {p.name for p in MALFORMED.glob("*.yaml")} - {"cycle-b.yaml"}
+    assert on_disk == set(IDS)
+    assert len(on_disk) >= 12
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_error_is_pinned(case):
+    name, line, col, path, found, expected, suggestion, hint = case
+    errors = validate_file(f"tests/malformed/{name}")
+    file = _where(name)
+    assert errors, f"{file} was accepted"
+    e = errors[0]
+    if name == "unknown-extends.yaml":
+        expected = e.expected  # lists the bundled rulesets, which other files add to
+        assert expected.startswith("a bundled ruleset (hoc-mazarin, ")
+    assert (e.file, e.line, e.column, e.path) == (file, line, col, path)
+    assert e.found == found
+    assert e.expected == expected
+    assert e.suggestion == suggestion
+    if hint is not None:
+        assert hint in (e.hint or "")
+    head = f"{file}:{line}:{col}: " + (f"{path}: " if path else "") + f"found {found}; expected {expected}"
+    assert str(e).splitlines()[0] == head
+    if suggestion:
+        assert f"    hint: did you mean `{suggestion}`?" in str(e).splitlines()
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_load_ruleset_raises_the_same_error(case):
+    name, line, col, path, *_ = case
+    file = _where(name)
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(f"tests/malformed/{name}")
+    assert (info.value.file, info.value.line, info.value.column, info.value.path) == (file, line, col, path)
+
+
+def test_the_brief_example_reads_as_specified():
+    (e,) = validate_file("tests/malformed/payment-length.yaml")
+    assert str(e).splitlines()[0] == (
+        "tests/malformed/payment-length.yaml:12:7: sequence.payments.6: found a payment for a 6-card "
+        "sequence; expected lengths 3..5 (sequence.counts_up_to is 5)")
+    assert str(e).splitlines()[1].startswith("    hint: ")
+
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_cli_validate_exits_2_without_traceback(case):
+    name, line, col, path, *_ = case
+    result = runner.invoke(app, ["validate", f"tests/malformed/{name}"])
+    file = _where(name)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert f"{file}:{line}:{col}: " in result.output
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_cli_show_exits_2_without_traceback(case):
+    result = runner.invoke(app, ["show", f"tests/malformed/{case[0]}"])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    assert result.stderr.startswith(f"{_where(case[0])}:{case[1]}:{case[2]}: ")
+    assert result.stdout == ""
+
+
+def test_validate_reports_good_and_bad_files_together():
+    result = runner.invoke(app, ["validate", "rulesets/hoc-mazarin.yaml", "tests/malformed/bad-enum.yaml"])
+    assert result.exit_code == 2
+    assert "OK  rulesets/hoc-mazarin.yaml" in result.stdout
+    assert "tests/malformed/bad-enum.yaml:8:12: bidding.precedence.value" in result.stdout
+    assert "1 of 2 files with errors" in result.stderr
+
+
+def test_several_errors_in_one_file_are_all_reported(tmp_path):
+    f = tmp_path / "two.yaml"
+    f.write_text(
+        "name: two\ntitle: Two errors\nsummary: Both reported.\nextends: hoc-mazarin\n"
+        "bidding:\n  raise_cap: {value: -1, source: lalanne §5.1}\n"
+        "  bluff: {value: pool-carry, editorial: a test}\n", encoding="utf-8")
+    errors = validate_file(str(f))
+    assert [(e.line, e.path) for e in errors] == [(6, "bidding.raise_cap.value"), (7, "bidding.bluff.value")]
+    assert errors[0].found == "the number `-1`" and errors[0].expected == "a number at least 1"
+    assert errors[1].suggestion == "pool-carries"
+
+
+def test_a_child_changing_one_knob_is_checked_against_inherited_ones(tmp_path):
+    # counts_up_to lowered to 4 while the payments for 5 are inherited from hoc-mazarin
+    f = tmp_path / "short.yaml"
+    f.write_text("name: short\ntitle: Short runs\nsummary: Runs count up to 4.\nextends: hoc-mazarin\n"
+                 "sequence:\n  counts_up_to: {value: 4, editorial: a test}\n", encoding="utf-8")
+    (e, *_) = validate_file(str(f))
+    assert e.path == "sequence.payments.5"
+    assert e.found == "a payment for a 5-card sequence"
+    assert e.expected == "lengths 3..4 (sequence.counts_up_to is 4)"
+    assert e.file.endswith("hoc-mazarin.yaml")  # the inherited knob is where it was written
+
+
+def test_unknown_names_on_the_command_line():
+    result = runner.invoke(app, ["show", "hoc-mazarine"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert result.stderr.startswith("error: RULESET: found no bundled ruleset named `hoc-mazarine`; "
+                                    "expected a bundled ruleset (hoc-mazarin, ")
+    assert "did you mean `hoc-mazarin`?" in result.stderr
+    result = runner.invoke(app, ["show", "hoc-mazarin", "--with", "tripple-game"])
+    assert result.exit_code == 2
+    assert "found no bundled extension named `tripple-game`" in result.stderr
+    assert "did you mean `triple-game`?" in result.stderr
+    result = runner.invoke(app, ["show", "triple-game"])
+    assert result.exit_code == 2
+    assert "apply it with --with triple-game" in result.stderr
+
+
+def test_missing_unreadable_and_wrong_kind_files(tmp_path):
+    result = runner.invoke(app, ["show", "no/such/file.yaml"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("no/such/file.yaml: found no such file; expected a ruleset file")
+    binary = tmp_path / "bin.yaml"
+    binary.write_bytes(b"name: \xff\xfe\n")
+    (e,) = validate_file(str(binary))
+    assert e.found.startswith("bytes that are not UTF-8 text")
+    result = runner.invoke(app, ["show", "hoc-mazarin", "--with", "rulesets/hoca.yaml"])
+    assert result.exit_code == 2
+    assert "found a ruleset file; expected an extension file (kind: extension)" in result.stderr
+    result = runner.invoke(app, ["show", str(ROOT / "rulesets/extensions/triple-game.yaml")])
+    assert result.exit_code == 2
+    assert "found an extension file (kind: extension); expected a ruleset file" in result.stderr
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("", encoding="utf-8")
+    (e,) = validate_file(str(empty))
+    assert (e.line, e.found) == (1, "nothing (an empty value)")
+
+
+def test_real_console_script_exits_2_without_traceback():
+    # the installed entry point path, in a real process: stderr carries the error, no traceback
+    for args in (["show", "tests/malformed/cycle-a.yaml"], ["validate", "tests/malformed/yaml-syntax.yaml"],
+                 ["show", "nonexistent-ruleset"]):
+        proc = subprocess.run([sys.executable, "-m", "hocdsl.cli", *args], cwd=ROOT,
+                              capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 2, proc
+        assert "Traceback" not in proc.stdout + proc.stderr
+        assert proc.stdout + proc.stderr

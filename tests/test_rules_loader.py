@@ -1,0 +1,388 @@
+"""Loading rulesets: values from the files, inheritance, extensions, provenance, immutability,
+the schema agreeing with the model and with an independent validator, and the CLI."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+from typer.testing import CliRunner
+
+from hocdsl.cards import parse_card
+from hocdsl.cli import app
+from hocdsl.rules import RulesetError, bundled_extensions, bundled_rulesets, load_ruleset
+from hocdsl.rules.build import KNOB_PATHS, SECTION_CLASSES
+from hocdsl.rules.loader import validate_file
+from hocdsl.rules.model import SECTIONS, EndBracket, Payment
+from hocdsl.rules.render import load_ruleset_text, ruleset_text, ruleset_yaml
+from hocdsl.rules.validate import schema, schema_errors
+from hocdsl.rules.yamldoc import read_yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLED = sorted((ROOT / "rulesets").glob("*.yaml"))
+EXTENSIONS = sorted((ROOT / "rulesets" / "extensions").glob("*.yaml"))
+runner = CliRunner()
+
+
+def _line_of(path: Path, section: str, knob: str) -> int:
+    """The line of ``  knob:`` under ``section:`` in a file, found by reading the text."""
+    in_section = False
+    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if re.match(rf"^{section}:\s*$", line):
+            in_section = True
+        elif re.match(r"^\S", line):
+            in_section = False
+        elif in_section and re.match(rf"^  {knob}:", line):
+            return i
+    raise AssertionError(f"{section}.{knob} not in {path}")
+
+
+# ------------------------------------------------------------- hoc-mazarin ----
+
+
+def test_hoc_mazarin_values_are_those_of_the_file():
+    r = load_ruleset("hoc-mazarin")
+    assert r.name == "hoc-mazarin" and r.extends == () and r.extensions == ()
+    assert dict(r.table.hand_size) == {2: 15, 3: 12}
+    assert r.hand_size(3) == 12
+    assert r.bidding.raise_cap == 20 and r.bidding.raise_min == 1
+    assert r.bidding.chances == ("point", "sequence", "tricon")
+    assert r.bidding.precedence == "first-declarer"
+    assert r.double_game.max_multiplier == 2
+    assert r.sequence.names[4] == ("quatrième", "quart")
+    assert r.sequence.payments[5] == Payment(plain=3, major=4)
+    assert r.tricon.payments[4] == Payment(plain=4, major=8)
+    assert r.card_game.principal_hocs == frozenset(
+        parse_card(c) for c in ("king of spades", "king of hearts", "king of diamonds", "king of clubs",
+                                "queen of spades", "jack of diamonds"))
+    assert r.card_game.end_payment[0] == EndBracket(min=1, max=1, fixed=6)
+
+
+def test_hoc_mazarin_end_payment_by_hand():
+    # Lalanne §9.3: 1 card left pays 6, 2 pay 4, 3..9 pay 1 a card, 10 or more 2 a card
+    owed = load_ruleset("hoc-mazarin").card_game.owed
+    assert [owed(n) for n in (1, 2, 3, 9, 10, 15)] == [6, 4, 3, 9, 20, 30]
+
+
+def test_every_knob_is_set_with_provenance():
+    for name in bundled_rulesets():
+        r = load_ruleset(name)
+        assert tuple(r.knobs()) == KNOB_PATHS
+        assert set(r.provenance) == set(KNOB_PATHS), name
+        for path, p in r.provenance.items():
+            assert (p.source is None) != (p.editorial is None), (name, path)
+            if p.source is not None:
+                assert p.source in r.sources, (name, path, p.source)
+                assert p.section and p.section.startswith("§")
+
+
+def test_provenance_records_source_section_file_and_line():
+    r = load_ruleset("hoc-mazarin")
+    p = r.provenance["bidding.precedence"]
+    assert (p.source, p.section, p.cite()) == ("lalanne", "§5.2", "lalanne §5.2")
+    assert p.declared_in == "hoc-mazarin"
+    assert p.line == _line_of(ROOT / "rulesets" / "hoc-mazarin.yaml", "bidding", "precedence")
+    assert p.note and "eldest" in p.note
+    ed = r.provenance["table.dealer_rotation"]
+    assert ed.source is None and ed.editorial.startswith("Lalanne §2 says who deals first")
+    assert ed.cite().startswith("editorial: ")
+    assert r.sources["lalanne"].file == "002_a949d94ce3835e8f.txt"
+
+
+def test_ruleset_is_frozen():
+    r = load_ruleset("hoc-mazarin")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.bidding.raise_cap = 5  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.name = "x"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        r.table.hand_size[2] = 20  # type: ignore[index]
+    with pytest.raises(TypeError):
+        r.provenance["bidding.raise_cap"] = None  # type: ignore[index]
+    with pytest.raises(TypeError):
+        r.sources["x"] = None  # type: ignore[index]
+    assert isinstance(r.bidding.chances, tuple) and isinstance(r.card_game.end_payment, tuple)
+
+
+# ------------------------------------------------------------- inheritance ----
+
+
+def _write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+CHILD = """\
+name: child
+title: A child of hoc-mazarin
+summary: Blank hands pay 12, cited to a source of its own.
+extends: {parent}
+sources:
+  wikipedia:
+    citation: Wikipedia, "Hoc Mazarin".
+blank_hand:
+  payment:
+    value: 12
+    source: wikipedia §Blank
+    note: A test.
+"""
+
+
+def test_extends_overrides_only_what_differs(tmp_path):
+    _write(tmp_path / "child.yaml", CHILD.format(parent="hoc-mazarin"))
+    parent, child = load_ruleset("hoc-mazarin"), load_ruleset(str(tmp_path / "child.yaml"))
+    assert child.name == "child" and child.extends == ("hoc-mazarin",)
+    assert child.blank_hand.payment == 12 and parent.blank_hand.payment == 10
+    diff = {k for k, v in child.knobs().items() if parent.knobs()[k] != v}
+    assert diff == {"blank_hand.payment"}
+    p = child.provenance["blank_hand.payment"]
+    assert (p.cite(), p.declared_in, p.line, p.note) == ("wikipedia §Blank", "child", 9, "A test.")
+    # an inherited knob keeps its parent's provenance, whole
+    assert child.provenance["bidding.raise_cap"] == parent.provenance["bidding.raise_cap"]
+    # sources merge along the chain
+    assert set(child.sources) == {"lalanne", "lalanne-en", "wikipedia"}
+
+
+def test_extends_by_relative_path_and_a_chain_of_three(tmp_path):
+    (tmp_path / "sub").mkdir()
+    _write(tmp_path / "child.yaml", CHILD.format(parent="hoc-mazarin"))
+    _write(tmp_path / "sub" / "grandchild.yaml", """\
+name: grandchild
+title: Grandchild
+summary: Raises capped at 10.
+extends: ../child.yaml
+bidding:
+  raise_cap:
+    value: 10
+    editorial: A test of a chain.
+""")
+    r = load_ruleset(str(tmp_path / "sub" / "grandchild.yaml"))
+    assert r.extends == ("child", "hoc-mazarin")  # nearest first
+    assert (r.bidding.raise_cap, r.blank_hand.payment, r.sequence.counts_up_to) == (10, 12, 5)
+    assert r.provenance["blank_hand.payment"].declared_in == "child"
+    assert r.provenance["bidding.raise_cap"].declared_in == "grandchild"
+
+
+def test_a_knob_overridden_whole_not_merged(tmp_path):
+    # a child giving a mapping value replaces the parent's mapping, it is not merged into it
+    _write(tmp_path / "two.yaml", """\
+name: two-only
+title: Two players only
+summary: A test.
+extends: hoc-mazarin
+table:
+  hand_size:
+    value: {2: 15}
+    editorial: A test.
+""")
+    r = load_ruleset(str(tmp_path / "two.yaml"))
+    assert dict(r.table.hand_size) == {2: 15}
+    with pytest.raises(ValueError, match="not 3"):
+        r.hand_size(3)
+
+
+def test_bundled_child_rulesets():
+    wiki = load_ruleset("hoc-mazarin-wikipedia")
+    assert wiki.extends == ("hoc-mazarin",)
+    assert wiki.card_game.owed(2) == 8  # Wikipedia: two cards left pay 8
+    assert load_ruleset("hoc-mazarin").card_game.owed(2) == 4
+    literal = load_ruleset("hoca-literal")
+    assert literal.extends == ("hoca",)
+
+
+# ------------------------------------------------------------- extensions ----
+
+
+def test_triple_game_extension_overlays_the_multiplier():
+    base = load_ruleset("hoc-mazarin")
+    r = load_ruleset("hoc-mazarin", with_=["triple-game"])
+    assert base.double_game.max_multiplier == 2
+    assert r.double_game.max_multiplier == 3
+    assert r.extensions == ("triple-game",) and r.name == "hoc-mazarin"
+    p = r.provenance["double_game.max_multiplier"]
+    assert p.declared_in == "triple-game" and p.source == "lalanne" and p.section == "§6"
+    diff = {k for k, v in r.knobs().items() if base.knobs()[k] != v}
+    assert diff == {"double_game.max_multiplier"}
+
+
+def test_extension_by_path_and_on_every_bundled_ruleset():
+    path = str(ROOT / "rulesets" / "extensions" / "triple-game.yaml")
+    for name in bundled_rulesets():
+        assert load_ruleset(name, with_=[path]).double_game.max_multiplier == 3
+
+
+def test_an_extension_must_bring_its_own_sources(tmp_path):
+    _write(tmp_path / "ext.yaml", """\
+kind: extension
+name: ext
+title: An extension citing a source it does not define
+summary: A test.
+blank_hand:
+  payment: {value: 5, source: lalanne §8}
+""")
+    with pytest.raises(RulesetError) as info:
+        load_ruleset("hoc-mazarin", with_=[str(tmp_path / "ext.yaml")])
+    e = info.value
+    assert (e.line, e.column, e.path) == (6, 31, "blank_hand.payment.source")
+    assert "this file's `sources:` block" in e.found
+
+
+def test_later_extensions_win(tmp_path):
+    _write(tmp_path / "quad.yaml", """\
+kind: extension
+name: quad
+title: Quadruple game
+summary: A test.
+double_game:
+  max_multiplier: {value: 4, editorial: a test}
+""")
+    r = load_ruleset("hoc-mazarin", with_=["triple-game", str(tmp_path / "quad.yaml")])
+    assert r.double_game.max_multiplier == 4 and r.extensions == ("triple-game", "quad")
+    r = load_ruleset("hoc-mazarin", with_=[str(tmp_path / "quad.yaml"), "triple-game"])
+    assert r.double_game.max_multiplier == 3
+
+
+# ------------------------------------------------------------- bundled files ----
+
+
+def test_bundled_names_match_their_files():
+    assert {p.stem for p in BUNDLED} == set(bundled_rulesets())
+    assert {p.stem for p in EXTENSIONS} == set(bundled_extensions())
+    assert "hoc-mazarin" in bundled_rulesets() and "triple-game" in bundled_extensions()
+    for p in BUNDLED + EXTENSIONS:
+        data = read_yaml(str(p)).data
+        assert data["name"] == p.stem
+        assert data.get("kind", "ruleset") == ("extension" if p in EXTENSIONS else "ruleset")
+
+
+@pytest.mark.parametrize("path", BUNDLED + EXTENSIONS, ids=lambda p: p.name)
+def test_bundled_file_is_valid(path):
+    assert validate_file(str(path)) == []
+
+
+# ------------------------------------------------------------- the schema ----
+
+
+def test_schema_is_valid_draft_2020_12():
+    s = schema()
+    assert s["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    Draft202012Validator.check_schema(s)
+
+
+def test_schema_knobs_are_exactly_the_model_fields_in_order():
+    props = schema()["properties"]
+    sections = [k for k in props if k in SECTION_CLASSES]
+    assert tuple(sections) == SECTIONS
+    for section in SECTIONS:
+        knobs = tuple(props[section]["properties"])
+        fields = tuple(f.name for f in dataclasses.fields(SECTION_CLASSES[section]))
+        assert knobs == fields, section
+        assert tuple(schema()["$defs"]["complete"]["properties"][section]["required"]) == fields
+    assert schema()["$defs"]["complete"]["required"] == ["sources", *SECTIONS]
+
+
+def test_schema_describes_every_property():
+    missing = []
+
+    def walk(node, where):
+        if where.endswith(("allOf", "complete")):
+            return  # conditions on what is required, not properties anyone writes
+        if isinstance(node, dict):
+            for name, sub in (node.get("properties") or {}).items():
+                if isinstance(sub, dict) and "description" not in sub:
+                    missing.append(f"{where}.{name}")
+            for k, v in node.items():
+                walk(v, f"{where}.{k}")
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, f"{where}[{i}]")
+
+    walk(schema(), "$")
+    assert missing == []
+    for section in SECTIONS:
+        assert schema()["properties"][section]["additionalProperties"] is False
+
+
+def test_hoc_schema_prints_the_shipped_schema():
+    result = runner.invoke(app, ["schema"])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == schema()
+
+
+def test_check_jsonschema_agrees_with_our_validator(tmp_path):
+    """An independent validator, given the schema `hoc schema` prints, accepts every bundled
+    file and rejects exactly the malformed files our schema check rejects."""
+    schema_file = tmp_path / "schema.json"
+    schema_file.write_text(runner.invoke(app, ["schema"]).stdout, encoding="utf-8")
+    malformed = sorted((ROOT / "tests" / "malformed").glob("*.yaml"))
+    files = BUNDLED + EXTENSIONS + malformed
+    proc = subprocess.run(
+        [sys.executable, "-m", "check_jsonschema", "--schemafile", str(schema_file), "-o", "json",
+         *map(str, files)],
+        capture_output=True, text=True, timeout=300)
+    report = json.loads(proc.stdout)
+    theirs = {Path(e["filename"]).name for e in report["errors"] + report["parse_errors"]}
+    ours = set()
+    for f in files:
+        try:
+            if schema_errors(read_yaml(str(f))):
+                ours.add(f.name)
+        except RulesetError:  # a YAML error
+            ours.add(f.name)
+    assert not theirs & {p.name for p in BUNDLED + EXTENSIONS}
+    assert theirs == ours
+    assert len(ours) >= 8  # the schema-level malformed files really are caught by the schema
+
+
+# ------------------------------------------------------------- show / yaml ----
+
+
+@pytest.mark.parametrize("name", bundled_rulesets())
+@pytest.mark.parametrize("exts", [(), ("triple-game",)], ids=["plain", "triple"])
+def test_show_yaml_reads_back_to_the_same_rules(name, exts):
+    r = load_ruleset(name, with_=exts)
+    again = load_ruleset_text(ruleset_yaml(r))
+    assert again.knobs() == r.knobs()
+    assert dict(again.sources) == dict(r.sources)
+    for path, p in r.provenance.items():
+        q = again.provenance[path]
+        assert (q.source, q.section, q.editorial, q.note) == (p.source, p.section, p.editorial, p.note), path
+
+
+def test_show_text_groups_knobs_by_stage_with_provenance():
+    r = load_ruleset("hoc-mazarin-wikipedia")
+    text = ruleset_text(r)
+    assert text.startswith(r.title)
+    lines = text.splitlines()
+    assert "lalanne §5.1" in text  # an inherited knob's source
+    assert "(from hoc-mazarin)" in text and "extends hoc-mazarin" in text
+    for path in KNOB_PATHS:
+        assert r.provenance[path].cite().split(":")[0] in text
+    # stages appear in the order of play
+    from hocdsl.rules.render import stage_titles
+    idx = [lines.index(t) for t in stage_titles().values()]
+    assert idx == sorted(idx)
+
+
+def test_cli_show_and_rulesets():
+    result = runner.invoke(app, ["show", "hoc-mazarin", "--with", "triple-game"])
+    assert result.exit_code == 0
+    assert "[hoc-mazarin + triple-game]" in result.stdout
+    result = runner.invoke(app, ["show", "hoca", "--format", "yaml"])
+    assert result.exit_code == 0 and result.stdout.splitlines()[2] == "name: hoca"
+    result = runner.invoke(app, ["rulesets"])
+    assert result.exit_code == 0
+    for name in bundled_rulesets() + bundled_extensions():
+        assert name in result.stdout
+
+
+def test_cli_validate_passes_on_every_bundled_file():
+    result = runner.invoke(app, ["validate", *map(str, BUNDLED + EXTENSIONS)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("OK  ") == len(BUNDLED + EXTENSIONS)
