@@ -226,12 +226,20 @@ def test_missing_unreadable_and_wrong_kind_files(tmp_path):
     assert (e.line, e.found) == (1, "nothing (an empty value)")
 
 
-def test_real_console_script_exits_2_without_traceback():
-    # the installed entry point path, in a real process: stderr carries the error, no traceback
-    for args in (["show", "tests/malformed/cycle-a.yaml"], ["validate", "tests/malformed/yaml-syntax.yaml"],
-                 ["show", "nonexistent-ruleset"]):
-        proc = subprocess.run([sys.executable, "-m", "hocdsl.cli", *args], cwd=ROOT,
-                              capture_output=True, text=True, timeout=60)
-        assert proc.returncode == 2, proc
-        assert "Traceback" not in proc.stdout + proc.stderr
-        assert proc.stdout + proc.stderr
+def test_real_process_exits_2_without_traceback():
+    # in a real process, from the source checkout (python -m) and through the installed
+    # `hoc` script when there is one: stderr carries the error, no traceback
+    commands = [[sys.executable, "-m", "hocdsl.cli"]]
+    script = Path(sys.executable).parent / "hoc"
+    if script.exists():
+        commands.append([str(script)])
+    for command in commands:
+        for args, stream, start in (
+            (["show", "tests/malformed/cycle-a.yaml"], "stderr", "tests/malformed/cycle-b.yaml:4:10: extends: "),
+            (["validate", "tests/malformed/yaml-syntax.yaml"], "stdout", "tests/malformed/yaml-syntax.yaml:9:11: "),
+            (["show", "nonexistent-ruleset"], "stderr", "error: RULESET: found no bundled ruleset"),
+        ):
+            proc = subprocess.run([*command, *args], cwd=ROOT, capture_output=True, text=True, timeout=60)
+            assert proc.returncode == 2, proc
+            assert "Traceback" not in proc.stdout + proc.stderr
+            assert getattr(proc, stream).startswith(start), proc

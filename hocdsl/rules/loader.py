@@ -35,7 +35,19 @@ SUFFIXES = (".yaml", ".yml")
 
 
 def _bundled_dir() -> Path:
-    return Path(str(resources.files(BUNDLED_PACKAGE)))
+    """Where the bundled rulesets are: the package ``hocdsl.rulesets`` once installed.
+
+    Run from a source checkout (``python -m hocdsl.cli`` in the repository root),
+    the local ``hocdsl/`` shadows the installed package and has no ``rulesets``
+    subpackage: the top-level ``rulesets/`` beside it is the same thing.
+    """
+    try:
+        return Path(str(resources.files(BUNDLED_PACKAGE)))
+    except ModuleNotFoundError:
+        checkout = Path(__file__).resolve().parents[2] / "rulesets"
+        if checkout.is_dir():
+            return checkout
+        raise
 
 
 def bundled_rulesets() -> list[str]:
