@@ -149,17 +149,18 @@ def _candidates(accepts: set[str], literals: dict[str, str], vocab: Vocabulary) 
 
 
 def _after(text: str, pos: int) -> str:
-    """``' after "raise"'``: the few words before ``pos``, from the last card on."""
-    words = [w for w in _WORD.findall(text[:pos])]
+    """``' after "raise"'``: the few words before ``pos`` as typed, from the
+    last card or "hoc!" on (a turn can be long)."""
+    words = list(_WORD.finditer(text, 0, pos))
     if not words:
         return ""
     tail = words[-3:]
     for i in range(len(tail) - 2, -1, -1):
-        w = fold(tail[i])
+        w = fold(tail[i].group())
         if _COMPACT_CARD.match(w) or w.startswith("hoc"):
             tail = tail[i + 1:]
             break
-    return f' after "{" ".join(tail)}"'
+    return f' after "{text[tail[0].start():tail[-1].end()]}"'
 
 
 def _bare_rank_message(word: str) -> str:
@@ -232,7 +233,7 @@ def explain(
     else:
         message = f"expected {expected}{_after(text, back(pos))}"
     if word:
-        close = difflib.get_close_matches(word, _candidates(accepts, literals, vocab), n=1, cutoff=0.75)
+        close = difflib.get_close_matches(word, _candidates(accepts, literals, vocab), n=1, cutoff=0.66)
         if close and close[0] != word:
             message += f'; did you mean "{close[0]}"?'
     return AnnouncementError(text, back(pos), message, expected=expected, found=found)

@@ -108,7 +108,8 @@ def format_action(action: Action | HocMark, vocab: Vocabulary | None = None, lan
             return name if action.rank is None else f"{name} {_of_ranks(action.rank, fr)}"
         said = f"tricon {'de' if fr else 'of'} {action.size}"
         if action.rank is None:
-            return f"{said} {'cartes' if fr else 'cards'}"
+            noun = ("carte" if fr else "card") + ("s" if action.size != 1 else "")
+            return f"{said} {noun}"
         return f"{said} {(RANK_PLURALS_FR if fr else RANK_PLURALS_EN)[action.rank - 1]}"
     raise TypeError(f"{action!r} is not an action")
 
