@@ -167,6 +167,8 @@ ACCEPTED = [
     ("seven of hearts eight of clubs without nine", [card(7, H), card(8, C), Without(9)]),
     ("7 of hearts", [card(7, H)]),
     ("QS hoc!", [card(12, S), HOC]),
+    ("hoc ! 5H", [HOC, card(5, H)]),  # French typography, 002 §9.1
+    ("KC Hoc ! 2D", [Play(51), HOC, card(2, D)]),
     ("hoc!", [HOC]),
 ]
 

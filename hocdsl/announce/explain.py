@@ -24,7 +24,7 @@ from typing import Callable
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from hocdsl.cards import RANK_LETTERS, RANK_WORDS, fold, rank_name
+from hocdsl.cards import RANK_LETTERS, RANK_NAMES_FR, RANK_PLURALS_FR, RANK_WORDS, fold, rank_name
 
 from .errors import AnnouncementError
 from .parser import grammar_text
@@ -163,10 +163,14 @@ def _after(text: str, pos: int) -> str:
     return f' after "{text[tail[0].start():tail[-1].end()]}"'
 
 
-def _bare_rank_message(word: str) -> str:
+def _bare_rank_message(word: str, french: bool) -> str:
     r = RANK_WORDS[word]
+    words = f"{rank_name(r, 'fr')} de cœur" if french else f"{rank_name(r)} of hearts"
     return (f'expected a card, with its suit ("{RANK_LETTERS[r - 1]}H" or '
-            f'"{rank_name(r)} of hearts"): a rank alone does not say which card')
+            f'"{words}"): a rank alone does not say which card')
+
+
+_FRENCH_RANKS = {fold(w) for w in RANK_NAMES_FR + RANK_PLURALS_FR}
 
 
 def explain(
@@ -200,13 +204,16 @@ def explain(
     # "7 sans 8", "queen without king": a bare rank where a card belongs.
     if word in ("sans", "without"):
         prev = list(re.finditer(r"[^\s,]+", folded[:pos]))
-        if prev and prev[-1].group() in RANK_WORDS and len(prev) >= 1:
+        if prev and prev[-1].group() in RANK_WORDS:
             p = prev[-1].start()
             if "CARD" in _accepts(tree, folded[:p]):
-                return AnnouncementError(text, back(p), _bare_rank_message(prev[-1].group()),
+                french = word == "sans" or prev[-1].group() in _FRENCH_RANKS
+                return AnnouncementError(text, back(p), _bare_rank_message(prev[-1].group(), french),
                                          expected=_NAMED["CARD"], found=prev[-1].group())
     if word in RANK_WORDS and "CARD" in accepts and "RANK" not in accepts:
-        return AnnouncementError(text, back(pos), _bare_rank_message(word),
+        nxt = _WORD.search(folded, m.end()) if m else None
+        french = word in _FRENCH_RANKS or bool(nxt and nxt.group() == "sans")
+        return AnnouncementError(text, back(pos), _bare_rank_message(word, french),
                                  expected=_NAMED["CARD"], found=found)
 
     # A combination name this ruleset does not use.
