@@ -103,8 +103,13 @@ def bundled_path(name: str, extension: bool = False) -> Path:
 def shown_path(path: Path | str) -> str:
     """How a file is named in messages: relative to the working directory when inside it."""
     p = Path(path)
+    if not p.is_absolute():
+        return os.path.normpath(p)
     try:
-        return str(p.resolve().relative_to(Path.cwd().resolve()))
+        cwd = Path.cwd().resolve()
+        if cwd.parent == cwd:  # at the file-system root, absolute paths read better
+            return str(p)
+        return str(p.resolve().relative_to(cwd))
     except (ValueError, OSError):
         return str(p)
 
