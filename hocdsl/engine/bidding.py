@@ -228,12 +228,30 @@ class ChanceBidding:
     # ---------------------------------------------------------- apply ----
 
     def apply(self, a: Any) -> None:
-        entry = self.check(a)
         g = self.g
         s = g.to_act
         cls = a.__class__
         rec = g.record
         mode = self.mode
+        if mode == RAISED:  # the hot path, checked inline
+            if cls is Call:
+                amount = self.level - self.put[s]
+                self.put[s] = self.level
+                if rec:
+                    g.events.append(Called(s, self.chance, self.level))
+                g.ledger.seat_to_pool(s, self.pool, amount, R_CALL)
+            elif cls is Raise:
+                self._check_raise(a)
+                self._raise(s, a.amount)
+            elif cls is Pass:
+                self.folded[s] = True  # 002 §5.2: he loses what he put in
+                if rec:
+                    g.events.append(Passed(s, self.chance, True))
+            else:
+                self.check(a)  # raises
+            self._next_raised(s)
+            return
+        entry = self.check(a)
         if mode == OPEN:
             if cls is Pass:
                 self.passed[s] = True
@@ -265,20 +283,6 @@ class ChanceBidding:
                 self.pos = 0
                 self.mode = DECLARING
                 g.to_act = self.order[0]
-        elif mode == RAISED:
-            if cls is Call:
-                amount = self.level - self.put[s]
-                self.put[s] = self.level
-                if rec:
-                    g.events.append(Called(s, self.chance, self.level))
-                g.ledger.move(s, self.pool, amount, R_CALL, self.chance)
-            elif cls is Raise:
-                self._raise(s, a.amount)
-            else:
-                self.folded[s] = True  # 002 §5.2: he loses what he put in
-                if rec:
-                    g.events.append(Passed(s, self.chance, True))
-            self._next_raised(s)
         elif mode == DECLARING:
             if entry is not None:
                 if rec:
@@ -314,7 +318,7 @@ class ChanceBidding:
         g = self.g
         if g.record:
             g.events.append(Raised(s, self.chance, k, self.level))
-        g.ledger.move(s, self.pool, amount, R_RAISE, self.chance)
+        g.ledger.seat_to_pool(s, self.pool, amount, R_RAISE)
 
     def _next_raised(self, s: int) -> None:
         g = self.g

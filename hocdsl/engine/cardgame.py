@@ -205,12 +205,14 @@ class CardGame:
     # ----------------------------------------------------------- apply ----
 
     def apply(self, a: Any) -> None:
-        false = self.check(a)
         g = self.g
         s = g.to_act
         rec = g.record
         if a.__class__ is Play:
             c = a.card
+            # fast path: a plain cover of the rank needed; anything else is checked in full
+            if not (0 <= c < 52 and g.hands[s] >> c & 1 and c % 13 + 1 == self.need):
+                self.check(a)
             leading = not self.need
             rank = c % 13 + 1
             is_principal = self.principal >> c & 1
@@ -234,7 +236,7 @@ class CardGame:
             if not g.hands[s]:
                 self._end(s)
             return
-        # Without
+        false = self.check(a)  # a "without" (or anything else, refused)
         need = self.need
         if false:
             g.ledger.charge_each(s, g.rules.card_game.false_without_penalty, R_PENALTY)

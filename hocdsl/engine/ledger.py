@@ -38,6 +38,13 @@ class Ledger:
         if self.record:
             self.events.append(ChipMove(payer, payee, amount, reason, chance))
 
+    def seat_to_pool(self, seat: int, pool: Pool, amount: int, reason: str) -> None:
+        """``seat`` puts ``amount`` (> 0) into ``pool``: :meth:`move` for the bidding's hot path."""
+        self.net[seat] -= amount
+        self.pools[pool.index] += amount
+        if self.record:
+            self.events.append(ChipMove(seat, pool, amount, reason, pool.chance))
+
     def pay_each(self, payee: int, amount: int, reason: str, chance: str | None = None) -> None:
         """Every other seat pays ``payee`` ``amount``, in seat order."""
         for s in range(len(self.net)):
