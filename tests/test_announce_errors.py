@@ -64,6 +64,8 @@ REJECTED = [
      'expected a rank (A, 2..10, J, Q, K, or a word such as "king" or "roi") after "without"'),
     ("without 14", 9, "there is no rank 14: ranks run from 1 (ace) to 13 (king)"),
     ("sans 0", 6, "there is no rank 0: ranks run from 1 (ace) to 13 (king)"),
+    ("2D 14 de pique", 4, "there is no rank 14: ranks run from 1 (ace) to 13 (king)"),
+    ("0 of spades", 1, "there is no rank 0: ranks run from 1 (ace) to 13 (king)"),
     ("2D 3C without KC", 15, 'expected a rank after "without", not a card: "K" alone'),
     ("sans 10♦", 6, 'expected a rank after "sans", not a card: "10" alone'),
     ("2D 3C without 4 5D", 17, 'expected nothing more after "without 4"'),
@@ -182,3 +184,26 @@ def test_no_lark_names_leak_into_messages() -> None:
         assert "__ANON" not in msg and "$END" not in msg and "_WORD_END" not in msg, msg
         for name in ("CHIPS", "RANK", "CARD_COUNT", "POINT_VALUE", "SEQUENCE_NAME", "TRICON_NAME"):
             assert name not in msg, msg
+
+
+# ----------------------------------------------------- anything at all --
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_WORDS = ["pass", "raise", "je", "renvie", "de", "5", "cards", "23", "quinte", "au", "roi", "à",
+          "la", "l'as", "brelan", "of", "kings", "tricon", "sequence", "hoc!", "KC", "10S", "J♦",
+          "without", "sans", "K", "7", "c'est", "bon", "majeure", "mineur", "0", "14", ",", "dame",
+          "de pique", "fredon", "sixième", "x", "'", "!", "œ", "\u0301", "\t", "\n"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_WORDS), max_size=8).map(" ".join) | st.text(max_size=30))
+def test_any_text_parses_or_raises_an_announcement_error(text: str) -> None:
+    try:
+        parse_announcement(text)
+    except AnnouncementError as e:
+        lines = str(e).split("\n")
+        assert len(lines) >= 3 and lines[-1] == e.message
+        assert 0 <= e.position <= len(text)
+        assert e.message and "$END" not in e.message and "__ANON" not in e.message

@@ -25,7 +25,7 @@ from hocdsl.actions import (
     CALL, CONCEAL, CONCEDE, DECLARE_BLANK, HOC_MARK, NOTHING, PASS, PLAY, RAISE,
     SHOW, WITHOUT, Action, DeclarePoint, DeclareSequence, DeclareTricon, HocMark, Raise,
 )
-from hocdsl.cards import ACE, KING, RANK_WORDS, SUIT_WORDS, card_of, fold, parse_card, rank_name
+from hocdsl.cards import ACE, KING, RANK_WORDS, CardError, SUIT_WORDS, card_of, fold, parse_card, rank_name
 
 from .errors import AnnouncementError
 from .vocabulary import Vocabulary
@@ -194,7 +194,14 @@ class AnnouncementBuilder(Transformer):
     def card(self, children: list) -> Action:
         tok = children[0]
         card = _COMPACT_CARDS.get(tok)
-        return PLAY[card if card is not None else parse_card(tok)]
+        if card is None:
+            try:
+                card = parse_card(tok)
+            except CardError:  # "14 de pique": the rank is out of range
+                rank = tok.split()[0]
+                raise _Problem(tok.start_pos, f"there is no rank {rank}: ranks run from 1 (ace) "
+                                              f"to 13 (king)") from None
+        return PLAY[card]
 
     def hoc(self, _: list) -> HocMark:
         return HOC_MARK
