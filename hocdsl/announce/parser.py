@@ -287,10 +287,17 @@ def parse_announcement(text: str, vocab: Vocabulary | None = None) -> list[Said]
     """
     if vocab is None:
         vocab = Vocabulary.default()
+    return list(_parse(text, vocab))
+
+
+@lru_cache(maxsize=8192)
+def _parse(text: str, vocab: Vocabulary) -> tuple[Said, ...]:
+    # Records repeat themselves ("pass", "c'est bon", "without 8"); the values
+    # are frozen, so a cache of whole announcements is safe.
     folded, back = fold_text(text)
     parser = parser_for(vocab)
     try:
-        return parser.parse(folded)
+        return tuple(parser.parse(folded))
     except _Problem as p:
         raise AnnouncementError(text, back(p.pos), p.message) from None
     except UnexpectedInput as e:
