@@ -123,6 +123,12 @@ VOCABS = [
                   ordinals=tuple(range(6, 14)), ruleset="longer"),
 ]
 
+try:  # every bundled ruleset's own words too
+    from hocdsl.rules import bundled_rulesets, load_ruleset
+    VOCABS += [Vocabulary.from_ruleset(load_ruleset(n)) for n in bundled_rulesets()]
+except ImportError:  # pragma: no cover
+    pass
+
 
 @settings(max_examples=400, deadline=None)
 @given(action=single, lang=st.sampled_from(["en", "fr"]), vocab=st.sampled_from(VOCABS))
