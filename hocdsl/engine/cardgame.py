@@ -132,17 +132,16 @@ class CardGame:
 
     def forced(self) -> Any:
         """The one legal action when there is no choice (a "without" with no
-        card to lay), else None. Cheap: used by ``Game(auto_forced=True)``."""
+        card to lay, the only card that covers), else None. Used by
+        ``Game(auto_forced=True)``; the common case -- no card of the rank
+        wanted and no wild card -- is answered without building the list."""
         need = self.need
-        if not need:
-            return None
         g = self.g
         h = g.hands[g.to_act]
-        if h & RANK_MASKS[need - 1]:
-            return None
-        if self.wild != "never" and h & self.principal:
-            return None
-        return WITHOUT[need]
+        if need and not h & RANK_MASKS[need - 1] and (self.wild == "never" or not h & self.principal):
+            return WITHOUT[need]
+        legal = self.legal()
+        return legal[0] if len(legal) == 1 else None
 
     # ----------------------------------------------------------- check ----
 
