@@ -203,18 +203,39 @@ def _raise_all(errors: Sequence[RulesetError]) -> None:
         raise first
 
 
+_DOC_CACHE: dict[tuple, YamlDoc] = {}
+
+
+def _checked_doc(path: Path) -> YamlDoc:
+    """The file parsed and checked against the schema; a file unchanged since is not read again."""
+    from .semantic import check_document
+    from .validate import validate_document
+
+    shown = shown_path(path)
+    try:
+        st = path.stat()
+        key: tuple | None = (str(path.resolve()), st.st_mtime_ns, st.st_size, shown)
+    except OSError:
+        key = None
+    if key is not None and key in _DOC_CACHE:
+        return _DOC_CACHE[key]
+    doc = read_yaml(str(path), shown)
+    validate_document(doc)
+    _raise_all(check_document(doc))
+    if key is not None:
+        if len(_DOC_CACHE) >= 256:
+            _DOC_CACHE.clear()
+        _DOC_CACHE[key] = doc
+    return doc
+
+
 def read_layer(path: Path, kind: str | None = None, referrer: tuple[YamlDoc, tuple] | None = None) -> Layer:
     """Read and schema-check one file; ``kind`` (``"ruleset"``/``"extension"``) if it must be one.
 
     ``referrer`` is the (document, key path) that named this file, where a
     file of the wrong kind is reported.
     """
-    from .semantic import check_document
-    from .validate import validate_document
-
-    doc = read_yaml(str(path), shown_path(path))
-    validate_document(doc)
-    _raise_all(check_document(doc))
+    doc = _checked_doc(path)
     actual = doc.data.get("kind", "ruleset")
     if kind is not None and actual != kind:
         if referrer is not None:

@@ -106,10 +106,35 @@ class _Builder:
         return self.loader.construct_object(node, deep=True)
 
 
+_FAST_LOADER = getattr(yaml, "CSafeLoader", None)  # libyaml, when PyYAML was built with it
+
+
 def parse_yaml(text: str, file: str) -> YamlDoc:
-    """Parse ``text`` (one YAML document); a syntax error becomes a :class:`RulesetError`."""
+    """Parse ``text`` (one YAML document); a syntax error becomes a :class:`RulesetError`.
+
+    libyaml parses when it is there (several times faster); a file it rejects is
+    parsed again by the pure-Python parser, so that messages are the same
+    everywhere.
+    """
+    if _FAST_LOADER is not None:
+        try:
+            return _parse(text, file, _FAST_LOADER)
+        except (yaml.YAMLError, RulesetError):
+            pass
+    return _parse(text, file, yaml.SafeLoader)
+
+
+def _parse(text: str, file: str, loader_class: type) -> YamlDoc:
     doc = YamlDoc(file=file, data=None)
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = loader_class(text)
+    except yaml.reader.ReaderError as e:  # a character YAML does not allow
+        line = text.count("\n", 0, e.position) + 1
+        col = e.position - (text.rfind("\n", 0, e.position) + 1) + 1
+        raise RulesetError(file, line, col, "", f"the control character {e.character:#06x}, "
+                           "which YAML does not allow", "printable text",
+                           hint="remove the character (a stray control character, often from a copy and paste)"
+                           ) from None
     try:
         node = loader.get_single_node()
         if node is None:
