@@ -15,10 +15,14 @@ lead a new sequence); ``cur`` is whoever laid the last card.
 - Accidental hoc (002 §9.2): the word comes back to ``cur`` (everyone else
   said "without"): his last card is a hoc, paid ``hoc_payment`` by each other
   player where ``accidental_hocs``, and he leads a new sequence (002 §9.1).
-- A king ends a sequence: there is no rank above it (002 §1). A king laid to
-  cover is at once an accidental hoc (no one can cover it, so the "without"
-  round is skipped); a king that leads is no hoc unless it is a principal hoc
-  and ``principal_lead_pays``. Either way its player leads anew.
+- A king ends a sequence: there is no rank above it (002 §1). A plain king
+  (one that is not a principal hoc in the ruleset) is at once an accidental
+  hoc -- no one can cover it, so the "without" round is skipped; a principal
+  king that leads where ``principal_lead_pays`` is false is no hoc. Either way
+  its player leads anew.
+- Going out (002 §9.3): the hand stops at once, so the last card is no
+  accidental hoc (it would be announced when its player starts a new sequence,
+  002 §9.2) -- see :data:`LAST_CARD_HOC`.
 - Principal hocs (``principal_hocs``, 002 §9.2): any one laid is a hoc, paid
   by each other player, and its player leads a new sequence (002 §9.2 "qu'il
   soit accidentel ou principal"); laid to lead, it is a hoc only where
@@ -32,7 +36,7 @@ lead a new sequence); ``cur`` is whoever laid the last card.
   player pays ``false_without_penalty`` to each other player (002 §9.1). The
   "without" then stands as if it were true: the card stays in his hand and
   the word passes on (002 §9.1 has the penalty paid "s'ils s'en aperçoivent",
-  after the fact; the play is not taken back).
+  after the fact; the play is not taken back) -- see :data:`FALSE_WITHOUT_EFFECT`.
 - End (002 §9.3): as soon as a player has no card left the hand stops; each
   other player pays him ``rules.card_game.owed(cards left)``.
 """
@@ -53,6 +57,19 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 KING = 13
+
+# KNOB-REQUEST card_game.last_card_hoc (requested by the rulesets engineer, see
+# /work/notes/knob-requests.md): is the last card of a player who goes out paid as an
+# accidental hoc when nobody could cover it? Lalanne §9.2-9.3: no -- the accidental hoc
+# is announced when its player starts a new sequence, and play stops when one is out.
+# Read from the ruleset once the model has the knob.
+LAST_CARD_HOC = False
+
+# KNOB-REQUEST card_game.false_without_effect ("stands" | "must-play"): in lenient play,
+# after a false "without" and its penalty (002 §9.1), does the "without" stand (the word
+# passes on, the card stays in hand) or must the player lay the card after all? Lalanne
+# has the penalty paid "s'ils s'en aperçoivent", after the fact: "stands".
+FALSE_WITHOUT_EFFECT = "stands"
 RULE_COVER = "lalanne §9.1: cover with the next higher rank, any suit"
 RULE_MUST = "lalanne §9.1: one must play if one can"
 RULE_LEAD = "lalanne §9.1: the leader lays a card of his choice"
@@ -72,7 +89,8 @@ class CardGame:
 
     __slots__ = (
         "g", "stage", "need", "cur", "first", "done", "principal", "wild", "withhold",
-        "must_cover", "lead_pays", "accidental", "hoc_pay", "lowest", "last",
+        "must_cover", "lead_pays", "accidental", "hoc_pay", "lowest", "last", "last_card_hoc",
+        "false_stands",
     )
 
     def __init__(self, g: Game) -> None:
@@ -91,6 +109,8 @@ class CardGame:
         self.accidental = cg.accidental_hocs
         self.hoc_pay = cg.hoc_payment
         self.lowest = cg.opening_lead == "lowest"
+        self.last_card_hoc = getattr(cg, "last_card_hoc", LAST_CARD_HOC)
+        self.false_stands = getattr(cg, "false_without_effect", FALSE_WITHOUT_EFFECT) == "stands"
 
     def start(self) -> None:
         g = self.g
@@ -223,16 +243,22 @@ class CardGame:
                 g.events.append(Played(s, c, leading, bool(is_principal and not leading
                                                             and rank != self.need)))
             self.cur = s
+            out = not g.hands[s]
             if is_principal and (self.lead_pays or not leading):
                 self._hoc(s, c, "principal")  # 002 §9.2: a hoc, and he leads anew
                 self.need = 0
             elif rank == KING:
-                if not leading:
-                    self._hoc(s, c, "accidental")  # nothing can cover a king
+                # Nothing can cover a king (002 §1): a plain one is at once an accidental
+                # hoc (002 §9.2), unless its player goes out on it (see last_card_hoc).
+                # A principal king that leads where principal_lead_pays is false is no hoc.
+                if not is_principal and (not out or self.last_card_hoc):
+                    self._hoc(s, c, "accidental")
                 self.need = 0
             else:
                 self.need = rank + 1
-            if not g.hands[s]:
+                if out and self.last_card_hoc and not self._coverable(s, rank + 1):
+                    self._hoc(s, c, "accidental")
+            if out:
                 self._end(s)
             return
         false = self.check(a)  # a "without" (or anything else, refused)
@@ -241,12 +267,25 @@ class CardGame:
             g.ledger.charge_each(s, g.rules.card_game.false_without_penalty, R_PENALTY)
         if rec:
             g.events.append(SaidWithout(s, need, false))
+        if false and not self.false_stands:
+            return  # "must-play": the word stays with him; he must lay the card
         t = (s + 1) % g.n
         if t == self.cur:
             # 002 §9.2: nobody could cover: the last card is an accidental hoc
             self._hoc(self.cur, -1, "accidental")
             self.need = 0
         g.to_act = t
+
+    def _coverable(self, s: int, rank: int) -> bool:
+        """Could any other seat lay a card for ``rank`` (its own, or a wild principal hoc)?"""
+        g = self.g
+        wild = self.wild != "never"
+        for t in range(g.n):
+            if t != s:
+                h = g.hands[t]
+                if h & RANK_MASKS[rank - 1] or (wild and h & self.principal):
+                    return True
+        return False
 
     def _hoc(self, s: int, card: int, kind: str) -> None:
         g = self.g

@@ -27,7 +27,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # KNOB-REQUEST table.draw_ties: the sources say the lowest card deals (002 §2)
 # but not what happens when two players draw cards of the same rank. Until the
-# model has a knob, the tied players draw again from a fresh pack.
+# model has the knob (read from the ruleset as soon as it does), the tied
+# players draw again from a fresh pack.
 DRAW_TIES = "redraw"
 
 
@@ -49,6 +50,9 @@ def draw_dealer(rules: Ruleset, players: int | Sequence[str], rng: random.Random
     """
     n = seat_count(players)
     lowest = rules.table.first_dealer == "lowest-card-deals"
+    ties = getattr(rules.table, "draw_ties", DRAW_TIES)
+    if ties != "redraw":
+        raise ValueError(f"table.draw_ties {ties!r} is not known to the engine (expected 'redraw')")
     contenders = list(range(n))
     while True:
         cards = rng.sample(range(NUM_CARDS), len(contenders))
