@@ -151,7 +151,7 @@ def _candidates(accepts: set[str], literals: dict[str, str], vocab: Vocabulary) 
 def _after(text: str, pos: int) -> str:
     """``' after "raise"'``: the few words before ``pos`` as typed, from the
     last card or "hoc!" on (a turn can be long)."""
-    words = list(_WORD.finditer(text, 0, pos))
+    words = list(_WORD.finditer(text, text.rfind("\n", 0, pos) + 1, pos))
     if not words:
         return ""
     tail = words[-3:]
