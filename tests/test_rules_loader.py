@@ -396,3 +396,14 @@ def test_docstring_examples(module):
     mod = importlib.import_module(f"hocdsl.rules.{module}")
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_ruleset_pickles_and_hashes():
+    # worker processes of a simulation receive the ruleset itself
+    import pickle
+
+    r = load_ruleset("hoc-mazarin", with_=["triple-game"])
+    again = pickle.loads(pickle.dumps(r))
+    assert again == r and hash(again) == hash(r)
+    assert again.provenance["double_game.max_multiplier"].declared_in == "triple-game"
+    assert load_ruleset("hoc-mazarin") != r

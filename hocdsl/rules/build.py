@@ -15,7 +15,6 @@ Payment(plain=1, major=2)
 from __future__ import annotations
 
 from dataclasses import fields
-from types import MappingProxyType
 from typing import Any, Mapping
 
 from ..cards import parse_card
@@ -51,8 +50,48 @@ KNOB_PATHS: tuple[str, ...] = tuple(
 )
 
 
+class FrozenMap(Mapping):
+    """A read-only mapping that, unlike ``MappingProxyType``, hashes and pickles.
+
+    The ruleset's mappings (hand sizes, names, payments, sources, provenance)
+    are these, so a :class:`Ruleset` can be sent to worker processes.
+
+    >>> m = FrozenMap({2: 15, 3: 12})
+    >>> m[3], len(m), m == {2: 15, 3: 12}
+    (12, 2, True)
+    >>> import pickle; pickle.loads(pickle.dumps(m)) == m
+    True
+    """
+
+    __slots__ = ("_d", "_hash")
+
+    def __init__(self, data: Mapping[Any, Any] = ()) -> None:
+        self._d = dict(data)
+        self._hash: int | None = None
+
+    def __getitem__(self, key: Any) -> Any:
+        return self._d[key]
+
+    def __iter__(self):
+        return iter(self._d)
+
+    def __len__(self) -> int:
+        return len(self._d)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(frozenset(self._d.items()))
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._d!r})"
+
+    def __reduce__(self):
+        return (FrozenMap, (self._d,))
+
+
 def _int_keys(value: Mapping[Any, Any], conv=lambda v: v) -> Mapping[int, Any]:
-    return MappingProxyType({int(k): conv(v) for k, v in sorted(value.items(), key=lambda kv: int(kv[0]))})
+    return FrozenMap({int(k): conv(v) for k, v in sorted(value.items(), key=lambda kv: int(kv[0]))})
 
 
 def convert_value(path: str, value: Any) -> Any:
@@ -89,7 +128,7 @@ def build_ruleset(
     for section, cls in SECTION_CLASSES.items():
         kwargs = {k: convert_value(f"{section}.{k}", values[f"{section}.{k}"]) for k in knob_names(section)}
         sections[section] = cls(**kwargs)
-    srcs = MappingProxyType({
+    srcs = FrozenMap({
         sid: Source(id=sid, citation=" ".join(str(s["citation"]).split()), file=s.get("file"),
                     language=s.get("language"), url=s.get("url"))
         for sid, s in sources.items()
@@ -101,7 +140,7 @@ def build_ruleset(
         extends=extends,
         extensions=extensions,
         sources=srcs,
-        provenance=MappingProxyType(dict(provenance)),
+        provenance=FrozenMap(provenance),
         path=path,
         **sections,
     )
