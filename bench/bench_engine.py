@@ -1,10 +1,12 @@
 """Hands per second of the engine alone: uniformly random legal actions,
 three players, hoc-mazarin (or the ruleset given).
 
-    python bench/bench_engine.py [RULESET] [--hands N] [--no-record] [--auto] [--profile]
+    python bench/bench_engine.py [RULESET] [--hands N] [--no-record] [--auto] [--calm] [--profile]
 
-Random bots raise a lot (twenty raise sizes against one call), so bidding
-is longer than with sensible players; the card game is the same.
+Uniformly random bots raise a lot (twenty raise sizes against one call and one
+pass), so their bidding is far longer than real players'. ``--calm`` counts
+all raises as one choice (a raise of a random size), which gives hands of a
+realistic length: what the engine costs under a simulator's bots.
 """
 
 from __future__ import annotations
@@ -15,11 +17,12 @@ import pstats
 import random
 import time
 
+from hocdsl.actions import Raise
 from hocdsl.engine import Partie
 from hocdsl.rules import load_ruleset
 
 
-def run(rules, hands: int, seed: int, record: bool, auto: bool) -> tuple[int, int]:
+def run(rules, hands: int, seed: int, record: bool, auto: bool, calm: bool = False) -> tuple[int, int]:
     rng = random.Random(seed)
     rand = rng.random
     done = actions = 0
@@ -32,7 +35,10 @@ def run(rules, hands: int, seed: int, record: bool, auto: bool) -> tuple[int, in
             apply = g.apply
             while not g.is_over:
                 acts = legal()
-                apply(acts[int(rand() * len(acts))])  # uniform; cheaper than rng.choice
+                a = acts[int(rand() * len(acts))]  # uniform; cheaper than rng.choice
+                if calm and a.__class__ is Raise and rand() < 0.9:
+                    a = acts[0] if acts[0].__class__ is not Raise else a  # pass or call instead
+                apply(a)
                 actions += 1
             done += 1
     return done, actions
@@ -45,22 +51,24 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-record", action="store_true", help="Game(record=False)")
     ap.add_argument("--auto", action="store_true", help="Game(auto_forced=True)")
+    ap.add_argument("--calm", action="store_true", help="raise rarely (realistic hand length)")
     ap.add_argument("--profile", action="store_true")
     a = ap.parse_args()
     rules = load_ruleset(a.ruleset)
-    run(rules, 200, a.seed, not a.no_record, a.auto)  # warm the tables
+    run(rules, 200, a.seed, not a.no_record, a.auto, a.calm)  # warm the tables
     if a.profile:
         prof = cProfile.Profile()
         prof.enable()
     t = time.perf_counter()
-    hands, actions = run(rules, a.hands, a.seed, not a.no_record, a.auto)
+    hands, actions = run(rules, a.hands, a.seed, not a.no_record, a.auto, a.calm)
     dt = time.perf_counter() - t
     if a.profile:
         prof.disable()
         pstats.Stats(prof).sort_stats("tottime").print_stats(25)
     print(f"{a.ruleset}: {hands} hands, {actions} actions in {dt:.2f}s: "
           f"{hands / dt:,.0f} hands/s, {dt / hands * 1e6:.0f} us/hand, "
-          f"{actions / hands:.1f} actions/hand (record={not a.no_record}, auto_forced={a.auto})")
+          f"{actions / hands:.1f} actions/hand (record={not a.no_record}, auto_forced={a.auto}, "
+          f"calm={a.calm})")
 
 
 if __name__ == "__main__":

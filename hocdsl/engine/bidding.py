@@ -82,7 +82,7 @@ class ChanceBidding:
     __slots__ = (
         "g", "chance", "pool", "kind", "stage", "mode", "put", "level", "folded", "passed",
         "spoken", "last_raiser", "order", "pos", "best", "best_cmp", "prec_start", "done",
-        "natural", "mult", "reason",
+        "natural", "mult", "reason", "open_legal",
     )
 
     def __init__(self, g: Game, chance: str) -> None:
@@ -111,6 +111,7 @@ class ChanceBidding:
         self.best_cmp: tuple | None = None
         self.prec_start = g.eldest
         self.natural: list = [None] * n
+        self.open_legal: list = [None] * n
         self.mult = g.carry_in.multipliers[self.pool.index]
         g.stage = self.chance
         g.to_act = g.eldest
@@ -134,11 +135,14 @@ class ChanceBidding:
         mode = self.mode
         s = g.to_act
         if mode == OPEN:
-            acts = g._static.open_actions
-            if g.rules.bidding.declaring_closes_bidding:
-                nat = self._natural(s)
-                if nat:
-                    acts = acts + tuple(e[0] for e in nat)
+            acts = self.open_legal[s]
+            if acts is None:
+                acts = g._static.open_actions
+                if g.rules.bidding.declaring_closes_bidding:
+                    nat = self._natural(s)
+                    if nat:
+                        acts = acts + tuple(e[0] for e in nat)
+                self.open_legal[s] = acts
             return acts
         if mode == RAISED:
             return g._static.raised_actions
@@ -151,6 +155,13 @@ class ChanceBidding:
             return tuple(e[0] for e in nat if (e[1], prec) > bc) + (CONCEDE,)
         # LONE
         return (SHOW,) if g.rules.bidding.lone_winner_must_show else (SHOW, CONCEAL)
+
+    def forced(self) -> Any:
+        """The only legal action, if there is just one (never while raising is possible)."""
+        if self.mode <= RAISED:
+            return None
+        legal = self.legal()
+        return legal[0] if len(legal) == 1 else None
 
     # ---------------------------------------------------------- check ----
 

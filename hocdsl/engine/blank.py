@@ -54,6 +54,10 @@ class BlankHands:
     def legal(self) -> tuple:
         return _CHOICE
 
+    def forced(self) -> Any:
+        """Declaring or keeping quiet is always a choice."""
+        return None
+
     def check(self, a: Any) -> None:
         if a.__class__ is not DeclareBlank and a.__class__ is not Pass:
             raise IllegalAction(RULE_BLANK, "your hand is blank: say \"blank hand\" or pass")

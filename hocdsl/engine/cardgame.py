@@ -84,6 +84,11 @@ def _plays(bits: int) -> list:
     return out
 
 
+# Legal covers by (cards that may be laid | rank of an allowed "without" << 52): few
+# distinct keys (a rank's cards and the principal hocs), so the tuples are shared.
+_COVER: dict[int, tuple] = {}
+
+
 class CardGame:
     """The card-game phase of a :class:`~hocdsl.engine.game.Game`."""
 
@@ -144,24 +149,35 @@ class CardGame:
         cards = natural
         if self.principal & h and self._wild_ok(natural):
             cards |= h & self.principal
-        acts = _plays(cards)
         plain = natural & ~self.principal if self.withhold else natural
-        if not plain or not self.must_cover:
-            acts.append(WITHOUT[need])
-        return tuple(acts)
+        key = cards | (need << 52) if not plain or not self.must_cover else cards
+        acts = _COVER.get(key)
+        if acts is None:
+            lst = _plays(cards)
+            if key >> 52:
+                lst.append(WITHOUT[need])
+            acts = _COVER[key] = tuple(lst)
+        return acts
 
     def forced(self) -> Any:
         """The one legal action when there is no choice (a "without" with no
-        card to lay, the only card that covers), else None. Used by
-        ``Game(auto_forced=True)``; the common case -- no card of the rank
-        wanted and no wild card -- is answered without building the list."""
+        card to lay, the only card that covers, a last card to lead), else
+        None. Used by ``Game(auto_forced=True)``; computed on the bits, without
+        building the list of legal actions."""
         need = self.need
         g = self.g
         h = g.hands[g.to_act]
-        if need and not h & RANK_MASKS[need - 1] and (self.wild == "never" or not h & self.principal):
-            return WITHOUT[need]
-        legal = self.legal()
-        return legal[0] if len(legal) == 1 else None
+        if not need:
+            cards = self._lead_cards(h)
+            return None if cards & (cards - 1) else PLAY[cards.bit_length() - 1]
+        natural = h & RANK_MASKS[need - 1]
+        cards = natural
+        if self.principal & h and self._wild_ok(natural):
+            cards |= h & self.principal
+        plain = natural & ~self.principal if self.withhold else natural
+        if not plain or not self.must_cover:  # "without" is allowed
+            return None if cards else WITHOUT[need]
+        return None if cards & (cards - 1) else PLAY[cards.bit_length() - 1]
 
     # ----------------------------------------------------------- check ----
 
@@ -229,8 +245,10 @@ class CardGame:
         rec = g.record
         if a.__class__ is Play:
             c = a.card
-            # fast path: a plain cover of the rank needed; anything else is checked in full
-            if not (0 <= c < 52 and g.hands[s] >> c & 1 and c % 13 + 1 == self.need):
+            # fast paths: a cover of the rank needed, or a free lead of a card held;
+            # anything else is checked in full
+            if not (0 <= c < 52 and g.hands[s] >> c & 1 and (
+                    c % 13 + 1 == self.need or not (self.need or (self.first and self.lowest)))):
                 self.check(a)
             leading = not self.need
             rank = c % 13 + 1

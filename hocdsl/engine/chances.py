@@ -68,19 +68,33 @@ class ChanceKind:
 class PointChance(ChanceKind):
     """The point (002 §3.1): most cards of one suit, then their value.
 
-    No payment beyond the pool (002 §7.1).
+    No payment beyond the pool (002 §7.1). Keys follow ``rules.point.keys``
+    (``cards``, ``value``), as :func:`hocdsl.combos.point_key` builds them.
     """
 
-    __slots__ = ("values_desc",)
+    __slots__ = ("values_desc", "suit_value", "key_fields", "_declared")
     name = "point"
 
     def __init__(self, rules: Ruleset) -> None:
         super().__init__(rules)
         t = rules.table
-        value = {r: (t.court_value if r in (JACK, QUEEN, KING) else t.ace_value if r == ACE else r)
-                 for r in range(1, 14)}
+        value = [0] + [(t.court_value if r in (JACK, QUEEN, KING) else t.ace_value if r == ACE else r)
+                       for r in range(1, 14)]
         # ranks by value, highest first: the best k cards of a suit for a point of k cards
         self.values_desc = tuple(sorted(((value[r], r) for r in range(1, 14)), reverse=True))
+        sv = [0] * (1 << 13)
+        for p in range(1, 1 << 13):
+            low = p & -p
+            sv[p] = sv[p ^ low] + value[low.bit_length()]
+        self.suit_value = sv
+        self.key_fields = tuple(k == "cards" for k in rules.point.keys)  # True: cards, False: value
+        self._declared: dict[tuple[int, int], DeclarePoint] = {}
+
+    def _key(self, cards: int, value: int) -> tuple:
+        kf = self.key_fields
+        if kf == (True, False):
+            return (cards, value)
+        return tuple(cards if f else value for f in kf)
 
     def _top_value(self, bits: int, k: int) -> int:
         total = 0
@@ -94,11 +108,19 @@ class PointChance(ChanceKind):
 
     def natural(self, hand: int) -> list[Entry]:
         out: list[Entry] = []
-        seen = set()
-        for p in combos.suit_points(hand, self.rules):
-            if p.cards and (p.cards, p.value) not in seen:
-                seen.add((p.cards, p.value))
-                out.append((DeclarePoint(p.cards, p.value), combos.point_key(p, self.rules), p))
+        seen = []
+        sv = self.suit_value
+        declared = self._declared
+        for s in range(4):
+            bits = (hand >> (s * 13)) & SUIT_MASK
+            if bits:
+                cv = (bits.bit_count(), sv[bits])
+                if cv not in seen:
+                    seen.append(cv)
+                    d = declared.get(cv)
+                    if d is None:
+                        d = declared[cv] = DeclarePoint(*cv)
+                    out.append((d, self._key(*cv), (cv[0], cv[1], s)))  # Point made if shown
         return out
 
     def resolve(self, decl: Any, hand: int) -> Entry:
@@ -121,11 +143,13 @@ class PointChance(ChanceKind):
         elif v > best_v:
             raise IllegalAction(RULE_HELD, f"{k} cards, {v}: the best {k} cards of one suit "
                                            f"in the hand are worth {best_v}")
-        p = combos.Point(k, v, best_s)
-        return decl, combos.point_key(p, self.rules), p
+        return decl, self._key(k, v), combos.Point(k, v, best_s)
 
     def best(self, hand: int) -> Any:
         return combos.best_point(hand, self.rules)
+
+    def claimed(self, hand: int, combo: Any) -> tuple:
+        return (combos.Point(*combo) if combo.__class__ is tuple else combo,)
 
 
 class SequenceChance(ChanceKind):

@@ -227,15 +227,9 @@ class Game:
     def _auto(self) -> None:
         while not self.is_over:
             ph = self._phase
-            if ph.__class__ is CardGame:
-                a = ph.forced()
-                if a is None:
-                    return
-            else:
-                legal = ph.legal()
-                if len(legal) != 1:
-                    return
-                a = legal[0]
+            a = ph.forced()
+            if a is None:
+                return
             ph.apply(a)
             if ph.done:
                 self._enter(self._pi + 1)
