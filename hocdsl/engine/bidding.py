@@ -251,9 +251,18 @@ class ChanceBidding:
                 if rec:
                     g.events.append(Called(s, self.chance, self.level))
                 g.ledger.seat_to_pool(s, self.pool, amount, R_CALL)
-            elif cls is Raise:
-                self._check_raise(a)
-                self._raise(s, a.amount)
+            elif cls is Raise:  # _raise, inlined: raise wars are the bidding's hot loop
+                k = a.amount
+                b = g.rules.bidding
+                if not b.raise_min <= k <= b.raise_cap:
+                    self._check_raise(a)  # raises
+                put = self.put
+                amount = self.level - put[s] + k
+                self.level = put[s] = put[s] + amount
+                self.last_raiser = s
+                if rec:
+                    g.events.append(Raised(s, self.chance, k, self.level))
+                g.ledger.seat_to_pool(s, self.pool, amount, R_RAISE)
             elif cls is Pass:
                 self.folded[s] = True  # 002 §5.2: he loses what he put in
                 if rec:
