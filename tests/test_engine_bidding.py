@@ -115,8 +115,9 @@ def test_no_raising_on_oneself():
     play(g, RAISE[3], CALL, CALL)
     assert g.bidding_mode == "declaring" and g.to_act == ANNE
     assert not any(type(a).__name__ == "Raise" for a in g.legal_actions())
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as e:
         g.apply(RAISE[1])
+    assert e.value.rule == "lalanne §5.1: no raising on oneself"
     # a re-raise gives the word back to the first raiser
     g = game(DEAL1)
     play(g, RAISE[3], RAISE[2], CALL)

@@ -73,6 +73,7 @@ RULE_OPEN = "lalanne §5.1: the first to speak may declare, raise or pass"
 RULE_RAISED = "lalanne §5.1: after a raise one may call, raise or pass"
 RULE_DECLARE = "lalanne §5.1: the players left in declare in turn"
 RULE_BELOW = "lalanne §5.1: a hand below a predecessor's says \"c'est bon\""
+RULE_ONESELF = "lalanne §5.1: no raising on oneself"
 RULE_LONE = "lalanne §5.1: a player left alone wins, showing his hand or not"
 
 
@@ -213,6 +214,10 @@ class ChanceBidding:
                     raise IllegalAction(RULE_BELOW, f"{_say(self.best[1])} has been declared: "
                                                     "say \"c'est bon\"")
                 return None
+            if cls is Raise and self.last_raiser >= 0:
+                raise IllegalAction(RULE_ONESELF, f"the raises on the {self.chance} ended when the "
+                                                  f"word came back to the last raiser; declare your "
+                                                  f"{self.chance}")
             raise IllegalAction(RULE_DECLARE, f"{_say(a)} is not allowed: declare your "
                                               f"{self.chance}" + (", or say \"c'est bon\""
                                                                   if self.best else ""))
