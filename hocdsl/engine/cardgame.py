@@ -22,7 +22,7 @@ lead a new sequence); ``cur`` is whoever laid the last card.
   its player leads anew.
 - Going out (002 §9.3): the hand stops at once, so the last card is no
   accidental hoc (it would be announced when its player starts a new sequence,
-  002 §9.2) -- see :data:`LAST_CARD_HOC`.
+  002 §9.2) -- knob ``card_game.last_card_hoc``.
 - Principal hocs (``principal_hocs``, 002 §9.2): any one laid is a hoc, paid
   by each other player, and its player leads a new sequence (002 §9.2 "qu'il
   soit accidentel ou principal"); laid to lead, it is a hoc only where
@@ -36,7 +36,7 @@ lead a new sequence); ``cur`` is whoever laid the last card.
   player pays ``false_without_penalty`` to each other player (002 §9.1). The
   "without" then stands as if it were true: the card stays in his hand and
   the word passes on (002 §9.1 has the penalty paid "s'ils s'en aperçoivent",
-  after the fact; the play is not taken back) -- see :data:`FALSE_WITHOUT_EFFECT`.
+  after the fact; the play is not taken back) -- knob ``card_game.false_without_effect``.
 - End (002 §9.3): as soon as a player has no card left the hand stops; each
   other player pays him ``rules.card_game.owed(cards left)``.
 """
@@ -58,18 +58,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 KING = 13
 
-# KNOB-REQUEST card_game.last_card_hoc (requested by the rulesets engineer, see
-# /work/notes/knob-requests.md): is the last card of a player who goes out paid as an
-# accidental hoc when nobody could cover it? Lalanne §9.2-9.3: no -- the accidental hoc
-# is announced when its player starts a new sequence, and play stops when one is out.
-# Read from the ruleset once the model has the knob.
-LAST_CARD_HOC = False
-
-# KNOB-REQUEST card_game.false_without_effect ("stands" | "must-play"): in lenient play,
-# after a false "without" and its penalty (002 §9.1), does the "without" stand (the word
-# passes on, the card stays in hand) or must the player lay the card after all? Lalanne
-# has the penalty paid "s'ils s'en aperçoivent", after the fact: "stands".
-FALSE_WITHOUT_EFFECT = "stands"
 RULE_COVER = "lalanne §9.1: cover with the next higher rank, any suit"
 RULE_MUST = "lalanne §9.1: one must play if one can"
 RULE_LEAD = "lalanne §9.1: the leader lays a card of his choice"
@@ -114,8 +102,8 @@ class CardGame:
         self.accidental = cg.accidental_hocs
         self.hoc_pay = cg.hoc_payment
         self.lowest = cg.opening_lead == "lowest"
-        self.last_card_hoc = getattr(cg, "last_card_hoc", LAST_CARD_HOC)
-        self.false_stands = getattr(cg, "false_without_effect", FALSE_WITHOUT_EFFECT) == "stands"
+        self.last_card_hoc = cg.last_card_hoc
+        self.false_stands = cg.false_without_effect == "stands"
 
     def start(self) -> None:
         g = self.g

@@ -25,11 +25,8 @@ from ..cards import FULL_PACK, NUM_CARDS, CardError, hand_str, parse_hand
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset
 
-# KNOB-REQUEST table.draw_ties: the sources say the lowest card deals (002 §2)
-# but not what happens when two players draw cards of the same rank. Until the
-# model has the knob (read from the ruleset as soon as it does), the tied
-# players draw again from a fresh pack.
-DRAW_TIES = "redraw"
+#: The values of ``table.draw_ties`` this engine knows (002 §2 is silent on ties).
+DRAW_TIES = ("redraw",)
 
 
 def seat_count(players: int | Sequence[str]) -> int:
@@ -42,7 +39,7 @@ def draw_dealer(rules: Ruleset, players: int | Sequence[str], rng: random.Random
     ``rules.table.first_dealer`` the lowest (002 §2) or the highest card deals.
 
     Ranks are compared (ace low, king high, 002 §1); players tied on the
-    deciding rank draw again (:data:`DRAW_TIES`).
+    deciding rank draw again (``rules.table.draw_ties``: ``redraw``).
 
     >>> from types import SimpleNamespace as NS
     >>> draw_dealer(NS(table=NS(first_dealer="lowest-card-deals")), 3, random.Random(1)) in (0, 1, 2)
@@ -50,8 +47,8 @@ def draw_dealer(rules: Ruleset, players: int | Sequence[str], rng: random.Random
     """
     n = seat_count(players)
     lowest = rules.table.first_dealer == "lowest-card-deals"
-    ties = getattr(rules.table, "draw_ties", DRAW_TIES)
-    if ties != "redraw":
+    ties = rules.table.draw_ties
+    if ties not in DRAW_TIES:
         raise ValueError(f"table.draw_ties {ties!r} is not known to the engine (expected 'redraw')")
     contenders = list(range(n))
     while True:

@@ -286,6 +286,10 @@ _BOOL: dict[str, tuple[str, str]] = {
         "the last card of a run nobody can cover is a hoc: paid, and its player starts a new run",
         "the last card of a run nobody can cover is not a hoc",
     ),
+    "card_game.last_card_hoc": (
+        "a player who goes out on a card nobody could cover is paid for it as a hoc too",
+        "a player who goes out on a card nobody could cover is not paid for it as a hoc",
+    ),
 }
 
 _RENDER: dict[str, Callable[[Any], str]] = {
@@ -302,6 +306,9 @@ _RENDER: dict[str, Callable[[Any], str]] = {
     "table.first_dealer": _choice({
         "lowest-card-deals": "each draws a card; the lowest deals first",
         "highest-card-deals": "each draws a card; the highest deals first",
+    }),
+    "table.draw_ties": _choice({
+        "redraw": "players tied on the deciding card draw again",
     }),
     "table.dealer_rotation": _choice({
         "next-in-turn": "the deal passes in the direction of play: the eldest deals next",
@@ -367,6 +374,10 @@ _RENDER: dict[str, Callable[[Any], str]] = {
     "card_game.hoc_payment": lambda v: f"each other player pays {_n(v, 'chip')} for every hoc",
     "card_game.end_payment": _end_payment,
     "card_game.false_without_penalty": lambda v: f"{_n(v, 'chip')} to each other player",
+    "card_game.false_without_effect": _choice({
+        "stands": "the 'without' stands: the word passes on and the card stays in his hand",
+        "must-play": "he must lay the card after all",
+    }),
 }
 
 

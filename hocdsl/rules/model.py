@@ -73,6 +73,7 @@ class Table:
     ace_value: int  # point value of an ace (1); pips count their face value
     direction: Literal["anticlockwise", "clockwise"]  # the way speech and play go round
     first_dealer: Literal["lowest-card-deals", "highest-card-deals"]
+    draw_ties: Literal["redraw"]  # players tied on the deciding card when drawing for the deal
     dealer_rotation: Literal["next-in-turn", "stays"]  # who deals the next hand
     starting_stake: int  # chips each player starts a partie with (20 + 8 x 10 = 100)
     insolvency: Literal["stop-partie", "play-on"]  # a player who cannot pay
@@ -200,9 +201,11 @@ class CardGame:
     principal_wild: Literal["never", "when-missing", "always"]  # may stand for the needed card
     principal_lead_pays: bool  # leading a principal hoc counts as a hoc
     accidental_hocs: bool  # the uncovered last card of a run is a hoc
+    last_card_hoc: bool  # a player going out on a card nobody could cover is paid for it as a hoc
     hoc_payment: int  # from each other player, for any hoc
     end_payment: tuple[EndBracket, ...]
     false_without_penalty: int  # to each other player, for "without N" while holding N
+    false_without_effect: Literal["stands", "must-play"]  # after the penalty: the word passes on, or he lays the card
 
     def owed(self, cards_left: int) -> int:
         """What a loser with ``cards_left`` pays the winner of the card game."""
