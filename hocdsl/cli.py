@@ -119,6 +119,32 @@ def schema_cmd() -> None:
     typer.echo(schema_text(), nl=False)
 
 
+@app.command("odds")
+def odds_cmd(
+    ruleset: RulesetArg,
+    with_: WithOpt = None,
+    players: Annotated[int, typer.Option("--players", "-p", min=2, max=3, help="Players at the table: 2 or 3.")] = 3,
+    json_: Annotated[bool, typer.Option("--json", help=(
+        "One JSON object: probabilities as floats, and under \"exact\" the same keys as fractions \"a/b\"."))] = False,
+) -> None:
+    """Exact odds of a dealt hand under RULESET, by counting every deal (not by simulation)."""
+    import json
+
+    from .odds import odds_report
+    from .oddsview import odds_json, print_odds
+
+    rules = load_or_fail(ruleset, with_)
+    try:
+        report = odds_report(rules, players)
+    except ValueError as e:  # a player count the ruleset does not allow
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(EXIT_BAD_INPUT)
+    if json_:
+        typer.echo(json.dumps(odds_json(report), indent=2))
+    else:
+        print_odds(report, rules)
+
+
 def main() -> None:  # pragma: no cover - the console script calls app()
     app()
 

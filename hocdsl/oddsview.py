@@ -1,0 +1,124 @@
+"""``hoc odds`` output: the exact odds of :func:`hocdsl.odds.odds_report` as JSON or a table.
+
+JSON (``hoc odds RULESET --json``) keeps the issue's shape with every
+probability as a float, and adds ``"exact"``: the same keys with each
+probability as an exact fraction string ``"numerator/denominator"``::
+
+    {"ruleset": "hoc-mazarin", "players": 3, "hand_size": 12,
+     "blank_hand": 0.02707...,
+     "longest_suit": {"3": 0.0324..., ...},
+     "sequence_at_least": {"3": 0.3358..., "4": 0.0618..., "5": 0.0095...},
+     "tricon_at_least": {"3": 0.4012..., "4": 0.0237...},
+     "table": {"blank_at_least_one": 0.0807..., "blank_two_or_more": 0.00044...},
+     "exact": {"blank_hand": "2527988/93384347", "longest_suit": {...}, ...}}
+
+so a test compares the floats with a simulation's rates, and ``Fraction(s)``
+of an ``exact`` string gives the number back without rounding.
+
+>>> from hocdsl.rules import load_ruleset
+>>> from hocdsl.odds import odds_report
+>>> data = odds_json(odds_report(load_ruleset("hoc-mazarin"), 3))
+>>> data["exact"]["blank_hand"], round(data["blank_hand"], 6)
+('2527988/93384347', 0.027071)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from .odds import render_odds
+
+__all__ = ["odds_json", "odds_rows", "print_odds"]
+
+
+def _exact(report: dict[str, Any]) -> dict[str, Any]:
+    """Only the probabilities of ``report``, as fraction strings, in the same nesting."""
+    out: dict[str, Any] = {}
+    for k, v in report.items():
+        if isinstance(v, Fraction):
+            out[k] = f"{v.numerator}/{v.denominator}"
+        elif isinstance(v, dict):
+            inner = _exact(v)
+            if inner:
+                out[k] = inner
+    return out
+
+
+def odds_json(report: dict[str, Any]) -> dict[str, Any]:
+    """The report with probabilities as floats, plus ``"exact"`` (fraction strings)."""
+    data = render_odds(report, "float")
+    data["exact"] = _exact(report)
+    return data
+
+
+def _names(rules: Any) -> tuple[dict[int, str], dict[int, str]]:
+    seq = {int(k): (v[0] if isinstance(v, (list, tuple)) else v) for k, v in rules.sequence.names.items()}
+    tri = {int(k): (v[0] if isinstance(v, (list, tuple)) else v) for k, v in rules.tricon.names.items()}
+    return seq, tri
+
+
+def odds_rows(report: dict[str, Any], rules: Any = None) -> list[tuple[str, str, Fraction]]:
+    """``(group, what, probability)`` for each line of the table, in reading order."""
+    seq_names, tri_names = _names(rules) if rules is not None else ({}, {})
+    n = report["hand_size"]
+    rows: list[tuple[str, str, Fraction]] = []
+    hand = f"one hand of {n}"
+    rows.append((hand, "blank hand (no king, queen or jack)", report["blank_hand"]))
+    for k, p in report["longest_suit"].items():
+        rows.append((hand, f"longest suit exactly {k} cards", p))
+    for k, p in report["sequence_at_least"].items():
+        name = seq_names.get(int(k))
+        rows.append((hand, f"a sequence of {k} or more" + (f" ({name} or better)" if name else ""), p))
+    for k, p in report["tricon_at_least"].items():
+        name = tri_names.get(int(k))
+        what = f"{k} or more of a rank" if int(k) < 4 else f"{k} of a rank"
+        rows.append((hand, what + (f" ({name}{' or better' if int(k) < 4 else ''})" if name else ""), p))
+    table = report.get("table", {})
+    players = report.get("players")
+    at = f"the table ({players} hands)" if players else "the table"
+    if "blank_at_least_one" in table:
+        rows.append((at, "at least one blank hand", table["blank_at_least_one"]))
+    if "blank_two_or_more" in table:
+        rows.append((at, "two or more blank hands (they cancel)", table["blank_two_or_more"]))
+    return rows
+
+
+def _decimal(p: Fraction) -> str:
+    """Six decimals, or three significant digits in scientific form for tiny odds."""
+    return f"{float(p):.6f}" if p == 0 or p >= Fraction(1, 10_000) else f"{float(p):.3e}"
+
+
+def _one_in(p: Fraction) -> str:
+    if p <= 0:
+        return "never"
+    x = 1 / p
+    return f"1 in {float(x):,.0f}" if x >= 10 else f"1 in {float(x):.2f}"
+
+
+def print_odds(report: dict[str, Any], rules: Any = None, console: Any = None) -> None:
+    """A rich table: each probability as an exact fraction, a decimal and "1 in N"."""
+    from rich.console import Console
+    from rich.table import Table
+
+    if console is None:
+        console = Console()
+        if not console.is_terminal:  # piped: wide enough that the fractions are never cut
+            console = Console(width=140)
+    title = (f"Exact odds of the deal: {report.get('ruleset', '')}, {report.get('players')} players, "
+             f"{report['hand_size']} cards each")
+    t = Table(title=title, title_justify="left")
+    t.add_column("what")
+    t.add_column("exact", justify="right", no_wrap=True)
+    t.add_column("decimal", justify="right", no_wrap=True)
+    t.add_column("about", justify="right", no_wrap=True)
+    last = None
+    for group, what, p in odds_rows(report, rules):
+        if group != last:
+            if last is not None:
+                t.add_section()
+            t.add_row(f"[bold]{group}[/]", "", "", "")
+            last = group
+        t.add_row("  " + what, f"{p.numerator}/{p.denominator}", _decimal(p), _one_in(p))
+    console.print(t)
+    console.print("Counted exactly over every possible deal (hocdsl.odds), not simulated.")

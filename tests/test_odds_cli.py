@@ -1,0 +1,78 @@
+"""`hoc odds`: the JSON shape, exact values checked against counts made here, and the table."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from math import comb
+
+import pytest
+from typer.testing import CliRunner
+
+from hocdsl.cli import app
+
+runner = CliRunner()
+
+
+def odds(*args: str) -> dict:
+    result = runner.invoke(app, ["odds", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+@pytest.mark.parametrize("players,n", [(3, 12), (2, 15)])
+def test_json_shape_and_blank_hand_exact(players, n):
+    data = odds("hoc-mazarin", "--players", str(players))
+    assert data["hand_size"] == n
+    assert data["players"] == players
+    # a blank hand avoids the 12 courts: C(40, n) of the C(52, n) hands
+    expected = Fraction(comb(40, n), comb(52, n))
+    assert Fraction(data["exact"]["blank_hand"]) == expected
+    assert data["blank_hand"] == pytest.approx(float(expected), rel=1e-12)
+    for key in ("longest_suit", "sequence_at_least", "tricon_at_least"):
+        assert isinstance(data[key], dict) and data[key]
+        assert set(data[key]) == set(data["exact"][key])
+        for k, p in data[key].items():
+            assert isinstance(k, str) and k.isdigit()
+            assert 0 <= p <= 1
+            assert float(Fraction(data["exact"][key][k])) == pytest.approx(p, rel=1e-12)
+    assert set(data["sequence_at_least"]) == {"3", "4", "5"}
+    assert set(data["tricon_at_least"]) == {"3", "4"}
+
+
+def test_longest_suit_is_a_distribution_and_four_of_a_rank_by_hand():
+    data = odds("hoc-mazarin", "--players", "3")
+    total = sum(Fraction(p) for p in data["exact"]["longest_suit"].values())
+    assert total == 1
+    # with 12 cards from four suits the longest suit has at least 3 cards
+    assert min(int(k) for k in data["longest_suit"]) == 3
+    # all 12 cards in one suit: 4 suits x C(13, 12) hands
+    assert Fraction(data["exact"]["longest_suit"]["12"]) == Fraction(4 * comb(13, 12), comb(52, 12))
+    # a carré: inclusion-exclusion over the 13 ranks, counted here independently
+    n = 12
+    no_carre = sum((-1) ** j * comb(13, j) * comb(52 - 4 * j, n - 4 * j) for j in range(0, n // 4 + 1))
+    assert Fraction(data["exact"]["tricon_at_least"]["4"]) == 1 - Fraction(no_carre, comb(52, n))
+
+
+def test_table_blank_hands_two_players_by_hand():
+    data = odds("hoc-mazarin", "--players", "2")
+    # P(no blank) = 1 - 2 q1 + q2, q1 = C(40,15)/C(52,15), q2 = C(40,30)/C(52,30)
+    q1 = Fraction(comb(40, 15), comb(52, 15))
+    q2 = Fraction(comb(40, 30), comb(52, 30))
+    assert Fraction(data["exact"]["table"]["blank_at_least_one"]) == 2 * q1 - q2
+    assert Fraction(data["exact"]["table"]["blank_two_or_more"]) == q2
+
+
+def test_table_output_prints_fractions_whole():
+    result = runner.invoke(app, ["odds", "hoc-mazarin"])
+    assert result.exit_code == 0, result.output
+    assert "2527988/93384347" in result.output  # C(40,12)/C(52,12), reduced, not cut
+    assert "blank hand" in result.output
+
+
+def test_bad_ruleset_and_player_count_exit_2():
+    result = runner.invoke(app, ["odds", "no-such-ruleset"])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    result = runner.invoke(app, ["odds", "hoca", "--players", "4"])
+    assert result.exit_code == 2
