@@ -1,0 +1,439 @@
+"""Replay a game record through the engine, announcement by announcement.
+
+A :class:`~hocdsl.engine.Partie` is played with the record's players; each
+deal is dealt as written (dealer and hands), pools and multipliers carried
+from one deal to the next. Each announcement ``"Name: text"`` is parsed with
+the ruleset's :class:`~hocdsl.announce.Vocabulary`, ``Name`` must be the
+seat to act, and each action is applied; the first one the rules refuse
+stops the replay with a :class:`RecordError` naming the record line, the
+player, what was said and the rule (``IllegalAction.rule``).
+
+Two things a record-writer leaves unsaid, as at the table:
+
+- a player left alone on a chance who does not say "show" keeps his hand
+  hidden (002 §5.1): when the next line is not his "show" (or "conceal"),
+  ``Conceal`` is applied for him;
+- a blank-hand holder who says nothing does not declare it (002 §8 "il peut
+  le déclarer"): when the next line is not his "blank hand" (or "pass"),
+  ``Pass`` is applied for him.
+
+A ``hoc!`` written in a turn is checked: a hoc must have just happened
+there -- after the card that made it (a principal hoc, a king), or at the
+start of the turn of a player whose last card nobody could cover (002 §9.2:
+the accidental hoc is announced when its player starts the new sequence).
+
+>>> from hocdsl.records import parse_record
+>>> rec = parse_record('''
+... ruleset: hoc-mazarin
+... players: [Anne, Blaise]
+... deals:
+...   - dealer: Blaise
+...     hands:
+...       Anne: AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H
+...       Blaise: AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AC 3C
+...     announcements:
+...       - "Anne: pass"
+...       - "Blaise: pass"
+...       - "Anne: pass"
+...       - "Blaise: pass"
+...       - "Anne: pass"
+...       - "Blaise: pass"
+...       - "Anne: AH 2H 3S 4S 5S 6S 7S 8S 9S 10S JS QS hoc! KS hoc! AS 2S"
+... ''', "x.yaml")
+>>> r = replay_record(rec)
+>>> r.deals[0].net, r.balances        # 6 chips of antes stay in the pools
+({'Anne': 29, 'Blaise': -35}, {'Anne': 129, 'Blaise': 65})
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..actions import (
+    CONCEAL, CONCEDE, PASS, Conceal, DeclareBlank, DeclarePoint, DeclareSequence, DeclareTricon,
+    HocMark, Pass, Show,
+)
+from ..announce import AnnouncementError, Vocabulary, format_action, parse_announcement
+from ..cards import rank_letter
+from ..engine import Game, IllegalAction, Partie
+from ..engine.events import BLANK_STAGE, CARDS_STAGE, Hoc
+from ..rules import RulesetError, load_ruleset
+from ..rules.loader import looks_like_path
+from ..rules.model import Ruleset
+from .errors import RecordError
+from .model import Announcement, DealRecord, Mark, Record
+
+RULE_TURN = "lalanne §2: one speaks and plays in turn"
+RULE_HOC = "lalanne §9.2: \"hoc!\" is said for a hoc, accidental or principal"
+_DECLARATIONS = (DeclarePoint, DeclareSequence, DeclareTricon)
+
+
+@dataclass
+class Spoken:
+    """One announcement as replayed: what was said and what it did.
+
+    ``text`` is as written in the record (None for an announcement applied
+    by default, ``implied``); ``actions`` the values it was read as, in order
+    (``HocMark`` included); ``events`` the engine events it produced (chip
+    moves among them); ``notes`` anything the replay had to say about it.
+    """
+
+    player: str
+    text: str | None
+    actions: tuple
+    implied: bool
+    at: Mark | None
+    stage: str
+    events: tuple = ()
+    notes: tuple[str, ...] = ()
+
+
+@dataclass
+class DealReplay:
+    """One deal replayed: the game (its events), what was said, each player's net."""
+
+    record: DealRecord
+    game: Game
+    dealer: str
+    eldest: str
+    rotation_dealer: str | None  # who the ruleset's dealer rotation would have dealing
+    setup_events: tuple  # hand started, cards dealt, antes
+    spoken: list[Spoken] = field(default_factory=list)
+    net: dict[str, int] = field(default_factory=dict)
+    balances: dict[str, int] = field(default_factory=dict)  # after this deal
+    expect: dict[str, int] | None = None  # the record's hand-worked nets for this ruleset
+
+    @property
+    def matches_expect(self) -> bool | None:
+        return None if self.expect is None else self.expect == self.net
+
+
+@dataclass
+class Replay:
+    """A whole record replayed under one ruleset."""
+
+    record: Record
+    rules: Ruleset
+    key: str  # the ruleset name with its extensions: "hoc-mazarin+triple-game"
+    stake: int
+    deals: list[DealReplay]
+    balances: dict[str, int]
+    partie: Partie
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.record.players
+
+
+def ruleset_key(rules: Ruleset) -> str:
+    """The key a record's ``expect:`` uses for ``rules``: its name, ``+`` each extension."""
+    return "+".join((rules.name, *rules.extensions))
+
+
+def load_record_ruleset(record: Record, ruleset: str | None = None, with_: Sequence[str] = ()) -> Ruleset:
+    """The ruleset to replay ``record`` under: ``ruleset`` (overriding the
+    record's) or the record's own, with the record's extensions and ``with_``.
+
+    A ruleset path written in the record is relative to the record's file.
+    A bundled name the record gets wrong is reported at its line in the record.
+    """
+    name = ruleset or record.ruleset
+    if name is None:
+        raise RecordError(record.file, 1, 1, "the record names no ruleset; expected `ruleset:` "
+                                             "(a bundled name or a path) at the top level",
+                          hint="or give one with --ruleset")
+    exts = list(record.with_)
+    exts += [e for e in with_ if e not in exts]
+
+    def rel(ref: str) -> str:
+        if record.directory and looks_like_path(ref) and not os.path.isabs(ref):
+            return os.path.join(record.directory, ref)
+        return ref
+
+    target = name if ruleset else rel(name)
+    ext_refs = [rel(e) if e in record.with_ else e for e in exts]
+    try:
+        return load_ruleset(target, ext_refs)
+    except RulesetError as e:
+        if e.file is None and ruleset is None and e.path == "RULESET":
+            raise RecordError(record.file, *record.ruleset_at, f"ruleset: {e.found}; expected {e.expected}",
+                              hint=f"did you mean `{e.suggestion}`?" if e.suggestion else e.hint) from None
+        if e.file is None and e.path == "--with" and any(x in record.with_ for x in exts):
+            raise RecordError(record.file, *record.with_at, f"with: {e.found}; expected {e.expected}",
+                              hint=f"did you mean `{e.suggestion}`?" if e.suggestion else e.hint) from None
+        raise
+
+
+# ------------------------------------------------------------- waiting --
+
+
+def waiting_for(g: Game) -> str:
+    """What the game waits for, in words: ``Blaise to lay a 7 or say "without 7"``."""
+    if g.is_over:
+        return "nothing: the hand is over"
+    s = g.to_act
+    who = g.names[s]
+    stage = g.stage
+    if stage == BLANK_STAGE:
+        return f"{who} (a blank hand) to declare it (\"blank hand\") or pass"
+    if stage == CARDS_STAGE:
+        need = g.need
+        if not need:
+            return f"{who} to lead a card"
+        r = rank_letter(need)
+        return f"{who} to lay a {r} or say \"without {r}\""
+    mode = g.bidding_mode
+    if mode == "open":
+        declare = ", or declare" if g.rules.bidding.declaring_closes_bidding else ""
+        return f"{who} to speak on the {stage}: pass or raise{declare}"
+    if mode == "raised":
+        return (f"{who} to call, raise or pass on the {stage} (the stake is {g.stake}, "
+                f"{who} has put in {g.put_in(s)})")
+    if mode == "declaring":
+        return f"{who} to declare the {stage}, or say \"that's fine\" (or \"nothing\" if nobody has declared)"
+    if mode == "lone":
+        return f"{who}, left alone on the {stage}, to show or not"
+    return f"{who} to act ({stage})"  # pragma: no cover - every stage is named above
+
+
+# -------------------------------------------------------------- replay --
+
+
+class _DealPlayer:
+    """Applies one deal's announcements to a game."""
+
+    def __init__(self, record: Record, deal: DealRecord, g: Game, rules: Ruleset,
+                 vocab: Vocabulary, dr: DealReplay) -> None:
+        self.record = record
+        self.deal = deal
+        self.g = g
+        self.rules = rules
+        self.vocab = vocab
+        self.dr = dr
+        self.pending_hoc: int | None = None  # seat whose hoc has just happened, not yet marked
+
+    def error(self, ann: Announcement, message: str, *, detail: str | None = None,
+              hint: str | None = None, rule: str | None = None, at_text: bool = False) -> RecordError:
+        line, col = ann.text_at if at_text else ann.at
+        return RecordError(self.record.file, line, col, message, detail=detail, hint=hint, rule=rule)
+
+    def run(self) -> None:
+        g = self.g
+        for ann in self.deal.announcements:
+            try:
+                actions = parse_announcement(ann.text, self.vocab)
+            except AnnouncementError as e:
+                line, col = ann.text_at
+                if e.line == 1 and ann.text_at != ann.at:
+                    col += e.column - 1
+                raise RecordError(self.record.file, line, col,
+                                  f"{ann.player} said \"{ann.text}\", which cannot be read "
+                                  f"under {self.rules.name}", detail=str(e)) from None
+            if g.is_over:
+                raise self.error(ann, f"{ann.player} said \"{ann.text}\" after the hand was over "
+                                      f"({self._over_words()})",
+                                 hint="a deal ends when a player has laid his last card; start the "
+                                      "next deal with `- dealer: ...`")
+            self.defaults(ann, actions)
+            self.say(ann, actions)
+        self.defaults(None, ())
+        if not g.is_over:
+            line, col = self.deal.end_at or self.deal.at
+            raise RecordError(self.record.file, line, col,
+                              f"deal {self.deal.number}: the record ends before the hand is over: "
+                              f"waiting for {waiting_for(g)}",
+                              hint="a deal's announcements go on until a player lays his last card")
+
+    def _over_words(self) -> str:
+        g = self.g
+        if g.card_winner is not None:
+            return f"{g.names[g.card_winner]} went out"
+        return "it is over"
+
+    def defaults(self, ann: Announcement | None, actions: list) -> None:
+        """Apply what a record leaves unsaid before ``ann``: a lone winner's
+        conceal, a blank-hand holder's pass."""
+        g = self.g
+        while not g.is_over:
+            s = g.to_act
+            first = actions[0] if actions else None
+            speaks = ann is not None and g.names[s] == ann.player
+            if g.bidding_mode == "lone":
+                if speaks and isinstance(first, (Show, Conceal)):
+                    return
+                self.apply_implied(CONCEAL)
+            elif g.stage == BLANK_STAGE:
+                if speaks and isinstance(first, (DeclareBlank, Pass)):
+                    return
+                self.apply_implied(PASS)
+            else:
+                return
+
+    def apply_implied(self, action: Any) -> None:
+        g = self.g
+        s = g.to_act
+        stage = g.stage
+        n0 = len(g.events)
+        g.apply(action)  # Conceal (not must-show) and Pass (blank, optional) are always legal here
+        self.pending_hoc = None
+        self.dr.spoken.append(Spoken(g.names[s], None, (action,), True, None, stage,
+                                     tuple(g.events[n0:])))
+
+    def say(self, ann: Announcement, actions: list) -> None:
+        g = self.g
+        seat = self.record.seat(ann.player)
+        stage = g.stage
+        n0 = len(g.events)
+        notes: list[str] = []
+        for k, a in enumerate(actions):
+            if isinstance(a, HocMark):
+                if self.pending_hoc != seat:
+                    where = ("at the start of the turn" if k == 0
+                             else f"after {format_action(actions[k - 1], self.vocab)}")
+                    raise self.error(
+                        ann, f"{ann.player} said \"{ann.text}\": \"hoc!\" {where}, but no hoc "
+                             f"of {ann.player}'s has just happened there ({RULE_HOC})",
+                        rule=RULE_HOC,
+                        hint="write \"hoc!\" after a principal hoc (or a king), or at the start of "
+                             "the turn in which a player whose last card nobody could cover leads anew")
+                self.pending_hoc = None
+                continue
+            if g.is_over:
+                raise self.error(ann, f"{ann.player} said \"{ann.text}\": after "
+                                      f"{format_action(actions[k - 1], self.vocab)} the hand is over "
+                                      f"({self._over_words()}), so {format_action(a, self.vocab)} "
+                                      "cannot be played")
+            if g.to_act != seat:
+                raise self.error(
+                    ann, f"{ann.player} said \"{ann.text}\" out of turn: it is "
+                         f"{g.names[g.to_act]}'s turn, waiting for {waiting_for(g)} ({RULE_TURN})",
+                    rule=RULE_TURN)
+            m0 = len(g.events)
+            try:
+                tie = apply_said(g, a, self.rules, self.vocab)
+            except IllegalAction as e:
+                at = f"at {format_action(a, self.vocab)}: " if len(actions) > 1 else ""
+                raise self.error(ann, f"{ann.player} said \"{ann.text}\": {at}{e.message} ({e.rule})",
+                                 rule=e.rule) from None
+            if tie:
+                notes.append(tie)
+            self.pending_hoc = None
+            for ev in g.events[m0:]:
+                if ev.__class__ is Hoc:
+                    self.pending_hoc = ev.seat
+        self.dr.spoken.append(Spoken(ann.player, ann.text, tuple(actions), False, ann.at, stage,
+                                     tuple(g.events[n0:]), tuple(notes)))
+
+
+def apply_said(g: Game, a: Any, rules: Ruleset, vocab: Vocabulary) -> str | None:
+    """Apply what a player said (``a``) to ``g``; return a note when it was
+    read as a tie lost on precedence (see :func:`tie_lost`), else None.
+    Raises :class:`IllegalAction` as ``g.apply`` does."""
+    seat = g.to_act
+    try:
+        g.apply(a)
+        return None
+    except IllegalAction:
+        tie = tie_lost(g, a, seat, rules, vocab)
+        if tie is None:
+            raise
+    g.apply(CONCEDE)
+    return tie
+
+
+def tie_lost(g: Game, a: Any, seat: int, rules: Ruleset, vocab: Vocabulary) -> str | None:
+    """A declaration equal to the best so far, by a player without the precedence.
+
+    002 §5.1 has only a hand *below* a predecessor's say "c'est bon"; an
+    equal one is declared, and the tie goes by precedence (002 §3.1-3.2,
+    §5.2). The engine refuses the equal declaration of a player who would
+    lose the tie (requested in /work/notes/engine-requests.md); the replay
+    reads it as what it comes to -- the declaration is made, the earlier one
+    keeps the pool -- by applying "c'est bon" in its place. Returns the note
+    for the transcript, or None when the declaration is refused for another
+    reason (or once the engine accepts equal declarations itself).
+    """
+    if g.bidding_mode != "declaring" or not isinstance(a, _DECLARATIONS):
+        return None
+    ph = g.phase
+    best, best_cmp, kind = (getattr(ph, "best", None), getattr(ph, "best_cmp", None),
+                            getattr(ph, "kind", None))
+    if best is None or best_cmp is None or kind is None:
+        return None
+    try:
+        entry = kind.resolve(a, g.hand(seat))
+    except IllegalAction:
+        return None
+    if entry[1] != best_cmp[0]:
+        return None
+    holder = g.names[best[0]]
+    p = rules.provenance.get("bidding.precedence")
+    cite = f"{p.source} {p.section}".strip() if p is not None and p.source else "editorial"
+    start = getattr(ph, "prec_start", g.eldest)
+    if best[0] == start != g.eldest:
+        why = "the first to declare after the others passed"
+    elif best[0] == g.eldest:
+        why = "the eldest"
+    else:
+        why = f"nearer {g.names[start]} (where the precedence starts) in the order of play"
+    return (f"equal to {holder}'s {format_action(best[1], vocab)}: the tie goes to "
+            f"{holder}, who has the precedence as {why} (bidding.precedence: "
+            f"{rules.bidding.precedence}, {cite})")
+
+
+def replay_record(record: Record, ruleset: str | None = None, with_: Sequence[str] = (),
+                  rules: Ruleset | None = None) -> Replay:
+    """Replay ``record`` under its ruleset, or ``ruleset`` (a name or path)
+    instead, with extensions ``with_`` added to the record's. ``rules``, if
+    given, is used as it is (the record's ruleset is then not loaded).
+
+    Raises :class:`RecordError` for a record that does not fit the ruleset
+    (player count, hand sizes) or an announcement it refuses, and
+    :class:`~hocdsl.rules.RulesetError` for a bad ruleset file.
+    """
+    if rules is None:
+        rules = load_record_ruleset(record, ruleset, with_)
+    n = len(record.players)
+    try:
+        size = rules.hand_size(n)
+    except ValueError as e:
+        raise RecordError(record.file, *record.players_at, f"players: {e}",
+                          hint="table.hand_size of the ruleset lists the player counts it allows") from None
+    stake = record.stake if record.stake is not None else rules.table.starting_stake
+    partie = Partie(rules, record.players, balances=[stake] * n,
+                    strict=record.false_without == "error")
+    vocab = Vocabulary.from_ruleset(rules)
+    key = ruleset_key(rules)
+    deals: list[DealReplay] = []
+    for deal in record.deals:
+        for p in record.players:
+            k = deal.hands[p].bit_count()
+            if k != size:
+                raise RecordError(record.file, *deal.hand_at[p],
+                                  f"deal {deal.number}, hand of {p}: found {k} cards; expected {size} "
+                                  f"(each of {n} players is dealt {size} under {rules.name}, table.hand_size)")
+        if partie.is_over:
+            low = ", ".join(f"{p} ({b})" for p, b in zip(record.players, partie.balances) if b < 0)
+            raise RecordError(record.file, *deal.at,
+                              f"deal {deal.number}: the partie is over before this deal: {low} cannot "
+                              f"pay, and {rules.name} stops the partie (table.insolvency: "
+                              f"{rules.table.insolvency})",
+                              hint="give the players a larger `stake:` at the top of the record")
+        rotation = partie.next_dealer
+        g = partie.deal(dealer=record.seat(deal.dealer),
+                        hands=[deal.hands[p] for p in record.players])
+        dr = DealReplay(
+            record=deal, game=g, dealer=deal.dealer, eldest=g.names[g.eldest],
+            rotation_dealer=record.players[rotation] if rotation is not None else None,
+            setup_events=tuple(g.events),
+        )
+        _DealPlayer(record, deal, g, rules, vocab, dr).run()
+        dr.net = dict(zip(record.players, g.net))
+        dr.balances = dict(zip(record.players, partie.balances))
+        dr.expect = dict(deal.expect[key]) if key in deal.expect else None
+        deals.append(dr)
+    return Replay(record=record, rules=rules, key=key, stake=stake, deals=deals,
+                  balances=dict(zip(record.players, partie.balances)), partie=partie)
