@@ -119,6 +119,42 @@ def schema_cmd() -> None:
     typer.echo(schema_text(), nl=False)
 
 
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A game record (YAML; see docs/records.md).")],
+    ruleset: Annotated[Optional[str], typer.Option(
+        "--ruleset", "-r", metavar="RULESET",
+        help="Replay under this ruleset instead of the record's own (a bundled name or a path).")] = None,
+    with_: WithOpt = None,
+    json_: Annotated[bool, typer.Option(
+        "--json", help="One JSON object: ruleset, with, players, deals (each with its net), balances.")] = False,
+) -> None:
+    """Replay a game record through the engine: every announcement, every payment, each player's result.
+
+    An announcement the rules refuse stops the replay with the record's file:line, the player, what was said and the rule it breaks (exit 2). Nets worked by hand in the record (`expect:`) are checked: exit 1 if one differs.
+    """
+    import json
+
+    from .records import RecordError, read_record, replay_record, to_json, transcript
+
+    try:
+        result = replay_record(read_record(file), ruleset=ruleset, with_=with_ or ())
+    except RulesetError as e:
+        fail(e)
+    except RecordError as e:
+        typer.echo(e.render(), err=True)
+        raise typer.Exit(EXIT_BAD_INPUT)
+    if json_:
+        typer.echo(json.dumps(to_json(result), indent=2, ensure_ascii=False))
+    else:
+        typer.echo(transcript(result), nl=False)
+    differ = [d.record.number for d in result.deals if d.matches_expect is False]
+    if differ:
+        typer.echo(f"{file}: the replay under {result.key} differs from the nets worked by hand in the "
+                   f"record (`expect:`) for deal {', '.join(map(str, differ))}", err=True)
+        raise typer.Exit(1)
+
+
 @app.command("odds")
 def odds_cmd(
     ruleset: RulesetArg,
