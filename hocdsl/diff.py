@@ -288,7 +288,8 @@ def report_markdown(report: DiffReport) -> str:
     if not report.rules:
         lines += ["No knob differs: the two rulesets play the same game.", ""]
     else:
-        lines += [f"{len(report.rules)} knob{'s' if len(report.rules) != 1 else ''} differ. "
+        n = len(report.rules)
+        lines += [f"{n} knob{'s differ' if n != 1 else ' differs'}. "
                   "Each value in words, its source (or editorial note) in italics.", ""]
         stage = None
         group: list[KnobDiff] = []

@@ -61,7 +61,7 @@ from .engine.events import (
 from .rules.model import Ruleset
 
 __all__ = ["PlaySession", "PlayResult", "DealLog", "COMMANDS", "PROMPT", "describe_legal",
-           "chip_move_words", "make_bots"]
+           "chip_move_words", "make_bots", "play_record_text", "write_play_record"]
 
 #: The prompt the player types after; every prompt line ends with it.
 PROMPT = "> "
@@ -220,11 +220,11 @@ def describe_legal(game: Game, vocab: Vocabulary, lang: str = "en") -> str:
 
 @dataclass
 class DealLog:
-    """One deal as a record keeps it: dealer, hands dealt, what was said, by seat."""
+    """One deal as a record keeps it: dealer, hands dealt, every action applied in order."""
 
     dealer: int
     hands: tuple[int, ...]
-    announcements: list[tuple[int, str]] = field(default_factory=list)
+    actions: list[Any] = field(default_factory=list)
     net: tuple[int, ...] = ()
     complete: bool = False
 
@@ -330,13 +330,12 @@ class PlaySession:
     def _play_hand(self) -> None:
         g = self.partie.deal()
         self.game = g
-        self._actions = []
         self._seen = 0
         self._turn = None
         self.history = []
         log = DealLog(g.dealer, tuple(g.dealt))
         self.deals.append(log)
-        self._log_deal = log
+        self._actions = log.actions
         number = self.partie.hands_played + 1
         total = f" of {self.hands}" if self.hands else ""
         self.say("")
@@ -362,23 +361,9 @@ class PlaySession:
     def _apply(self, a: Any) -> None:
         """Apply ``a`` for the seat to act, log it for the record, narrate the events."""
         g = self.game
-        s = g.to_act
         g.apply(a)
         self._actions.append(a)
-        self._record(s, a)
         self._narrate()
-
-    def _record(self, seat: int, a: Any) -> None:
-        anns = self._log_deal.announcements
-        if isinstance(a, (Play, Without)):
-            if anns and anns[-1][0] == seat and getattr(self, "_last_was_card", False):
-                anns[-1] = (seat, anns[-1][1] + " " + format_action(a, self.vocab, self.lang))
-            else:
-                anns.append((seat, format_action(a, self.vocab, self.lang)))
-            self._last_was_card = True
-        else:
-            anns.append((seat, format_action(a, self.vocab, self.lang)))
-            self._last_was_card = False
 
     def replica(self) -> Game:
         """A fresh copy of the current hand: the same deal, every action so far replayed."""
@@ -505,7 +490,7 @@ class PlaySession:
         self.say(self.prompt_line())
         try:
             return self.input(PROMPT)
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):
             raise _Quit from None
 
     def _human_turn(self) -> None:
@@ -572,6 +557,11 @@ class PlaySession:
                     return False
                 hoc_ready = False
                 continue
+            if copy.is_over:
+                before = format_turn(actions[:i], self.vocab, self.lang)
+                self.say(f"after \"{before}\" the hand is over: \"{format_action(a, self.vocab, self.lang)}\" "
+                         "comes too late. Nothing of that line was played.")
+                return False
             if copy.to_act != self.seat:
                 before = format_turn(actions[:i], self.vocab, self.lang)
                 self.say(f"after \"{before}\" it is {self.names[copy.to_act]}'s turn, so "
@@ -680,3 +670,37 @@ class PlaySession:
             mult = [f"{c} ×{m}" for c, m in zip(("point", "sequence", "tricon"), g.carry_out.multipliers) if m > 1]
             self.say("Carried to the next hand: " + ", ".join(carried)
                      + (f"; played {', '.join(mult)}" if mult else ""))
+
+
+# ------------------------------------------------------------ the record ----
+
+
+def _reference(name_or_path: str) -> str:
+    """How a record names a ruleset or extension: a bundled name as given, a file by its absolute path
+    (a record resolves relative paths against its own directory, not the player's)."""
+    import os
+
+    return os.path.abspath(name_or_path) if os.path.exists(name_or_path) else name_or_path
+
+
+def play_record_text(result: PlayResult, rules: Ruleset, ruleset: str | None = None,
+                     with_: Sequence[str] | None = None, lang: str = "en") -> str:
+    """The YAML of a record of the hands completed in ``result`` (:func:`hocdsl.records.write_record`).
+
+    ``ruleset``/``with_`` are what the player named on the command line (default: the
+    ruleset's name and extensions). An unfinished hand (the player quit) is left out."""
+    from .records import PlayedDeal, write_record
+
+    deals = [PlayedDeal(d.dealer, list(d.hands), list(d.actions)) for d in result.deals if d.complete]
+    ref = _reference(ruleset) if ruleset else rules.name
+    exts = [_reference(e) for e in with_] if with_ is not None else list(rules.extensions)
+    return write_record(list(result.names), ref, exts, deals, rules=rules, lang=lang,
+                        title=f"hoc play {rules.name}", stake=None)
+
+
+def write_play_record(result: PlayResult, rules: Ruleset, path: str, *, ruleset: str | None = None,
+                      with_: Sequence[str] | None = None, lang: str = "en") -> None:
+    """Write :func:`play_record_text` to ``path``."""
+    text = play_record_text(result, rules, ruleset, with_, lang)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)

@@ -1,0 +1,333 @@
+"""`hoc play`: the play loop with scripted input (wrong input loses nothing), the real
+program driven by pexpect, and `--record` replayed to the same result."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from collections import deque
+
+import pytest
+
+from hocdsl.actions import Pass, Play, Raise, Without
+from hocdsl.announce import format_action
+from hocdsl.cards import RANK_MASKS, card_name, parse_card
+from hocdsl.engine.events import ChipMove, SaidWithout
+from hocdsl.play import PROMPT, PlaySession, play_record_text
+from hocdsl.records import parse_record, replay_record, to_json
+from hocdsl.rules import load_ruleset
+
+MAZARIN = load_ruleset("hoc-mazarin")
+
+
+def simple_choice(s: PlaySession) -> str:
+    """What a plain player says: pass when he may, else the first legal announcement."""
+    legal = s.game.legal_actions()
+    for a in legal:
+        if isinstance(a, Pass):
+            return format_action(a, s.vocab, s.lang)
+    return format_action(legal[0], s.vocab, s.lang)
+
+
+class Script:
+    """Input for a session: lines from ``plan(session)`` when it returns one, else
+    ``simple_choice``. Records every prompt and the session's output."""
+
+    def __init__(self, plan=None):
+        self.plan = plan
+        self.out: list[str] = []
+        self.typed: list[str] = []
+        self.session: PlaySession | None = None
+
+    def input(self, prompt: str) -> str:
+        assert prompt == PROMPT
+        line = self.plan(self.session) if self.plan else None
+        if line is None:
+            line = simple_choice(self.session)
+        self.typed.append(line)
+        return line
+
+    def output(self, text: str) -> None:
+        self.out.append(text)
+
+    def text(self) -> str:
+        return "\n".join(self.out)
+
+
+def session(script: Script, rules=MAZARIN, **kw) -> PlaySession:
+    kw.setdefault("seed", 5)
+    kw.setdefault("bots", ("random",))
+    s = PlaySession(rules, input=script.input, output=script.output, **kw)
+    script.session = s
+    return s
+
+
+# ------------------------------------------------------- wrong input loses nothing ----
+
+
+def snapshot(s: PlaySession):
+    g = s.game
+    return (len(s._actions), g.to_act, g.stage, tuple(g.hands), tuple(g.net), len(g.events))
+
+
+def test_wrong_input_at_the_first_prompt_loses_nothing():
+    wrong = deque(["raise lots", "raise 99", "help", "hand", "pools", "history", "legal", "", "5 cartes, 99"])
+    checks = []
+
+    def plan(s):
+        if wrong:
+            if checks:
+                assert snapshot(s) == checks[0], "a wrong line changed the game"
+            checks.append(snapshot(s))
+            return wrong.popleft()
+        return None
+
+    sc = Script(plan)
+    result = session(sc).run()
+    text = sc.text()
+    # the parser's caret message
+    assert "raise lots\n      ^\nexpected a number of chips after \"raise\"" in text
+    # an illegal raise names the rule it breaks
+    assert "\"raise 99\" is not allowed: raise 99 is outside 1..20" in text
+    assert "rule: lalanne §5.1" in text
+    # the commands
+    assert "Commands (at any prompt):" in text
+    assert re.search(r"Your hand \(12 cards\): ", text)
+    assert "Pools: point 3, sequence 3, tricon 3" in text
+    assert "This hand so far:" in text
+    assert re.search(r"^legal: .*\bpass\b", text, re.M)
+    # and the hand was then played to the end
+    assert result.hands_completed == 1 and not result.quit
+    assert "Payments this hand:" in text
+
+
+def test_every_prompt_says_what_one_may_do():
+    sc = Script()
+    session(sc).run()
+    prompts = [line for line in sc.out if " — you may: " in line]
+    assert prompts, "no prompt line"
+    assert any(re.match(r"(Point|Sequence|Tricon) .*— you may: .*raise 1\.\.20", p) for p in prompts)
+    assert any(p.startswith("Cards") for p in prompts)
+
+
+def _card_line_plan(state, kind):
+    """At the first card-game prompt where it can be done, type a line whose second part
+    is illegal: a card not held after a legal card ("not held"), or anything after a
+    "without" that hands the turn on ("turn over")."""
+
+    def plan(s):
+        g = s.game
+        if g.stage != "cards" or state.get("done"):
+            return None
+        legal = g.legal_actions()
+        plays = [a for a in legal if isinstance(a, Play)]
+        withouts = [a for a in legal if isinstance(a, Without)]
+        if kind == "not held" and plays:
+            held = g.hands[s.seat]
+            absent = next(c for c in range(52) if not held >> c & 1)
+            state.update(before=snapshot(s), done=True, first=plays[0].card)
+            return f"{card_name(plays[0].card)} {card_name(absent)}"
+        if kind == "turn over" and withouts:
+            state.update(before=snapshot(s), done=True)
+            card = card_name(next(c for c in range(52) if g.hands[s.seat] >> c & 1))
+            return f"without {withouts[0].rank} {card}"
+        return None
+    return plan
+
+
+@pytest.mark.parametrize("kind", ["not held", "turn over"])
+@pytest.mark.parametrize("seed", [5, 6])
+def test_an_illegal_action_in_the_middle_of_a_card_line_applies_nothing(seed, kind):
+    state: dict = {}
+    checked = []
+    bad_line = _card_line_plan(state, kind)
+
+    def plan(s):
+        if state.get("done") and not checked:
+            # the prompt came back: nothing of the bad line was played
+            assert snapshot(s) == state["before"]
+            if kind == "not held":
+                assert s.game.hands[s.seat] >> state["first"] & 1
+            checked.append(True)
+        return bad_line(s)
+
+    sc = Script(plan)
+    result = session(sc, seed=seed).run()
+    assert checked, "the bad card line was never typed"
+    text = sc.text()
+    if kind == "not held":
+        assert "(part 2 of 2 of your line; nothing of it was played)" in text
+        assert "you do not hold" in text
+    else:  # the grammar has nothing after a "without": the parser's caret, and nothing played
+        assert re.search(r"without \d+ \w+\n +\^\nexpected nothing more after \"without \d+\"", text)
+    assert result.hands_completed == 1
+
+
+def test_a_false_without_is_accepted_with_the_penalty_and_the_player_is_told():
+    for seed in range(40):
+        state: dict = {}
+
+        def plan(s, state=state):
+            g = s.game
+            if g.stage == "cards" and g.need and not state:
+                plain = g.hands[s.seat] & RANK_MASKS[g.need - 1] & ~s.partie.game._phase.principal
+                if plain:
+                    state["rank"] = g.need
+                    return f"without {g.need}"
+            return None
+
+        sc = Script(plan)
+        s = session(sc, seed=seed)
+        s.run()
+        if not state:
+            continue
+        g = s.game
+        false = [e for e in g.events if isinstance(e, SaidWithout) and e.false]
+        assert [e.seat for e in false] == [s.seat]
+        penalty = MAZARIN.card_game.false_without_penalty
+        fines = [e for e in g.events if isinstance(e, ChipMove) and e.reason == "penalty"]
+        assert sorted(e.payee for e in fines) == [t for t in range(3) if t != s.seat]
+        assert all(e.payer == s.seat and e.amount == penalty == 5 for e in fines)
+        assert "a false \"without\"" in sc.text() and "pay 5 chips to each other player" in sc.text()
+        return
+    pytest.fail("no seed gave the player a card to deny")
+
+
+def test_a_hoc_mark_where_there_is_none_is_refused():
+    state: dict = {}
+
+    def plan(s):
+        g = s.game
+        if g.stage == "cards" and not state and not s._hoc_pending(s.replica()):
+            state["before"] = snapshot(s)
+            return "hoc!"
+        if state and "after" not in state:
+            state["after"] = snapshot(s)
+        return None
+
+    sc = Script(plan)
+    session(sc).run()
+    assert state["after"] == state["before"]
+    assert "there is no hoc of yours there" in sc.text()
+
+
+def test_quit_and_end_of_input_leave_the_table():
+    sc = Script(lambda s: "quit")
+    result = session(sc).run()
+    assert result.quit and result.hands_completed == 0
+    assert sc.out[-1] == "You leave the table."
+
+    def eof(prompt):
+        raise EOFError
+
+    s = PlaySession(MAZARIN, seed=1, bots=("random",), input=eof, output=lambda t: None)
+    assert s.run().quit
+
+
+def test_several_hands_balances_and_pools_conserve_chips():
+    sc = Script()
+    s = session(sc, hands=3, bots=("random",), seed=11)
+    result = s.run()
+    carried = sum(s.partie.carry.pools)
+    assert sum(result.balances) + carried == 3 * MAZARIN.table.starting_stake
+    assert all(d.complete for d in result.deals)
+    # the end of each hand prints the payments in words and the balances
+    assert sc.text().count("Payments this hand:") == result.hands_completed
+    nets = re.findall(r"^Net this hand: You ([+-]\d+), Blaise ([+-]\d+), Colette ([+-]\d+)$", sc.text(), re.M)
+    assert [tuple(int(v) for v in n) for n in nets] == [d.net for d in result.deals]
+
+
+def test_french_announcements_from_the_bots():
+    sc = Script()
+    session(sc, lang="fr", seed=3).run()
+    said = [line for line in sc.out if re.match(r"^(Anne|Blaise|Colette): ", line)]
+    assert said
+    assert any(re.search(r": (passe|renvie \d+|tiens)\b", line) for line in said)
+    assert not any(re.search(r": (pass|raise \d+|call)( |$)", line) for line in said)
+
+
+# ------------------------------------------------------- record round trip ----
+
+
+@pytest.mark.parametrize("ruleset,seed,hands", [("hoc-mazarin", 5, 2), ("hoca", 8, 2),
+                                                ("hoc-mazarin-wikipedia", 2, 1)])
+def test_record_replays_to_the_same_result(ruleset, seed, hands):
+    rules = load_ruleset(ruleset)
+    sc = Script()
+    result = session(sc, rules=rules, seed=seed, hands=hands).run()
+    text = play_record_text(result, rules)
+    replay = to_json(replay_record(parse_record(text)))
+    names = result.names
+    assert [d["net"] for d in replay["deals"]] == [dict(zip(names, d.net)) for d in result.deals]
+    assert replay["balances"] == dict(zip(names, result.balances))
+
+
+# ------------------------------------------------------- the real program ----
+
+pexpect = pytest.importorskip("pexpect")
+
+
+def hoc(*args: str) -> list[str]:
+    return [sys.executable, "-m", "hocdsl.cli", *args]
+
+
+def drive(child, wrong: list[str]) -> tuple[list[str], str]:
+    """Answer every prompt: first the wrong lines, then `legal` and a simple choice."""
+    seen: list[str] = []
+    wrong = list(wrong)
+    while True:
+        i = child.expect([r"\r\n> ", pexpect.EOF])
+        seen.append(child.before)
+        if i == 1:
+            return seen, child.before
+        if wrong:
+            child.sendline(wrong.pop(0))
+            continue
+        child.sendline("legal")
+        child.expect(r"legal: ([^\r\n]*)\r\n")
+        options = child.match.group(1).split(" | ")
+        seen.append(child.before + child.match.group(0))
+        child.expect(r"\r\n> ")
+        seen.append(child.before)
+        choice = "pass" if "pass" in options else options[0]
+        child.sendline(choice)
+
+
+def test_pexpect_a_full_hand_with_wrong_input_and_its_record_replays(tmp_path):
+    record = tmp_path / "game.yaml"
+    cmd = hoc("play", "hoc-mazarin", "--seed", "7", "--bots", "random", "--record", str(record))
+    child = pexpect.spawn(cmd[0], cmd[1:], encoding="utf-8", timeout=30, dimensions=(50, 200),
+                          env={**os.environ, "COLUMNS": "200"})
+    wrong = ["raise lots", "raise 99", "help", "hand", "pools", "history"]
+    seen, tail = drive(child, wrong)
+    child.close()
+    assert child.exitstatus == 0
+    text = "\n".join(seen) + tail
+    assert "expected a number of chips" in text and "^" in text  # the parser's caret
+    assert "rule: lalanne §5.1" in text  # the illegal raise and its rule
+    assert "Commands (at any prompt):" in text
+    assert "Your hand (12 cards)" in text
+    assert "Pools: point" in text
+    assert "This hand so far:" in text
+    assert "Payments this hand:" in text
+    assert "Record written to" in text
+    final = re.search(r"The partie is over\. Chips: ([^\r\n]*)", text)
+    assert final, text[-2000:]
+    balances = {name: int(v) for name, v in re.findall(r"(\w+) (-?\d+)", final.group(1))}
+    # the record, replayed by the replay command, ends with the same balances
+    replayed = _replay_json(str(record))
+    assert replayed["balances"] == balances
+
+
+def _replay_json(path: str) -> dict:
+    """`hoc replay FILE --json` if the command exists, else the library it wraps."""
+    proc = subprocess.run(hoc("replay", path, "--json"), capture_output=True, text=True, timeout=60)
+    if proc.returncode == 0:
+        return json.loads(proc.stdout)
+    if "No such command" not in proc.stderr:
+        raise AssertionError(proc.stderr)
+    from hocdsl.records import read_record
+    return to_json(replay_record(read_record(path)))
