@@ -1,0 +1,247 @@
+"""`hoc diff`: the rules side by side (exactly the knobs that differ, in words, with their
+sources), the outcomes table, well-formed markdown, and the JSON shape."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from hocdsl.cli import app
+from hocdsl.diff import (
+    SIGNIFICANT_MARK, DiffReport, KnobDiff, KnobSide, OutcomeRow, diff_report, outcome_rows,
+    report_json, report_markdown, rules_diff,
+)
+from hocdsl.rules import load_ruleset
+
+RULESETS = Path(__file__).resolve().parent.parent / "rulesets"
+runner = CliRunner()
+
+MAZARIN = load_ruleset("hoc-mazarin")
+WIKIPEDIA = load_ruleset("hoc-mazarin-wikipedia")
+
+
+def by_knob(diffs):
+    return {d.knob: d for d in diffs}
+
+
+# ------------------------------------------------------------ the rules ----
+
+
+def test_mazarin_vs_wikipedia_exactly_the_knobs_that_differ():
+    """The Wikipedia reading overrides five things of Lalanne's: tie precedence to the
+    eldest, the names "quart" and "fredon" first, principal hocs wild, and 2 cards
+    left paying 8 instead of 4."""
+    d = by_knob(rules_diff(MAZARIN, WIKIPEDIA))
+    assert set(d) == {"bidding.precedence", "sequence.names", "tricon.names",
+                      "card_game.principal_wild", "card_game.end_payment"}
+
+
+def test_the_knobs_that_differ_agree_with_the_files_themselves():
+    """Computed another way: the knobs the wikipedia file sets whose value is not the one
+    hoc-mazarin.yaml sets (both read as plain YAML here, not through the loader)."""
+    base = yaml.safe_load((RULESETS / "hoc-mazarin.yaml").read_text(encoding="utf-8"))
+    child = yaml.safe_load((RULESETS / "hoc-mazarin-wikipedia.yaml").read_text(encoding="utf-8"))
+    assert child["extends"] == "hoc-mazarin"
+    expected = set()
+    for section, knobs in child.items():
+        if isinstance(knobs, dict) and section in base and isinstance(base[section], dict):
+            for name, knob in knobs.items():
+                if isinstance(knob, dict) and "value" in knob and knob["value"] != base[section][name]["value"]:
+                    expected.add(f"{section}.{name}")
+    assert expected
+    assert {k.knob for k in rules_diff(MAZARIN, WIKIPEDIA)} == expected
+
+
+def test_values_in_words_and_their_sources():
+    d = by_knob(rules_diff(MAZARIN, WIKIPEDIA))
+    end = d["card_game.end_payment"]
+    assert end.stage == "card_game" and end.stage_title == "The card game"
+    assert end.title.startswith("End payment")  # the catalog's title
+    # Lalanne: 2 cards left pay 4; Wikipedia: 8 (the rest alike)
+    assert end.a.words == "1 card left pays 6; 2 pays 4; 3–9 pay 1 a card; 10 or more pay 2 a card"
+    assert end.b.words == "1 card left pays 6; 2 pays 8; 3–9 pay 1 a card; 10 or more pay 2 a card"
+    assert {"min": 2, "max": 2, "fixed": 4} in end.a.value
+    assert {"min": 2, "max": 2, "fixed": 8} in end.b.value
+    assert end.a.provenance.startswith("lalanne §")
+    assert end.b.provenance.startswith("wikipedia §")
+    prec = d["bidding.precedence"]
+    assert (prec.a.value, prec.b.value) == ("first-declarer", "eldest")
+    assert prec.b.words == "the eldest, then the next in turn"
+    wild = d["card_game.principal_wild"]
+    # Lalanne §9.2: no wild card; Wikipedia §Stage 2 Hocs: principal hocs "may be played as any card"
+    assert (wild.a.value, wild.b.value) == ("never", "always")
+
+
+def test_grouped_by_stage_in_the_order_of_play():
+    stages = [k.stage for k in rules_diff(MAZARIN, WIKIPEDIA)]
+    order = ["table", "antes", "bidding", "double_game", "point", "sequence", "tricon",
+             "blank_hand", "card_game"]
+    assert stages == sorted(stages, key=order.index)
+
+
+def test_same_ruleset_no_difference_and_an_extension_is_one():
+    assert rules_diff(MAZARIN, load_ruleset("hoc-mazarin")) == []
+    triple = load_ruleset("hoc-mazarin", with_=["triple-game"])
+    d = rules_diff(MAZARIN, triple)
+    assert [k.knob for k in d] == ["double_game.max_multiplier"]
+    assert (d[0].a.value, d[0].b.value) == (2, 3)
+    assert "triple after two in a row" in d[0].b.words
+
+
+def test_hoca_differs_from_mazarin_in_the_points_the_sources_dispute():
+    d = by_knob(rules_diff(MAZARIN, load_ruleset("hoca")))
+    assert d["card_game.opening_lead"].b.value == "lowest"  # the Hoca: the eldest leads his lowest card
+    assert d["point.keys"].b.value == ["value"]
+    assert "card_game.end_payment" not in d  # both pay 2 cards left 4
+
+
+# ------------------------------------------------------------ markdown ----
+
+
+def _cells(row: str) -> list[str]:
+    assert row.startswith("| ") and row.endswith(" |"), row
+    return re.split(r"(?<!\\)\|", row[1:-1])
+
+
+def tables(md: str) -> list[list[str]]:
+    out, cur = [], []
+    for line in md.splitlines():
+        if line.startswith("|"):
+            cur.append(line)
+        elif cur:
+            out.append(cur)
+            cur = []
+    if cur:
+        out.append(cur)
+    return out
+
+
+def assert_well_formed(md: str) -> int:
+    """Every table: a header, a separator row, the same number of cells in every row,
+    blank lines around it; no rich markup or terminal escapes anywhere."""
+    ts = tables(md)
+    lines = md.splitlines()
+    for t in ts:
+        assert len(t) >= 3, t
+        n = len(_cells(t[0]))
+        assert re.fullmatch(r"\|( :?-{3,}:? \|)+", t[1]), t[1]
+        assert len(_cells(t[1])) == n
+        for row in t[2:]:
+            assert len(_cells(row)) == n, row
+        i = lines.index(t[0])
+        assert i > 0 and lines[i - 1] == ""
+    assert "\x1b" not in md
+    assert not re.search(r"\[/?(bold|dim|italic|red|green)[^\]]*\]", md)
+    return len(ts)
+
+
+def fake_outcomes() -> list[OutcomeRow]:
+    return [OutcomeRow("net_per_hand.eldest", 0.5, 0.25, -0.25, (-0.4, -0.1), True),
+            OutcomeRow("blank_hand_rate", 0.027, 0.027, 0.0, (-0.001, 0.001), False)]
+
+
+def test_markdown_is_well_formed_tables():
+    report = diff_report(MAZARIN, WIKIPEDIA)
+    md = report_markdown(report)
+    stages = {k.stage for k in report.rules}
+    assert assert_well_formed(md) == len(stages)
+    assert re.search(r"^\| End payment[^|]* \| 1 card left pays 6; 2 pays 4;", md, re.M)
+    assert "2 pays 8" in md
+    with_outcomes = DiffReport(report.a, report.b, report.rules, fake_outcomes(),
+                               {"hands": 100, "players": 3, "bots": ["heuristic"] * 3, "seed": 0})
+    md = report_markdown(with_outcomes)
+    assert assert_well_formed(md) == len(stages) + 1
+    last = tables(md)[-1]
+    assert _cells(last[0])[-2:] == [" 95% CI of B − A ", " sig. "]
+    assert last[2].endswith(f"| {SIGNIFICANT_MARK} |")  # the significant one is flagged
+    assert last[3].endswith("|  |")  # the other not
+
+
+def test_markdown_escapes_a_pipe_in_a_value():
+    side = KnobSide("x", "pays 1 | 2", "editorial: a | b")
+    report = DiffReport("A", "B", [KnobDiff("table.ace_value", "table", "The table", "Ace", side, side)])
+    md = report_markdown(report)
+    assert_well_formed(md)
+    assert "pays 1 \\| 2" in md
+
+
+def test_markdown_from_the_command_line():
+    result = runner.invoke(app, ["diff", "hoc-mazarin", "hoc-mazarin-wikipedia", "--hands", "0",
+                                 "--format", "markdown"])
+    assert result.exit_code == 0, result.output
+    assert assert_well_formed(result.output) == 4
+    assert result.output.startswith("## Rules that differ: hoc-mazarin vs hoc-mazarin-wikipedia")
+
+
+# ------------------------------------------------------------ JSON and text ----
+
+
+def test_json_shape_rules_only():
+    result = runner.invoke(app, ["diff", "hoc-mazarin", "hoc-mazarin-wikipedia", "--hands", "0", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["a"] == "hoc-mazarin" and data["b"] == "hoc-mazarin-wikipedia"
+    assert data["outcomes"] is None
+    assert [r["knob"] for r in data["rules"]] == [k.knob for k in rules_diff(MAZARIN, WIKIPEDIA)]
+    for r in data["rules"]:
+        assert set(r) >= {"knob", "stage", "title", "a", "b"}
+        for side in (r["a"], r["b"]):
+            assert set(side) >= {"value", "words", "provenance"}
+    end = next(r for r in data["rules"] if r["knob"] == "card_game.end_payment")
+    assert end["b"]["words"].startswith("1 card left pays 6; 2 pays 8")
+
+
+def test_json_outcomes_shape():
+    report = DiffReport("A", "B", [], fake_outcomes(), {"hands": 100})
+    data = json.loads(json.dumps(report_json(report)))
+    row = data["outcomes"]["net_per_hand.eldest"]
+    assert set(row) >= {"a", "b", "diff", "ci95", "significant"}
+    assert row["ci95"] == [-0.4, -0.1] and row["significant"] is True
+    assert data["outcomes"]["blank_hand_rate"]["significant"] is False
+
+
+def test_outcome_rows_read_a_comparison_and_flag_by_the_interval():
+    class Stat:
+        def __init__(self, mean, lo, hi):
+            self.mean, self.lo, self.hi = mean, lo, hi
+
+    class Row:
+        def __init__(self, a, b, diff):
+            self.a, self.b, self.diff = a, b, diff
+            self.significant = diff.lo > 0 or diff.hi < 0
+
+    class Comparison:
+        rows = {"x": Row(Stat(1, 0.9, 1.1), Stat(2, 1.9, 2.1), Stat(1, 0.8, 1.2)),
+                "y": Row(Stat(1, 0.9, 1.1), Stat(1.01, 0.9, 1.1), Stat(0.01, -0.05, 0.07))}
+
+    rows = outcome_rows(Comparison())
+    assert [(r.metric, r.diff, r.ci95, r.significant) for r in rows] == [
+        ("x", 1.0, (0.8, 1.2), True), ("y", 0.01, (-0.05, 0.07), False)]
+
+
+def test_text_output_shows_both_values_and_sources():
+    result = runner.invoke(app, ["diff", "hoc-mazarin", "hoc-mazarin-wikipedia", "--hands", "0"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    for s in ("Rules that differ", "The card game", "End payment", "2 pays 8", "2 pays 4", "lalanne §",
+              "wikipedia §"):
+        assert s in out, s
+
+
+def test_with_b_applies_an_extension_to_one_side():
+    result = runner.invoke(app, ["diff", "hoca", "hoca", "--with-b", "triple-game", "--hands", "0", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["b"] == "hoca + triple-game"
+    assert [r["knob"] for r in data["rules"]] == ["double_game.max_multiplier"]
+
+
+def test_bad_ruleset_is_exit_2_without_traceback():
+    result = runner.invoke(app, ["diff", "hoc-mazarin", "no-such-ruleset", "--hands", "0"])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
