@@ -145,7 +145,7 @@ class _Words:
             return None
         if cls is SaidWithout:
             if e.false:
-                return (f"{self.names[e.seat]} says \"without {rank_name(e.rank)}\" holding one: "
+                return (f"{self.names[e.seat]} says \"without {rank_letter(e.rank)}\" holding one: "
                         "a false \"without\"")
             return None
         if cls is Hoc:
@@ -214,7 +214,9 @@ def _deal_lines(d: DealReplay, replay: Replay, vocab: Vocabulary) -> list[str]:
         after = {}
         for e in antes:
             after[e.chance] = after.get(e.chance, 0) + e.amount
-        out.append("  Antes: " + ", ".join(f"{names[s]} {-v}" for s, v in per.items())
+        each = sorted({e.amount for e in antes})
+        out.append(f"  Antes ({'/'.join(map(str, each))} from each player to each pool): "
+                   + ", ".join(f"{names[s]} {-v}" for s, v in per.items())
                    + " — pools now " + ", ".join(
                        f"{c} {pools[CHANCES.index(c)] + after.get(c, 0)}" for c in CHANCES))
     stage = None

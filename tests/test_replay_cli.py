@@ -1,0 +1,144 @@
+"""`hoc replay`: the examples' hand-worked results through the command line, and its errors.
+
+The nets come from tests/test_records.py (GOLDEN, worked by hand from the
+sources; the derivations are comments in the example records).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hocdsl.cli import app
+from test_records import BALANCES, CASES, EXAMPLES, GOLDEN, LEAD_HIGH, line_of
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, ["replay", *args])
+
+
+def bad(tmp_path: Path, name: str, old: str, new: str) -> tuple[Path, str]:
+    text = (EXAMPLES / name).read_text()
+    assert old in text
+    text = text.replace(old, new, 1)
+    p = tmp_path / "bad.yaml"
+    p.write_text(text)
+    return p, text
+
+
+@pytest.mark.parametrize("name,ruleset", CASES)
+def test_json_nets_and_balances(name, ruleset):
+    res = run(str(EXAMPLES / name), "--ruleset", ruleset, "--json")
+    assert res.exit_code == 0, res.output
+    j = json.loads(res.stdout)
+    players = j["players"]
+    assert j["ruleset"] == ruleset and j["with"] == []
+    assert [tuple(d["net"][p] for p in players) for d in j["deals"]] == GOLDEN[name][ruleset]
+    assert tuple(j["balances"][p] for p in players) == BALANCES[(name, ruleset)]
+    assert all(d["expect"]["matches"] for d in j["deals"])
+
+
+def test_json_is_deterministic():
+    a = run(str(EXAMPLES / "double-game.yaml"), "--json").stdout
+    b = run(str(EXAMPLES / "double-game.yaml"), "--json").stdout
+    assert a == b and json.loads(a)["deals"][1]["multipliers"]["sequence"] == 2
+
+
+def test_transcript():
+    res = run(str(EXAMPLES / "readings.yaml"), "--ruleset", "hoca-literal")
+    assert res.exit_code == 0
+    out = res.stdout
+    assert "Ruleset: hoca-literal" in out
+    assert "Deal 1: Colette deals, Anne is eldest" in out
+    assert "Anne pays Colette 12 (end payment: 11 cards left)" in out
+    assert "Blaise pays Anne 6 (tricon payment: brelan of queens + brelan of kings)" in out
+    assert "Net for the deal: Anne +2, Blaise -9, Colette +7" in out
+    assert "Balances after 1 deal: Anne 102, Blaise 91, Colette 107" in out
+
+
+def test_with_extension():
+    res = run(str(EXAMPLES / "double-game.yaml"), "--with", "triple-game", "--json")
+    assert res.exit_code == 0
+    assert json.loads(res.stdout)["with"] == ["triple-game"]
+
+
+def test_illegal_announcement(tmp_path):
+    p, text = bad(tmp_path, "readings.yaml", '"Anne: raise 2"', '"Anne: raise 25"')
+    res = run(str(p))
+    assert res.exit_code == 2
+    n = line_of(text, "raise 25")
+    assert res.stderr.strip() == (f'{p}:{n}:9: Anne said "raise 25": raise 25 is outside 1..20 '
+                                  "(lalanne §5.1: a raise is 1 to 20 over the last stake)")
+    assert "Traceback" not in res.output
+
+
+def test_refused_under_another_ruleset():
+    res = run(str(EXAMPLES / "hoca-longest-run.yaml"), "--ruleset", "hoc-mazarin")
+    assert res.exit_code == 2
+    n = line_of((EXAMPLES / "hoca-longest-run.yaml").read_text(), '"Blaise: 4 cards, 39"')
+    assert f'hoca-longest-run.yaml:{n}:9: Blaise said "4 cards, 39"' in res.stderr.splitlines()[0]
+    assert 'lalanne §5.1: a hand below a predecessor\'s says "c\'est bon"' in res.stderr
+
+
+def test_opening_lead_under_hoca(tmp_path):
+    p = tmp_path / "lead.yaml"
+    p.write_text(LEAD_HIGH)
+    assert run(str(p)).exit_code == 0
+    res = run(str(p), "--ruleset", "hoca")
+    assert res.exit_code == 2
+    assert f"{p}:15:9: Anne said" in res.stderr
+    assert "the first card of the hand must be your lowest, not 2S (hoca §Après les paris" in res.stderr
+    assert "Traceback" not in res.output
+
+
+def test_parse_error_with_caret(tmp_path):
+    p, _ = bad(tmp_path, "readings.yaml", '"Blaise: call"', '"Blaise: call me"')
+    res = run(str(p))
+    assert res.exit_code == 2
+    assert res.stderr.splitlines()[1:] == ["    call me", "         ^", '    expected nothing more after "call"']
+
+
+@pytest.mark.parametrize("old,new,words", [
+    ('"Colette: that\'s fine"', '"Colete: that\'s fine"', "found `Colete`; expected one of the players"),
+    ("Blaise: AS 7S 8S", "Blaise: AH 7S 8S", "found AH, which is also in Anne's hand"),
+    ('"Blaise: call"', '"Colette: call"', "out of turn: it is Blaise's turn"),
+    ('      - "Colette: QD KC hoc! 2C 3H 4S 5D 6C 7D 8C 9D 10D JH"\n', "",
+     "the record ends before the hand is over: waiting for Colette"),
+    ("ruleset: hoc-mazarin", "ruleset: hoc-mazarn", "no bundled ruleset named `hoc-mazarn`"),
+])
+def test_bad_records_exit_2(tmp_path, old, new, words):
+    p, _ = bad(tmp_path, "readings.yaml", old, new)
+    res = run(str(p))
+    assert res.exit_code == 2
+    assert res.stderr.startswith(f"{p}:") and words in res.stderr
+    assert "Traceback" not in res.output
+
+
+def test_missing_file_and_unknown_ruleset(tmp_path):
+    res = run(str(tmp_path / "nope.yaml"))
+    assert res.exit_code == 2 and "no such file" in res.stderr
+    res = run(str(EXAMPLES / "readings.yaml"), "--ruleset", "hocca")
+    assert res.exit_code == 2 and "no bundled ruleset named `hocca`" in res.stderr
+
+
+def test_expectation_that_differs_exits_1(tmp_path):
+    p, _ = bad(tmp_path, "readings.yaml", "hoc-mazarin: {Anne: -17,", "hoc-mazarin: {Anne: -16,")
+    res = run(str(p))
+    assert res.exit_code == 1
+    assert "DIFFERS" in res.stdout and "differs from the nets worked by hand" in res.stderr
+
+
+def test_no_traceback_from_the_console_script(tmp_path):
+    p, _ = bad(tmp_path, "readings.yaml", '"Anne: raise 2"', '"Anne: raise 25"')
+    proc = subprocess.run([sys.executable, "-m", "hocdsl.cli", "replay", str(p)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert "raise 25 is outside 1..20" in proc.stderr and "Traceback" not in proc.stderr
