@@ -394,9 +394,11 @@ class ChanceBidding:
         if rec:
             g.events.append(ChanceWon(self.chance, seat, how, amount, self.mult))
         ledger.move(self.pool, seat, amount, R_POOL, self.chance)  # 002 §7.1
+        g.won_pool[self.pool.index] = amount
         if claimed and self.reason is not None:
             per = self.kind.payment(claimed) * self.mult  # 002 §7.2-7.3, x2 in the double game
             ledger.pay_each(seat, per, self.reason, self.chance)
+            g.won_pay[self.pool.index] = per * (g.n - 1)
         g._outcome[self.pool.index] = WON
         g._winners[self.pool.index] = seat
         self.done = True

@@ -147,6 +147,21 @@ class CardGame:
             acts = _COVER[key] = tuple(lst)
         return acts
 
+    def options(self) -> tuple[int, bool]:
+        """The legal actions as bits: (cards that may be laid, whether "without" may be
+        said). The same set as :meth:`legal`, without building action values."""
+        g = self.g
+        h = g.hands[g.to_act]
+        need = self.need
+        if not need:
+            return self._lead_cards(h), False
+        natural = h & RANK_MASKS[need - 1]
+        cards = natural
+        if self.principal & h and self._wild_ok(natural):
+            cards |= h & self.principal
+        plain = natural & ~self.principal if self.withhold else natural
+        return cards, not plain or not self.must_cover
+
     def forced(self) -> Any:
         """The one legal action when there is no choice (a "without" with no
         card to lay, the only card that covers, a last card to lead), else
@@ -299,6 +314,8 @@ class CardGame:
         if card < 0:
             card = self.last
         g.hocs += 1
+        if kind == "principal":
+            g.principal_hocs += 1
         if g.record:
             g.events.append(Hoc(s, card, kind, paid))
         if paid:

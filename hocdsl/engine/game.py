@@ -102,7 +102,7 @@ class Game:
         "rules", "n", "names", "dealer", "eldest", "dealt", "hands", "out_of_play", "pile",
         "strict", "record", "auto_forced", "events", "ledger", "carry_in", "stage", "to_act",
         "is_over", "hocs", "card_winner", "carry_out", "_static", "_phases", "_pi", "_phase",
-        "_outcome", "_winners", "_anted", "_blank",
+        "_outcome", "_winners", "_anted", "_blank", "turns", "principal_hocs", "won_pool", "won_pay",
     )
 
     def __init__(
@@ -154,6 +154,10 @@ class Game:
         self.to_act: int | None = None
         self.is_over = False
         self.hocs = 0
+        self.principal_hocs = 0
+        self.turns = 0  # actions applied this hand, forced ones included
+        self.won_pool = [0, 0, 0]  # per chance (CHANCES order): chips its winner took from the pool
+        self.won_pay = [0, 0, 0]  # per chance: chips the others paid its winner for what he showed
         self.card_winner: int | None = None
         self.carry_out: Carry | None = None
         self._static = _static(rules)
@@ -231,6 +235,7 @@ class Game:
             if a is None:
                 return
             ph.apply(a)
+            self.turns += 1
             if ph.done:
                 self._enter(self._pi + 1)
 
@@ -268,6 +273,7 @@ class Game:
         if seat is not None and seat != self.to_act:
             self.check(action, seat)
         ph.apply(action)
+        self.turns += 1
         if ph.done:
             self._enter(self._pi + 1)
         if self.auto_forced:
@@ -341,6 +347,73 @@ class Game:
         """In the card game, the rank the next card must have; 0 when a sequence is to be led."""
         ph = self._phase
         return ph.need if ph.__class__ is CardGame else None
+
+    @property
+    def last_player(self) -> int | None:
+        """In the card game, the seat that laid the last card (the eldest before any card)."""
+        ph = self._phase
+        return ph.cur if ph.__class__ is CardGame else None
+
+    def card_options(self) -> tuple[int, bool]:
+        """In the card game, the legal actions as bits: (cards the seat to act may lay,
+        whether he may say "without"); ``(0, False)`` at any other stage."""
+        ph = self._phase
+        return ph.options() if ph.__class__ is CardGame else (0, False)
+
+    @property
+    def in_bidding(self) -> tuple[int, ...]:
+        """While a chance is bid, the seats that have not folded on it (else ())."""
+        ph = self._phase
+        if ph.__class__ is not ChanceBidding:
+            return ()
+        return tuple(s for s in range(self.n) if not ph.folded[s])
+
+    def fork(self, hands: Sequence[int]) -> Game:
+        """A copy of this hand in the card game with ``hands`` in place of the seats'
+        hands (same number of cards each, none on the pile): the same pile, pools,
+        nets, need and turn, ``record=False`` and ``auto_forced=True``. For players
+        that sample what they cannot see and play the rest out (the Monte Carlo
+        bot); the copy shares nothing mutable with this game.
+        """
+        ph = self._phase
+        if ph.__class__ is not CardGame:
+            raise ValueError("fork() is for the card game")
+        if len(hands) != self.n or any(h.bit_count() != g.bit_count()
+                                       for h, g in zip(hands, self.hands)):
+            raise ValueError("fork() needs one hand per seat, of the sizes held now")
+        g = object.__new__(Game)
+        for name in Game.__slots__:
+            setattr(g, name, getattr(self, name))
+        g.hands = list(hands)
+        # a replaced hand's deal is not known to the copy: its cards now stand for it
+        g.dealt = tuple(d if h == now else h for d, h, now in zip(self.dealt, hands, self.hands))
+        union = self.pile
+        for h in hands:
+            if union & h:
+                raise ValueError("fork(): a card twice (in two hands, or in a hand and on the pile)")
+            union |= h
+        g.out_of_play = FULL_PACK & ~union
+        g.record = False
+        g.auto_forced = True
+        g.events = []
+        led = self.ledger
+        g.ledger = Ledger(self.n, tuple(led.pools), g.events, False)
+        g.ledger.net = list(led.net)
+        g._outcome = list(self._outcome)
+        g._winners = list(self._winners)
+        g._anted = list(self._anted)
+        g._blank = list(self._blank)
+        g.won_pool = list(self.won_pool)
+        g.won_pay = list(self.won_pay)
+        cg = object.__new__(CardGame)
+        for name in CardGame.__slots__:
+            setattr(cg, name, getattr(ph, name))
+        cg.g = g
+        g._phases = list(self._phases)
+        g._phases[self._pi] = cg
+        g._phase = cg
+        g._auto()
+        return g
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see (for bots): see :class:`SeatView`."""

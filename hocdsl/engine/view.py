@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .events import Dealt
+from .events import POOLS, Dealt
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -103,6 +103,48 @@ class SeatView:
     @property
     def net(self) -> tuple[int, ...]:
         return self._g.net
+
+    @property
+    def pool(self) -> int:
+        """Chips in the pool of the chance being bid now (0 outside the bidding)."""
+        g = self._g
+        ph = g._phase
+        return g.ledger.pools[ph.pool.index] if ph is not None and ph.stage in POOLS else 0
+
+    @property
+    def multiplier(self) -> int:
+        """The multiplier of the chance being bid now (1 outside the bidding)."""
+        g = self._g
+        ph = g._phase
+        return ph.mult if ph is not None and ph.stage in POOLS else 1
+
+    @property
+    def in_bidding(self) -> tuple[int, ...]:
+        """Seats that have not folded on the chance being bid."""
+        return self._g.in_bidding
+
+    @property
+    def last_player(self) -> int | None:
+        """In the card game, who laid the last card."""
+        return self._g.last_player
+
+    def card_options(self) -> tuple[int, bool]:
+        """In the card game, this seat's legal actions as bits: (cards it may lay,
+        whether it may say "without"); ``(0, False)`` when it is not its turn."""
+        g = self._g
+        return g.card_options() if g.to_act == self.seat else (0, False)
+
+    def fork(self, hands) -> Any:
+        """A copy of the hand in the card game with the other seats' hands replaced by
+        ``hands`` (one per seat, this seat's own unchanged, the sizes held now): a
+        world this seat cannot tell from the real one, for playing out guesses
+        (:meth:`Game.fork`). Nothing done on the copy touches the real hand."""
+        g = self._g
+        if hands[self.seat] != g.hands[self.seat]:
+            raise ValueError("fork(): a seat's own hand cannot be replaced")
+        if any(h & g.pile for h in hands):
+            raise ValueError("fork(): a card on the pile cannot be in a hand")
+        return g.fork(hands)
 
     @property
     def events(self) -> list[Any]:
