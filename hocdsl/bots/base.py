@@ -1,0 +1,39 @@
+"""What every bot is: a seat's player that chooses one legal action from its view.
+
+A bot is given the ruleset, its seat and its own ``random.Random`` when it is
+made, and is asked :meth:`Bot.choose` with a :class:`~hocdsl.engine.SeatView`
+each time its seat must act. It sees only what the view shows: its own hand,
+what was said and shown, the cards laid, how many cards each seat holds, the
+pools (never the other hands or the cards out of play).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine import SeatView
+    from ..rules.model import Ruleset
+
+
+class BotError(ValueError):
+    """A bot name or a ``--bots`` list that cannot be used (says why)."""
+
+
+class Bot:
+    """Base of the bots: ``choose(view)`` returns one of ``view.legal_actions()``."""
+
+    name = "bot"
+    __slots__ = ("rules", "seat", "rng")
+
+    def __init__(self, rules: Ruleset, seat: int, rng: random.Random | None = None) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.rng = rng if rng is not None else random.Random(seat)
+
+    def choose(self, view: SeatView) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{self.__class__.__name__} seat={self.seat}>"

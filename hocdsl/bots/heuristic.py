@@ -1,0 +1,327 @@
+"""The ``heuristic`` bot: bids by the strength of its hand, plays the card game
+by simple rules a player would follow (Lalanne 002 §5-§9).
+
+Bidding (002 §5): for the chance being bid, the bot's hand is placed among
+random hands (:mod:`.strength`): ``q`` is the share of hands it beats, and
+``q ** k`` its chance of beating ``k`` opponents. Position counts: a seat that
+speaks after others passed (002 §5.2) rates each passer as weaker than an
+average hand. With the chance well in hand it raises (more for a stronger hand
+and a bigger pool); with a fair chance it declares, which closes the bidding
+(002 §5.1); otherwise it passes. Facing a raise it calls when its chance of
+winning times what it would win beats what calling costs (the raiser is
+rated strong), raises again at most twice per chance, else folds. It declares
+truthfully: the best combination it holds. Left alone it shows when showing is
+paid (a sequence or tricon, 002 §7.2-7.3) and keeps its hand hidden otherwise.
+It declares a blank hand (002 §8).
+
+The card game (002 §9): leading, it runs its longest sequences of consecutive
+ranks first, preferring low cards (an ace can only be led) and runs whose last
+card nobody else can cover (an accidental hoc: it leads again); it keeps the
+principal hocs to break an opponent's run or to escape, and leads them first
+only when the rest of its hand then goes out in one run. When an opponent is
+close to going out it weighs what the cards it would keep cost at the end
+(``rules.card_game.owed``: one or two cards left may cost more than three).
+
+Everything it knows comes from its :class:`~hocdsl.engine.SeatView`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import (
+    CALL, CONCEAL, CONCEDE, DECLARE_BLANK, NOTHING, PASS, PLAY, RAISE, SHOW, WITHOUT,
+    DeclarePoint, DeclareSequence, DeclareTricon, Raise,
+)
+from ..cards import FULL_PACK, RANK_MASKS
+from ..combos import best_sequence, best_tricon, hand_scores, sequence_payment, tricon_payment
+from .base import Bot
+from .strength import strength
+
+KING = 13
+LOW13 = (1 << 13) - 1
+
+# Bidding thresholds, on the estimated chance of holding the best hand.
+RAISE_AT = 0.75  # raise before anyone has
+DECLARE_AT = {"point": 0.40, "sequence": 0.45, "tricon": 0.45}
+RERAISE_AT = 0.60  # raise again over a raise
+RAISER_POWER = 3  # a raiser is rated like the best of three random hands
+PASSER_CEILING = 0.8  # a seat that passed is rated below this quantile
+MAX_OWN_RAISES = 2  # per chance: raise wars end
+HOLD_RAISE_AT = 0.45  # where declaring does not close the bidding (the Hoca): raise to play
+
+# Card game weights.
+KEEP_LEAD = 2.0  # a run that ends on a hoc (the lead comes back) is worth this many cards
+LOW_BONUS = 0.12  # per rank below the king: low cards are hard to get rid of
+DANGER_CARDS = 2  # an opponent with this many cards or fewer may go out at once
+ENDGAME_WEIGHT = 0.5  # weight of the end payment when an opponent may go out
+BREAK_AT_CARDS = 5  # play a wild principal hoc on an opponent's run when he is this close
+ESCAPE_AT_CARDS = 3  # ... or when we are this close to going out ourselves
+
+
+def _ranks(hand: int) -> int:
+    """The ranks held, as 13 bits (bit r-1 for rank r)."""
+    return (hand | hand >> 13 | hand >> 26 | hand >> 39) & LOW13
+
+
+def _run_from(ranks: int, r: int) -> int:
+    """How many consecutive ranks from ``r`` up are held."""
+    x = ranks >> (r - 1)
+    return (~x & (x + 1)).bit_length() - 1
+
+
+class HeuristicBot(Bot):
+    """Bids in proportion to its combinations and position; plays runs sensibly."""
+
+    name = "heuristic"
+    __slots__ = (
+        "_players", "_strength", "_dealt", "_q", "_has", "_raises", "_pay",
+        "principal", "withhold", "wild", "lead_pays", "owed", "_point_fields",
+        "_seq_fields", "_tri_fields", "_closes", "_must_show", "raise_min", "raise_cap",
+    )
+
+    def __init__(self, rules, seat, rng=None) -> None:
+        super().__init__(rules, seat, rng)
+        self._players = 0
+        self._strength = None
+        self._dealt = -1
+        self._q = (0.0, 0.0, 0.0)
+        self._has = (True, False, False)
+        self._raises = {}
+        self._pay = {}
+        cg = rules.card_game
+        p = 0
+        for c in cg.principal_hocs:
+            p |= 1 << c
+        self.principal = p
+        self.withhold = cg.principal_may_withhold
+        self.wild = cg.principal_wild
+        self.lead_pays = cg.principal_lead_pays
+        self.owed = tuple(0 if k == 0 else cg.owed(k) for k in range(53))
+        self._point_fields = tuple(k == "cards" for k in rules.point.keys)
+        self._seq_fields = tuple(k == "length" for k in rules.sequence.keys)
+        self._tri_fields = tuple(k == "size" for k in rules.tricon.keys)
+        b = rules.bidding
+        self._closes = b.declaring_closes_bidding
+        self._must_show = b.lone_winner_must_show
+        self.raise_min, self.raise_cap = b.raise_min, b.raise_cap
+
+    # ---------------------------------------------------------- dispatch ----
+
+    def choose(self, view) -> Any:
+        stage = view.stage
+        if stage == "cards":
+            return self.play(view)
+        if stage == "blank-hand":
+            return DECLARE_BLANK  # 002 §8: paid 10 by each other (two blank hands cancel)
+        return self.bid(view, stage)
+
+    # ----------------------------------------------------------- bidding ----
+
+    def _new_hand(self, view) -> None:
+        n = view.players
+        if n != self._players:
+            self._players = n
+            self._strength = strength(self.rules, n)
+        dealt = view.dealt
+        self._dealt = dealt
+        self._q = self._strength.quantiles(dealt)
+        _p, s, t, _b = hand_scores(dealt, self.rules)
+        self._has = (True, s >= 0, t >= 0)
+        self._raises = {}
+        self._pay = {}
+
+    def _win_payment(self, chance: str, hand: int) -> int:
+        """What each other player pays for our best combination of ``chance``, single game."""
+        pay = self._pay.get(chance)
+        if pay is None:
+            pay = 0
+            if chance == "sequence":
+                run = best_sequence(hand, self.rules)
+                if run is not None:
+                    pay = sequence_payment(run, self.rules)
+            elif chance == "tricon":
+                trio = best_tricon(hand, self.rules)
+                if trio is not None:
+                    pay = tricon_payment(trio, self.rules)
+            self._pay[chance] = pay
+        return pay
+
+    def _decl_key(self, a: Any) -> tuple:
+        cls = a.__class__
+        if cls is DeclarePoint:
+            return tuple(a.cards if f else a.value for f in self._point_fields)
+        if cls is DeclareSequence:
+            return tuple(a.length if f else a.top for f in self._seq_fields)
+        return tuple(a.size if f else a.rank for f in self._tri_fields)
+
+    def _best_declaration(self, legal: tuple) -> Any:
+        best, best_key = None, None
+        for a in legal:
+            if a.__class__ in (DeclarePoint, DeclareSequence, DeclareTricon):
+                k = self._decl_key(a)
+                if best is None or k > best_key:
+                    best, best_key = a, k
+        return best
+
+    def _raise(self, chance: str, p: float, pool: int, mult: int) -> Raise:
+        amount = round((pool + 2 * mult) * (p - 0.5))
+        amount = max(self.raise_min, min(self.raise_cap, amount))
+        self._raises[chance] = self._raises.get(chance, 0) + 1
+        return RAISE[amount] if amount < len(RAISE) else Raise(amount)
+
+    def bid(self, view, chance: str) -> Any:
+        if view.dealt != self._dealt:
+            self._new_hand(view)
+        mode = view.bidding_mode
+        i = 0 if chance == "point" else 1 if chance == "sequence" else 2
+        q = self._q[i]
+        has = self._has[i]
+        n = self._players
+        me = self.seat
+        if mode == "open":
+            if not has:
+                return PASS
+            passed = (me - view.eldest) % n  # everyone before us passed (002 §5.1)
+            p = min(1.0, q / PASSER_CEILING) ** passed * q ** (n - 1 - passed)
+            if not self._closes:
+                # the Hoca: combinations are made known only after raises
+                if p >= HOLD_RAISE_AT:
+                    return self._raise(chance, p, view.pool, view.multiplier)
+                return PASS
+            if p >= RAISE_AT:
+                return self._raise(chance, p, view.pool, view.multiplier)
+            if p >= DECLARE_AT[chance]:
+                best = self._best_declaration(view.legal_actions())
+                if best is not None:
+                    return best
+            return PASS
+        if mode == "raised":
+            if not has:
+                return PASS
+            others = len(view.in_bidding) - 1
+            p = q ** (RAISER_POWER + max(0, others - 1))
+            mult = view.multiplier
+            to_call = view.stake - view.put_in(me)
+            win = view.pool + to_call
+            if chance != "point":
+                win += self._win_payment(chance, view.hand) * mult * (n - 1)
+            if p >= RERAISE_AT and self._raises.get(chance, 0) < MAX_OWN_RAISES:
+                return self._raise(chance, p, view.pool, mult)
+            return CALL if p * win > to_call else PASS
+        if mode == "declaring":
+            legal = view.legal_actions()
+            best = self._best_declaration(legal)
+            if best is not None:
+                return best
+            return CONCEDE if CONCEDE in legal else NOTHING
+        # lone: show when it is paid (002 §7.2-7.3)
+        if self._must_show or (chance != "point" and has
+                               and self._win_payment(chance, view.hand) > 0):
+            return SHOW
+        return CONCEAL
+
+    # ---------------------------------------------------------- card game ----
+
+    def play(self, view) -> Any:
+        cards, without = view.card_options()
+        if not cards:
+            return WITHOUT[view.need]
+        if not cards & (cards - 1) and not without:
+            return PLAY[cards.bit_length() - 1]
+        need = view.need
+        if need:
+            return self._cover(view, need, cards, without)
+        return self._lead(view, cards)
+
+    def _cover(self, view, need: int, cards: int, without: bool) -> Any:
+        P = self.principal
+        plain = cards & ~P
+        if plain:  # a plain card of the rank asked: lay it, keep the principal hocs
+            return PLAY[(plain & -plain).bit_length() - 1]
+        # only principal hocs could be laid (for their own rank, or wild)
+        natural = cards & RANK_MASKS[need - 1]
+        pick = natural or cards
+        card = PLAY[(pick & -pick).bit_length() - 1]
+        if not without:
+            return card
+        me = self.seat
+        hand = view.hand
+        mine = view.last_player == me
+        if natural:
+            if mine and self._dead(view, hand, need):
+                return WITHOUT[need]  # nobody can cover: the accidental hoc is ours anyway
+            return card  # a hoc, and the lead: break the run
+        # a wild principal hoc
+        left = view.cards_left
+        if mine:
+            if self._dead(view, hand, need):
+                return WITHOUT[need]
+            return card if hand.bit_count() <= ESCAPE_AT_CARDS else WITHOUT[need]
+        cur = view.last_player
+        if left[cur] <= BREAK_AT_CARDS or hand.bit_count() <= ESCAPE_AT_CARDS:
+            return card
+        return WITHOUT[need]
+
+    def _dead(self, view, hand: int, rank: int) -> bool:
+        """True if no other seat can hold a card of ``rank`` (all are laid or ours)."""
+        return not (RANK_MASKS[rank - 1] & ~hand & ~view.pile)
+
+    def _lead(self, view, cards: int) -> Any:
+        hand = view.hand
+        P = self.principal
+        if cards != hand:  # the first lead is restricted (the Hoca: the lowest card)
+            plain = cards & ~P
+            pick = plain or cards
+            return PLAY[(pick & -pick).bit_length() - 1]
+        plain = hand & ~P
+        if not plain:
+            return PLAY[(hand & -hand).bit_length() - 1]
+        prin = hand & P
+        ranks = _ranks(plain)
+        starts = ranks & ~(ranks << 1)
+        ncards = hand.bit_count()
+        nplain = plain.bit_count()
+        if prin and self.lead_pays and not starts & (starts - 1) \
+                and _run_from(ranks, starts.bit_length()) == nplain:
+            # the rest goes out in one run: lay the principal hocs first (each a hoc,
+            # and the lead comes back), then the run
+            return PLAY[(prin & -prin).bit_length() - 1]
+        pile = view.pile
+        left = view.cards_left
+        me = self.seat
+        others = sum(left) - ncards
+        unseen = FULL_PACK & ~hand & ~pile
+        n_unseen = unseen.bit_count()
+        danger = min(c for t, c in enumerate(left) if t != me) <= DANGER_CARDS
+        prin_ranks = _ranks(prin)
+        owed = self.owed
+        best_r, best_score = 0, -1e9
+        s = starts
+        while s:
+            low = s & -s
+            s ^= low
+            r = low.bit_length()
+            length = _run_from(ranks, r)
+            end = r + length - 1
+            if end >= KING:
+                keep = 1.0
+            elif prin_ranks >> end & 1:
+                keep = 1.0  # a principal hoc of the next rank carries on: a hoc, the lead
+                length += 1
+            else:
+                u = (unseen & RANK_MASKS[end]).bit_count()  # cards of rank end+1 unseen
+                keep = 1.0
+                for k in range(u):
+                    d = n_unseen - k
+                    keep *= (d - others) / d if d > others else 0.0
+            if length >= ncards:
+                best_r = r
+                break  # goes out
+            score = length + KEEP_LEAD * keep + LOW_BONUS * (KING - r)
+            if danger:
+                score -= ENDGAME_WEIGHT * owed[ncards - length] * (1.0 - keep)
+            if score > best_score:
+                best_r, best_score = r, score
+        pick = plain & RANK_MASKS[best_r - 1]
+        return PLAY[(pick & -pick).bit_length() - 1]

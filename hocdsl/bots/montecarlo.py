@@ -1,0 +1,218 @@
+"""The ``montecarlo`` bot: bids like the heuristic bot; in the card game it
+samples the cards it cannot see and plays each choice out (determinised Monte
+Carlo).
+
+At a card-game decision with more than one real choice (cards of the same rank
+and kind are one choice), it draws ``samples`` deals of the unseen cards
+consistent with what its seat has seen:
+
+- each other seat holds as many cards as it shows (``view.cards_left``);
+- the cards laid are on the pile, its own cards are its own;
+- a seat that said "without N" holds no plain card of rank N (under
+  ``must_cover``; a withheld principal hoc of rank N it may still hold,
+  002 §9.2);
+- what was shown stays known until laid: a shown sequence or carré (its very
+  cards), a shown brelan (three cards of its rank), a declared blank hand
+  (the whole hand, 002 §8).
+
+The other cards go out of play. For each deal and each choice it plays the
+rest of the hand out with heuristic players in every seat (on a fork of the
+game holding the sampled hands, :meth:`SeatView.fork`), and picks the choice
+with the best mean result for its seat. The same deals serve every choice
+(common random numbers), and the number of deals and choices is bounded, so a
+decision costs a fixed amount of work: usable at the table (``hoc play``).
+
+The constraints come from the events the seat saw, so the bot plays best in a
+game that records events (``Game(record=True)``, as ``hoc play`` does); in a
+fast simulation without events it samples from hand sizes and the pile only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import PLAY, WITHOUT
+from ..cards import FULL_PACK, RANK_MASKS
+from ..engine.events import BlankHandDeclared, Played, SaidWithout, Shown
+from .heuristic import HeuristicBot, _ranks
+
+SAMPLES = 16  # deals sampled per decision
+MAX_CHOICES = 6  # choices played out per decision
+RETRIES = 12  # attempts at a deal consistent with every constraint
+
+
+class MonteCarloBot(HeuristicBot):
+    """Heuristic bidding; card play by sampling the unseen cards and playing out."""
+
+    name = "montecarlo"
+    __slots__ = ("samples", "max_choices", "_policy", "_k_dealt", "_k_seen", "_known",
+                 "_excl", "_brelans", "_played_by")
+
+    def __init__(self, rules, seat, rng=None, samples: int = SAMPLES,
+                 max_choices: int = MAX_CHOICES) -> None:
+        super().__init__(rules, seat, rng)
+        self.samples = samples
+        self.max_choices = max_choices
+        self._policy: list[HeuristicBot] = []
+        self._k_dealt = -1
+        self._k_seen = 0
+
+    # --------------------------------------------------------- decisions ----
+
+    def play(self, view) -> Any:
+        choices = self._choices(view)
+        if len(choices) <= 1:
+            return choices[0] if choices else super().play(view)
+        self._learn(view)
+        n = view.players
+        if len(self._policy) != n:
+            self._policy = [HeuristicBot(self.rules, s, self.rng) for s in range(n)]
+        totals = [0.0] * len(choices)
+        me = self.seat
+        for _ in range(self.samples):
+            hands = self._sample(view)
+            for j, a in enumerate(choices):
+                totals[j] += self._playout(view, hands, a, me)
+        best = max(range(len(choices)), key=lambda j: (totals[j], -j))
+        return choices[best]
+
+    def _choices(self, view) -> list:
+        """The distinct choices: one card per rank among plain cards, each principal
+        hoc, "without"; the heuristic's own choice first."""
+        cards, without = view.card_options()
+        if not cards:
+            return [WITHOUT[view.need]] if without else []
+        first = super().play(view)
+        out = [first]
+        P = self.principal
+        plain = cards & ~P
+        ranks = _ranks(plain)
+        if not view.need:
+            ranks &= ~(ranks << 1)  # leading inside one's own run gives a shorter run
+        while ranks:
+            low = ranks & -ranks
+            ranks ^= low
+            pick = plain & RANK_MASKS[low.bit_length() - 1]
+            a = PLAY[(pick & -pick).bit_length() - 1]
+            if a not in out:
+                out.append(a)
+        prin = cards & P
+        while prin:
+            low = prin & -prin
+            prin ^= low
+            a = PLAY[low.bit_length() - 1]
+            if a not in out:
+                out.append(a)
+        if without and WITHOUT[view.need] not in out:
+            out.append(WITHOUT[view.need])
+        return out[:self.max_choices]
+
+    def _playout(self, view, hands: list[int], action: Any, me: int) -> float:
+        g = view.fork(hands)
+        start = g.ledger.net[me]
+        g.apply(action)
+        policy = self._policy
+        views = [g.view(s) for s in range(g.n)]
+        while not g.is_over:
+            s = g.to_act
+            g.apply(policy[s].play(views[s]))
+        return g.ledger.net[me] - start
+
+    # --------------------------------------------------------- knowledge ----
+
+    def _learn(self, view) -> None:
+        """Read the events seen since the last decision of this hand."""
+        n = view.players
+        if view.dealt != self._k_dealt:
+            self._k_dealt = view.dealt
+            self._k_seen = 0
+            self._known = [0] * n
+            self._excl = [0] * n
+            self._brelans: list[tuple[int, int]] = []
+            self._played_by = [0] * n
+        events = view.events
+        must = self.rules.card_game.must_cover
+        keep = self.principal if self.withhold else 0
+        me = self.seat
+        for e in events[self._k_seen:]:
+            cls = e.__class__
+            if cls is SaidWithout:
+                if must and not e.false and e.seat != me:
+                    self._excl[e.seat] |= RANK_MASKS[e.rank - 1] & ~keep
+            elif cls is Played:
+                self._played_by[e.seat] |= 1 << e.card
+            elif cls is Shown and e.seat != me:
+                for combo in e.combinations:
+                    name = combo.__class__.__name__
+                    if name == "Run":
+                        self._known[e.seat] |= combo.cards
+                    elif name == "Trio":
+                        if combo.size >= 4:
+                            self._known[e.seat] |= RANK_MASKS[combo.rank - 1]
+                        else:
+                            self._brelans.append((e.seat, combo.rank))
+            elif cls is BlankHandDeclared and e.seat != me:
+                self._known[e.seat] |= e.hand
+        self._k_seen = len(events)
+
+    def _sample(self, view) -> list[int]:
+        """Hands for every seat consistent with what this seat knows (its own as it is)."""
+        n = view.players
+        me = self.seat
+        hand = view.hand
+        left = view.cards_left
+        unseen = FULL_PACK & ~hand & ~view.pile
+        others = [t for t in range(n) if t != me]
+        excl = self._excl if self._k_dealt == view.dealt else [0] * n
+        for attempt in range(RETRIES + 1):
+            if attempt == RETRIES:
+                excl = [0] * n  # give up the "without" constraints rather than fail
+            hands = self._try_sample(view, hand, left, unseen, others, excl)
+            if hands is not None:
+                return hands
+        raise RuntimeError("no deal of the unseen cards fits the hand sizes")  # pragma: no cover
+
+    def _try_sample(self, view, hand, left, unseen, others, excl) -> list[int] | None:
+        rng = self.rng
+        hands = [0] * len(left)
+        hands[self.seat] = hand
+        pool = unseen
+        known_ok = self._k_dealt == view.dealt
+        if known_ok:
+            for t in others:
+                k = self._known[t] & unseen
+                if k.bit_count() > left[t]:
+                    return None
+                hands[t] = k
+                pool &= ~k
+            for t, r in self._brelans:
+                mask = RANK_MASKS[r - 1]
+                need = 3 - ((self._played_by[t] | hands[t]) & mask).bit_count()
+                if need > 0:
+                    cand = _bits(pool & mask & ~excl[t])
+                    if len(cand) < need or hands[t].bit_count() + need > left[t]:
+                        return None
+                    for c in rng.sample(cand, need):
+                        hands[t] |= 1 << c
+                        pool &= ~(1 << c)
+        order = sorted(others, key=lambda t: (pool & ~excl[t]).bit_count() - left[t])
+        for t in order:
+            want = left[t] - hands[t].bit_count()
+            if want <= 0:
+                continue
+            cand = _bits(pool & ~excl[t])
+            if len(cand) < want:
+                return None
+            for c in rng.sample(cand, want):
+                hands[t] |= 1 << c
+            pool &= ~hands[t]
+        return hands
+
+
+def _bits(x: int) -> list[int]:
+    out = []
+    while x:
+        low = x & -x
+        out.append(low.bit_length() - 1)
+        x ^= low
+    return out
