@@ -332,6 +332,82 @@ def play_cmd(
                    f"`hoc replay {record}` plays it back.")
 
 
+@app.command("simulate")
+def simulate_cmd(
+    ruleset: RulesetArg,
+    with_: WithOpt = None,
+    hands: Annotated[int, typer.Option("--hands", "-n", help="Hands to play (in parties of 20).")] = 10_000,
+    players: Annotated[int, typer.Option("--players", "-p", help="Players at the table: 2 or 3.")] = 3,
+    bots: Annotated[str, typer.Option(
+        "--bots", help="Bots per seat, e.g. heuristic,heuristic,random (one name: every seat); "
+                       "random, heuristic or montecarlo.")] = "heuristic",
+    seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed, the same numbers, whatever --jobs.")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    json_: Annotated[bool, typer.Option(
+        "--json", help='One JSON object: {"hands", "chips_conserved", "metrics": {name: {"mean", "ci95"}}, ...}.')
+    ] = False,
+) -> None:
+    """Play many hands of RULESET with bots and report each metric with its 95% interval (names in the README)."""
+    import json
+    import sys
+    import time
+
+    from .bots import BotError, parse_bots
+    from .sim import simulate
+
+    rules = load_or_fail(ruleset, with_)
+    try:
+        if hands < 1:
+            raise ValueError(f"--hands {hands}: play at least one hand")
+        if jobs < 1:
+            raise ValueError(f"--jobs {jobs}: at least one process")
+        rules.hand_size(players)
+        names = parse_bots(bots, players)
+    except (ValueError, BotError) as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(EXIT_BAD_INPUT)
+    start = time.perf_counter()
+    if sys.stderr.isatty() and not json_:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+        with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task(f"{rules.name}: hands", total=hands)
+            result = simulate(rules, hands=hands, players=players, bots=names, seed=seed, jobs=jobs,
+                              progress=lambda done, total: bar.update(task, completed=done))
+    else:
+        result = simulate(rules, hands=hands, players=players, bots=names, seed=seed, jobs=jobs)
+    elapsed = time.perf_counter() - start
+    if json_:
+        typer.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    label = rules.name + "".join(f" --with {e}" for e in rules.extensions)
+    table = Table(title=f"hoc simulate {label}: {result.hands} hands, {players} players, "
+                        f"bots {','.join(names)}, seed {seed}", title_justify="left")
+    table.add_column("metric", no_wrap=True)
+    table.add_column("mean", justify="right")
+    table.add_column("95% interval", justify="right")
+    for name, st in result.metrics.items():
+        if st.mean != st.mean:
+            table.add_row(name, "n/a", "")
+            continue
+        ci = "" if st.lo != st.lo else f"[{st.lo:.4f}, {st.hi:.4f}]"
+        table.add_row(name, f"{st.mean:.4f}", ci)
+    console = Console(soft_wrap=False)
+    console.print(table)
+    dist = result.distributions.get("cards_left", {})
+    if dist:
+        typer.echo("cards left by losers: " + ", ".join(f"{k}: {v}" for k, v in dist.items()))
+    typer.echo(f"chips conserved: {'yes' if result.chips_conserved else 'NO'}; "
+               f"{result.hands / elapsed:,.0f} hands/s with {jobs} process{'es' if jobs > 1 else ''}")
+    if not result.chips_conserved:
+        raise typer.Exit(1)
+
+
 def main() -> None:  # pragma: no cover - the console script calls app()
     app()
 
