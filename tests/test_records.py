@@ -560,3 +560,22 @@ def test_docstring_examples(monkeypatch):
     monkeypatch.chdir(ROOT)
     for mod in (pkg, errors, reader, replay, writer):
         assert doctest.testmod(mod).failed == 0, mod.__name__
+
+
+def test_the_documented_example(monkeypatch):
+    # docs/records.md's small record, worked by hand there: Anne +34, Blaise -34 under
+    # Lalanne (and Wikipedia: no loser with 2 cards); refused by the Hoca at her first card.
+    doc = (ROOT / "docs" / "records.md").read_text()
+    text = doc.split("```yaml\n", 1)[1].split("```", 1)[0]
+    rec = parse_record(text, "game.yaml")
+    for ruleset in (MAZARIN, WIKI):
+        r = replay_record(rec, ruleset=ruleset)
+        assert r.deals[0].net == {"Anne": 34, "Blaise": -34}
+        assert r.balances == {"Anne": 134, "Blaise": 66}
+    with pytest.raises(RecordError) as e:
+        replay_record(rec, ruleset=HOCA)
+    assert str(e.value) in doc  # the error shown in the docs is the real one
+    monkeypatch.chdir(ROOT)
+    with pytest.raises(RecordError) as e:
+        replay_record(read_record("examples/hoca-longest-run.yaml"), ruleset=MAZARIN)
+    assert str(e.value) in doc
