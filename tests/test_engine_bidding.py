@@ -167,14 +167,28 @@ def test_no_return_after_pass_when_the_ruleset_forbids_it():
 
 def test_first_declarer_takes_precedence():
     # 002 §5.2: Anne passes and Blaise forces the declarations; Anne's five cards worth
-    # 25 tie Blaise's exactly, and the precedence is Blaise's: Anne can only concede.
+    # 25 tie Blaise's exactly, and the precedence is Blaise's: conceding is all she needs.
     g = game(DEAL4)
     play(g, PASS, DeclarePoint(5), CONCEDE)
     assert g.to_act == ANNE
     assert g.legal_actions() == (CONCEDE,)
-    with pytest.raises(IllegalAction):
-        g.apply(DeclarePoint(5))
     play(g, CONCEDE)
+    assert g.winners["point"] == BLAISE
+    assert moves(g, "pool", "point") == [("point pool", BLAISE, 3)]
+
+
+def test_an_equal_hand_may_be_declared_and_loses_the_tie():
+    # 002 §5.1: only a hand *below* a predecessor's says "c'est bon"; an equal one is
+    # declared and the tie goes by precedence (§3.1), here Blaise's (§5.2). A lower one
+    # (four spades worth 20, Colette's) is still refused.
+    g = game(DEAL4)
+    play(g, PASS, DeclarePoint(5))
+    with pytest.raises(IllegalAction, match="c'est bon"):
+        g.apply(DeclarePoint(4))
+    play(g, CONCEDE)
+    play(g, DeclarePoint(5, 25))
+    assert [(e.seat, e.declaration) for e in of_type(g, Declared)] == [
+        (BLAISE, DeclarePoint(5, 25)), (ANNE, DeclarePoint(5, 25))]
     assert g.winners["point"] == BLAISE
     assert moves(g, "pool", "point") == [("point pool", BLAISE, 3)]
 

@@ -200,7 +200,9 @@ class ChanceBidding:
         if mode == DECLARING:
             if cls in _DECLS:
                 entry = self.kind.resolve(a, g.hands[s])
-                if self.best_cmp is not None and (entry[1], self._prec(s)) <= self.best_cmp:
+                # 002 §5.1: only a hand *below* a predecessor's says "c'est bon"; an
+                # equal one is declared, and the tie goes by precedence (§3.1, §3.2, §5.2).
+                if self.best_cmp is not None and entry[1] < self.best_cmp[0]:
                     raise IllegalAction(RULE_BELOW, f"{_say(entry[0])} does not beat "
                                                     f"{_say(self.best[1])}; say \"c'est bon\"")
                 return entry
@@ -312,8 +314,11 @@ class ChanceBidding:
             if entry is not None:
                 if rec:
                     g.events.append(Declared(s, self.chance, entry[0], True))
-                self.best = (s, entry[0], entry[2])
-                self.best_cmp = (entry[1], self._prec(s))
+                cmp = (entry[1], self._prec(s))
+                if self.best_cmp is None or cmp > self.best_cmp:
+                    self.best = (s, entry[0], entry[2])
+                    self.best_cmp = cmp
+                # else: an equal hand without the precedence; the earlier one keeps it
             elif cls is Concede:
                 if rec:
                     g.events.append(Conceded(s, self.chance))
