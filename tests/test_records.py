@@ -579,3 +579,26 @@ def test_the_documented_example(monkeypatch):
     with pytest.raises(RecordError) as e:
         replay_record(read_record("examples/hoca-longest-run.yaml"), ruleset=MAZARIN)
     assert str(e.value) in doc
+
+
+def test_stake_and_a_partie_stopped_by_insolvency():
+    # With a stake of 10, Blaise ends deal 1 of double-game at 10 - 17 = -7; every
+    # bundled ruleset stops the partie then (table.insolvency: stop-partie), so deal 2
+    # cannot be played.
+    text = (EXAMPLES / "double-game.yaml").read_text().replace("with: []", "with: []\nstake: 10")
+    e = err_of(text)
+    assert e.line == line_of(text, "- dealer: Anne")
+    assert "deal 2: the partie is over before this deal: Blaise (-7) cannot pay" in str(e)
+    one = text.split("\n  - dealer: Anne")[0]
+    r = replay_record(parse_record(one, "one.yaml"))
+    assert r.stake == 10 and r.balances == {"Anne": 2, "Blaise": -7, "Colette": 32}
+
+
+def test_ruleset_path_relative_to_the_record(tmp_path, monkeypatch):
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "mine.yaml").write_text((ROOT / "rulesets" / "hoc-mazarin.yaml").read_text())
+    text = (EXAMPLES / "readings.yaml").read_text().replace("ruleset: hoc-mazarin", "ruleset: rules/mine.yaml")
+    (tmp_path / "game.yaml").write_text(text)
+    monkeypatch.chdir(ROOT)  # elsewhere than the record
+    r = replay_record(read_record(tmp_path / "game.yaml"))
+    assert r.rules.name == MAZARIN and r.deals[0].matches_expect
