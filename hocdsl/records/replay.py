@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import (
-    CONCEAL, CONCEDE, PASS, Conceal, DeclareBlank, DeclarePoint, DeclareSequence, DeclareTricon,
+    CONCEAL, PASS, Conceal, DeclareBlank, DeclarePoint, DeclareSequence, DeclareTricon,
     HocMark, Pass, Show,
 )
 from ..announce import AnnouncementError, Vocabulary, format_action, parse_announcement
@@ -336,22 +336,14 @@ def apply_said(g: Game, a: Any, rules: Ruleset, vocab: Vocabulary) -> str | None
     seat = g.to_act
     note = tie_note(g, a, seat, rules, vocab)
     n0 = len(g.events)
-    try:
-        g.apply(a)
-    except IllegalAction:
-        if note is None:
-            raise
-        # The engine refuses an equal declaration that would lose the tie (requested
-        # in /work/notes/engine-requests.md): it comes to "c'est bon".
-        g.apply(CONCEDE)
-        return note
-    if note is not None:  # accepted: did the declaration take the lead?
-        ph = g.phase
-        if ph is not None and ph.__class__.__name__ == "ChanceBidding" and getattr(ph, "best", None):
-            return note if ph.best[0] != seat else None
-        won = [e for e in g.events[n0:] if e.__class__ is ChanceWon]
-        return note if won and won[0].seat != seat else None
-    return None
+    g.apply(a)
+    if note is None:
+        return None
+    ph = g.phase  # did the declaration take the lead?
+    if ph is not None and ph.__class__.__name__ == "ChanceBidding" and getattr(ph, "best", None):
+        return note if ph.best[0] != seat else None
+    won = [e for e in g.events[n0:] if e.__class__ is ChanceWon]
+    return note if won and won[0].seat != seat else None
 
 
 def tie_note(g: Game, a: Any, seat: int, rules: Ruleset, vocab: Vocabulary) -> str | None:
@@ -360,11 +352,8 @@ def tie_note(g: Game, a: Any, seat: int, rules: Ruleset, vocab: Vocabulary) -> s
 
     002 §5.1 has only a hand *below* a predecessor's say "c'est bon"; an
     equal one is declared, and the tie goes by precedence (002 §3.1-3.2,
-    §5.2). The engine refuses the equal declaration of a player who would
-    lose the tie (see /work/notes/engine-requests.md); :func:`apply_said`
-    reads it as what it comes to -- the earlier declaration keeps the pool --
-    by applying "c'est bon" in its place, and notes it. Reads the bidding
-    phase's ``best``, ``best_cmp``, ``kind`` and ``prec_start`` (read only).
+    §5.2): the transcript says who held it. Reads the bidding phase's
+    ``best``, ``best_cmp``, ``kind`` and ``prec_start`` (read only).
     """
     if g.bidding_mode != "declaring" or not isinstance(a, _DECLARATIONS):
         return None
