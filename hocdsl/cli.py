@@ -190,19 +190,18 @@ class DiffFormat(str, Enum):
 DIFF_HANDS = 20_000
 
 
-def _bot_names(spec: str | None, seats: int) -> list[str]:
-    """``--bots`` as one bot name per seat (hocdsl.bots.parse_bots); a bad spec exits 2."""
-    try:
-        from .bots import parse_bots
-    except ImportError:  # TEMPORARY until hocdsl.bots lands
-        def parse_bots(spec, n):
-            names = spec.split(",")
-            return names * n if len(names) == 1 else names
+def _bot_names(spec: str | None, seats: int, others: bool = False) -> list[str]:
+    """``--bots`` as one bot name per seat (hocdsl.bots.parse_bots); a bad spec exits 2.
+    ``others``: the seats are the bots' beside a human player (hoc play)."""
+    from .bots import BOT_NAMES, parse_bots
 
     try:
         return list(parse_bots(spec or "heuristic", seats))
     except ValueError as e:
-        typer.echo(f"error: --bots {spec}: {e}", err=True)
+        if others and spec and "," in spec:
+            e = ValueError(f"--bots {spec}: give one bot name for every other seat, or one name per "
+                           f"other seat ({seats}), from {', '.join(BOT_NAMES)}")
+        typer.echo(f"error: {e}", err=True)
         raise typer.Exit(EXIT_BAD_INPUT)
 
 
@@ -312,7 +311,7 @@ def play_cmd(
     if seat > players:
         typer.echo(f"error: --seat {seat}: there are only {players} seats", err=True)
         raise typer.Exit(EXIT_BAD_INPUT)
-    others = _bot_names(bots, players - 1)
+    others = _bot_names(bots, players - 1, others=True)
     if seed is None:
         seed = _random.SystemRandom().randrange(1_000_000)
     typer.echo(f"hoc play {rules.name} — seed {seed} (replay this game with --seed {seed}); type `help` for help.")

@@ -131,10 +131,16 @@ class OutcomeRow:
     b_ci95: tuple[float, float] | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"a": self.a, "b": self.b, "diff": self.diff, "ci95": list(self.ci95),
-                "significant": self.significant,
-                "a_ci95": list(self.a_ci95) if self.a_ci95 else None,
-                "b_ci95": list(self.b_ci95) if self.b_ci95 else None}
+        """Plain JSON data; an undefined value (NaN: e.g. a rate of something that never
+        happened) is null."""
+        return {"a": _num(self.a), "b": _num(self.b), "diff": _num(self.diff),
+                "ci95": [_num(x) for x in self.ci95], "significant": self.significant,
+                "a_ci95": [_num(x) for x in self.a_ci95] if self.a_ci95 else None,
+                "b_ci95": [_num(x) for x in self.b_ci95] if self.b_ci95 else None}
+
+
+def _num(x: float) -> float | None:
+    return None if x is None or math.isnan(x) else x
 
 
 def _stat(s: Any) -> tuple[float, tuple[float, float] | None]:

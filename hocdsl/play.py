@@ -102,28 +102,13 @@ Output = Callable[[str], None]
 # ------------------------------------------------------------ bots ----
 
 
-class _RandomChooser:
-    """A stand-in bot used only if :mod:`hocdsl.bots` cannot be imported."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, view: Any) -> Any:
-        return self.rng.choice(view.legal_actions())
-
-
 def make_bots(names: Sequence[str], rules: Ruleset, seats: Sequence[int], seed: int) -> dict[int, Any]:
     """One bot per seat in ``seats``, by name, each with its own seeded rng
     (``random.Random(f"{seed}:bot:{seat}")``: the same seed, the same bots)."""
-    try:
-        from .bots import make_bot
-    except ImportError:  # pragma: no cover - only before the bots package exists
-        make_bot = None
-    out = {}
-    for name, seat in zip(names, seats):
-        rng = random.Random(f"{seed}:bot:{seat}")
-        out[seat] = make_bot(name, rules, seat, rng) if make_bot else _RandomChooser(rng)
-    return out
+    from .bots import make_bot
+
+    return {seat: make_bot(name, rules, seat, random.Random(f"{seed}:bot:{seat}"))
+            for name, seat in zip(names, seats)}
 
 
 # ------------------------------------------------------------ words ----
@@ -339,8 +324,8 @@ class PlaySession:
         number = self.partie.hands_played + 1
         total = f" of {self.hands}" if self.hands else ""
         self.say("")
-        self.say(f"=== Hand {number}{total} ({self.rules.name}) — {self.names[g.dealer]} deals; "
-                 f"{self.names[g.eldest]} is eldest (speaks and plays first) ===")
+        self.say(f"=== Hand {number}{total} ({self.rules.name}) — {_verb(self.names[g.dealer], 'deals')}; "
+                 f"{_verb(self.names[g.eldest], 'is')} eldest (speaks and plays first) ===")
         self.show_hand()
         self.show_pools()
         while not g.is_over:

@@ -245,3 +245,40 @@ def test_bad_ruleset_is_exit_2_without_traceback():
     result = runner.invoke(app, ["diff", "hoc-mazarin", "no-such-ruleset", "--hands", "0"])
     assert result.exit_code == 2
     assert "Traceback" not in result.output
+
+
+# ------------------------------------------------------------ with simulation ----
+
+
+def test_outcomes_from_a_real_simulation_json():
+    result = runner.invoke(app, ["diff", "hoc-mazarin", "hoca", "--hands", "300", "--jobs", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    out = data["outcomes"]
+    assert {"net_per_hand.eldest", "net_per_hand.second", "net_per_hand.dealer", "blank_hand_rate",
+            "all_pass_rate.point", "hocs_per_hand"} <= set(out)
+    for name, row in out.items():
+        assert set(row) >= {"a", "b", "diff", "ci95", "significant"}, name
+        lo, hi = row["ci95"]
+        if None in (row["a"], row["b"], row["diff"], lo, hi):
+            continue
+        assert row["diff"] == pytest.approx(row["b"] - row["a"], abs=1e-9), name
+        assert row["significant"] == (lo > 0 or hi < 0), name
+        assert lo <= row["diff"] <= hi, name
+    # the same deals under both readings (common random numbers): what depends on the
+    # deal alone cannot differ
+    assert out["blank_hand_rate"]["diff"] == 0 and out["blank_hand_rate"]["significant"] is False
+    # the Hoca leads the lowest card and lets principal hocs stand in: the card game changes
+    assert out["hocs_per_hand"]["diff"] != 0
+    assert data["hands"] == 300 and data["chips_conserved"] is True
+
+
+def test_outcomes_markdown_from_a_real_simulation():
+    result = runner.invoke(app, ["diff", "hoc-mazarin", "hoc-mazarin-wikipedia", "--hands", "200", "--jobs", "1",
+                                 "--format", "markdown"])
+    assert result.exit_code == 0, result.output
+    md = result.output
+    assert assert_well_formed(md) == 5  # four stages of rules, one of outcomes
+    assert "## Outcomes on the same deals: hoc-mazarin vs hoc-mazarin-wikipedia" in md
+    assert re.search(r"^\| `net_per_hand\.eldest` \| -?\d+\.\d{4} \| -?\d+\.\d{4} \| [+-]\d+\.\d{4} \| "
+                     r"\[[+-]\d+\.\d{4}, [+-]\d+\.\d{4}\] \| \*? \|$", md, re.M)
