@@ -245,7 +245,6 @@ class CardGame:
     def apply(self, a: Any) -> None:
         g = self.g
         s = g.to_act
-        rec = g.record
         if a.__class__ is Play:
             c = a.card
             # fast paths: a cover of the rank needed, or a free lead of a card held;
@@ -253,49 +252,95 @@ class CardGame:
             if not (0 <= c < 52 and g.hands[s] >> c & 1 and (
                     c % 13 + 1 == self.need or not (self.need or (self.first and self.lowest)))):
                 self.check(a)
-            leading = not self.need
-            rank = c % 13 + 1
-            is_principal = self.principal >> c & 1
-            g.hands[s] &= ~(1 << c)
-            g.pile |= 1 << c
-            self.first = False
-            self.last = c
-            if rec:
-                g.events.append(Played(s, c, leading, bool(is_principal and not leading
-                                                            and rank != self.need)))
-            self.cur = s
-            out = not g.hands[s]
-            if is_principal and (self.lead_pays or not leading):
-                self._hoc(s, c, "principal")  # 002 §9.2: a hoc, and he leads anew
-                self.need = 0
-            elif rank == KING:
-                # Nothing can cover a king (002 §1): a plain one is at once an accidental
-                # hoc (002 §9.2), unless its player goes out on it (see last_card_hoc).
-                # A principal king that leads where principal_lead_pays is false is no hoc.
-                if not is_principal and (not out or self.last_card_hoc):
-                    self._hoc(s, c, "accidental")
-                self.need = 0
-            else:
-                self.need = rank + 1
-                if out and self.last_card_hoc and not self._coverable(s, rank + 1):
-                    self._hoc(s, c, "accidental")
-            if out:
-                self._end(s)
+            self._lay(s, c)
             return
-        false = self.check(a)  # a "without" (or anything else, refused)
+        self._without(s, self.check(a))  # a "without" (or anything else, refused)
+
+    def _lay(self, s: int, c: int) -> None:
+        """``s`` lays ``c`` (already checked)."""
+        g = self.g
+        leading = not self.need
+        rank = c % 13 + 1
+        is_principal = self.principal >> c & 1
+        g.hands[s] &= ~(1 << c)
+        g.pile |= 1 << c
+        self.first = False
+        self.last = c
+        if g.record:
+            g.events.append(Played(s, c, leading, bool(is_principal and not leading
+                                                        and rank != self.need)))
+        self.cur = s
+        out = not g.hands[s]
+        if is_principal and (self.lead_pays or not leading):
+            self._hoc(s, c, "principal")  # 002 §9.2: a hoc, and he leads anew
+            self.need = 0
+        elif rank == KING:
+            # Nothing can cover a king (002 §1): a plain one is at once an accidental
+            # hoc (002 §9.2), unless its player goes out on it (see last_card_hoc).
+            # A principal king that leads where principal_lead_pays is false is no hoc.
+            if not is_principal and (not out or self.last_card_hoc):
+                self._hoc(s, c, "accidental")
+            self.need = 0
+        else:
+            self.need = rank + 1
+            if out and self.last_card_hoc and not self._coverable(s, rank + 1):
+                self._hoc(s, c, "accidental")
+        if out:
+            self._end(s)
+
+    def _without(self, s: int, false: bool) -> None:
+        """``s`` says "without" the rank needed (already checked; ``false`` if he holds it)."""
+        g = self.g
         need = self.need
         if false:
             g.ledger.charge_each(s, g.rules.card_game.false_without_penalty, R_PENALTY)
-        if rec:
+        if g.record:
             g.events.append(SaidWithout(s, need, false))
         if false and not self.false_stands:
             return  # "must-play": the word stays with him; he must lay the card
-        t = (s + 1) % g.n
+        t = s + 1
+        if t == g.n:
+            t = 0
         if t == self.cur:
             # 002 §9.2: nobody could cover: the last card is an accidental hoc
             self._hoc(self.cur, -1, "accidental")
             self.need = 0
         g.to_act = t
+
+    def auto(self) -> None:
+        """Apply every forced action in a row (as :meth:`forced` finds them) until
+        a player has a real choice or the hand ends: ``Game(auto_forced=True)``'s
+        loop, on the bits, without making action values. Counts ``g.turns``."""
+        g = self.g
+        hands = g.hands
+        P = self.principal
+        withhold = self.withhold
+        must = self.must_cover
+        wild = self.wild
+        masks = RANK_MASKS
+        while not self.done:
+            s = g.to_act
+            h = hands[s]
+            need = self.need
+            if not need:
+                cards = self._lead_cards(h) if self.first and self.lowest else h
+                if cards & (cards - 1):
+                    return
+                self._lay(s, cards.bit_length() - 1)
+            else:
+                natural = h & masks[need - 1]
+                cards = natural
+                if P & h and (wild == "always" or (wild == "when-missing" and not natural)):
+                    cards |= h & P
+                if not must or not (natural & ~P if withhold else natural):  # may say "without"
+                    if cards:
+                        return
+                    self._without(s, False)
+                else:
+                    if cards & (cards - 1):
+                        return
+                    self._lay(s, cards.bit_length() - 1)
+            g.turns += 1
 
     def _coverable(self, s: int, rank: int) -> bool:
         """Could any other seat lay a card for ``rank`` (its own, or a wild principal hoc)?"""

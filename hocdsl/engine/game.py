@@ -231,6 +231,11 @@ class Game:
     def _auto(self) -> None:
         while not self.is_over:
             ph = self._phase
+            if ph.__class__ is CardGame:  # the card game's forced runs, on the bits
+                ph.auto()
+                if ph.done:
+                    self._enter(self._pi + 1)
+                return
             a = ph.forced()
             if a is None:
                 return
