@@ -242,6 +242,16 @@ def format_number(x: float, signed: bool = False) -> str:
     return text
 
 
+def _settings(s: dict[str, Any]) -> str:
+    """``20,000 hands, 3 players, heuristic bots, seed 0; the same deals under both``."""
+    bots = list(s.get("bots", ()))
+    who = f"{bots[0]} bots" if bots and len(set(bots)) == 1 else "bots " + ", ".join(bots)
+    hands = s.get("hands")
+    hands = f"{hands:,}" if isinstance(hands, int) else hands
+    return (f"{hands} hands, {s.get('players')} players, {who}, seed {s.get('seed')}; "
+            "the same deals under both (common random numbers)")
+
+
 def _interval(ci: tuple[float, float]) -> str:
     return f"[{format_number(ci[0], True)}, {format_number(ci[1], True)}]"
 
@@ -315,10 +325,7 @@ def report_markdown(report: DiffReport) -> str:
         s = report.settings
         lines.append(f"## Outcomes on the same deals: {a} vs {b}")
         lines.append("")
-        lines.append(
-            f"{s.get('hands')} hands, {s.get('players')} players, bots "
-            f"{', '.join(s.get('bots', ()))}, seed {s.get('seed')}; common random numbers. "
-            f"`{SIGNIFICANT_MARK}`: the 95% interval of B − A excludes zero.")
+        lines.append(f"{_settings(s)}. `{SIGNIFICANT_MARK}`: the 95% interval of B − A excludes zero.")
         lines.append("")
         rows = ([f"`{_md_cell(r.metric)}`", format_number(r.a), format_number(r.b),
                  format_number(r.diff, True), _interval(r.ci95),
@@ -363,9 +370,8 @@ def print_report(report: DiffReport, console: Any = None) -> None:
     s = report.settings
     console.print()
     console.print(Text(f"Outcomes on the same deals: {a} vs {b}", style="bold"))
-    console.print(f"{s.get('hands')} hands, {s.get('players')} players, bots "
-                  f"{', '.join(s.get('bots', ()))}, seed {s.get('seed')}; common random numbers. "
-                  f"{SIGNIFICANT_MARK} = the 95% interval of B − A excludes zero.", highlight=False)
+    console.print(f"{_settings(s)}.\n{SIGNIFICANT_MARK} = the 95% interval of B − A excludes zero.",
+                  highlight=False)
     t = Table(show_lines=False)
     t.add_column("metric", no_wrap=True)
     t.add_column(a, justify="right")

@@ -80,7 +80,7 @@ REASON_WORDS = {
     "ante": "ante",
     "raise": "raise",
     "call": "call",
-    "pool": "wins the pool",
+    "pool": "won",
     "refund": "antes refunded",
     "sequence": "sequence",
     "tricon": "tricon",
@@ -575,9 +575,12 @@ class PlaySession:
         return False
 
     def _illegal(self, a: Any, e: IllegalAction, i: int = 0, n: int = 1) -> None:
-        what = format_action(a, self.vocab, self.lang)
-        where = f" (part {i + 1} of {n} of your line; nothing of it was played)" if n > 1 else ""
-        self.say(f"\"{what}\" is not allowed{where}: {e.message}")
+        if n > 1:
+            what = format_action(a, self.vocab, self.lang)
+            self.say(f"Not allowed: \"{what}\", part {i + 1} of {n} of your line: {e.message}. "
+                     "Nothing of that line was played.")
+        else:
+            self.say(f"Not allowed: {e.message}")
         self.say(f"  rule: {e.rule}")
 
     # ------------------------------------------------------------ displays ----
@@ -642,10 +645,20 @@ class PlaySession:
         self.say("")
         self.say("Payments this hand:")
         merged: dict[tuple, int] = {}
+        antes: dict[tuple, int] = {}
         for e in g.events:
             if e.__class__ is ChipMove:
                 key = (e.payer, e.payee, e.reason, e.chance)
                 merged[key] = merged.get(key, 0) + e.amount
+                if e.reason == "ante":
+                    antes[key] = e.amount
+        pools = {k[1] for k in antes}
+        if antes and len(set(antes.values())) == 1 and len(antes) == self.players * len(pools):
+            a = next(iter(antes.values()))
+            self.say(f"  each player puts {a} chip{'s' if a != 1 else ''} in each of the "
+                     f"{', '.join(p.chance for p in sorted(pools, key=lambda p: p.index))} pools (ante)")
+            for k in antes:
+                del merged[k]
         for (payer, payee, reason, chance), amount in merged.items():
             self.say("  " + chip_move_words(ChipMove(payer, payee, amount, reason, chance), self.names))
         self.say("Net this hand: " + ", ".join(f"{self.names[s]} {v:+d}" for s, v in enumerate(g.net)))
