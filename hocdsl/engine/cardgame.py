@@ -77,6 +77,30 @@ def _plays(bits: int) -> list:
 _COVER: dict[int, tuple] = {}
 
 
+_KNOBS: dict[int, tuple] = {}
+
+
+def _knobs(rules: Any) -> tuple:
+    """The card-game knobs a hand reads, once per ruleset: (principal hocs as bits,
+    principal_wild, principal_may_withhold, must_cover, principal_lead_pays,
+    accidental_hocs, hoc_payment, opening lead is the lowest, last_card_hoc,
+    a false "without" stands)."""
+    hit = _KNOBS.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    cg = rules.card_game
+    p = 0
+    for c in cg.principal_hocs:
+        p |= 1 << c
+    knobs = (p, cg.principal_wild, cg.principal_may_withhold, cg.must_cover,
+             cg.principal_lead_pays, cg.accidental_hocs, cg.hoc_payment,
+             cg.opening_lead == "lowest", cg.last_card_hoc, cg.false_without_effect == "stands")
+    if len(_KNOBS) > 256:
+        _KNOBS.clear()
+    _KNOBS[id(rules)] = (rules, knobs)  # the ruleset is kept, so its id stays its own
+    return knobs
+
+
 class CardGame:
     """The card-game phase of a :class:`~hocdsl.engine.game.Game`."""
 
@@ -90,20 +114,9 @@ class CardGame:
         self.g = g
         self.stage = CARDS_STAGE
         self.done = False
-        cg = g.rules.card_game
-        p = 0
-        for c in cg.principal_hocs:
-            p |= 1 << c
-        self.principal = p
-        self.wild = cg.principal_wild  # never | when-missing | always
-        self.withhold = cg.principal_may_withhold
-        self.must_cover = cg.must_cover
-        self.lead_pays = cg.principal_lead_pays
-        self.accidental = cg.accidental_hocs
-        self.hoc_pay = cg.hoc_payment
-        self.lowest = cg.opening_lead == "lowest"
-        self.last_card_hoc = cg.last_card_hoc
-        self.false_stands = cg.false_without_effect == "stands"
+        (self.principal, self.wild, self.withhold, self.must_cover, self.lead_pays,
+         self.accidental, self.hoc_pay, self.lowest, self.last_card_hoc,
+         self.false_stands) = _knobs(g.rules)
 
     def start(self) -> None:
         g = self.g

@@ -44,6 +44,16 @@ class Carry:
         if any(p < 0 for p in self.pools) or any(m < 1 for m in self.multipliers):
             raise ValueError(f"Carry: pools must be >= 0 and multipliers >= 1, got {self!r}")
 
+    @classmethod
+    def _of(cls, pools: tuple[int, ...], multipliers: tuple[int, ...], passes: tuple[int, ...]) -> Carry:
+        """A Carry from values the engine has already checked (no validation: the
+        end of every hand makes one)."""
+        c = object.__new__(cls)
+        _set_pools(c, pools)
+        _set_multipliers(c, multipliers)
+        _set_passes(c, passes)
+        return c
+
     def pool(self, chance: str) -> int:
         """The chips carried in ``chance``'s pool."""
         return self.pools[CHANCE_INDEX[chance]]
@@ -57,6 +67,10 @@ class Carry:
         """Every chip in the pools."""
         return sum(self.pools)
 
+
+_set_pools = Carry.pools.__set__
+_set_multipliers = Carry.multipliers.__set__
+_set_passes = Carry.passes.__set__
 
 NO_CARRY = Carry()
 

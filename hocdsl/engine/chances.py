@@ -72,7 +72,7 @@ class PointChance(ChanceKind):
     (``cards``, ``value``), as :func:`hocdsl.combos.point_key` builds them.
     """
 
-    __slots__ = ("values_desc", "suit_value", "key_fields", "_declared")
+    __slots__ = ("values_desc", "suit_value", "key_fields", "_declared", "_entries")
     name = "point"
 
     def __init__(self, rules: Ruleset) -> None:
@@ -89,6 +89,8 @@ class PointChance(ChanceKind):
         self.suit_value = sv
         self.key_fields = tuple(k == "cards" for k in rules.point.keys)  # True: cards, False: value
         self._declared: dict[tuple[int, int], DeclarePoint] = {}
+        # natural() entries per (suit << 13 | pattern), made on first use
+        self._entries: list = [None] * (4 << 13)
 
     def _key(self, cards: int, value: int) -> tuple:
         kf = self.key_fields
@@ -109,19 +111,24 @@ class PointChance(ChanceKind):
     def natural(self, hand: int) -> list[Entry]:
         out: list[Entry] = []
         seen = []
-        sv = self.suit_value
-        declared = self._declared
+        entries = self._entries
         for s in range(4):
             bits = (hand >> (s * 13)) & SUIT_MASK
             if bits:
-                cv = (bits.bit_count(), sv[bits])
-                if cv not in seen:
-                    seen.append(cv)
-                    d = declared.get(cv)
-                    if d is None:
-                        d = declared[cv] = DeclarePoint(*cv)
-                    out.append((d, self._key(*cv), (cv[0], cv[1], s)))  # Point made if shown
+                e = entries[s << 13 | bits]
+                if e is None:
+                    e = entries[s << 13 | bits] = self._entry(s, bits)
+                if e[0] not in seen:  # the interned declaration of (cards, value)
+                    seen.append(e[0])
+                    out.append(e)
         return out
+
+    def _entry(self, s: int, bits: int) -> Entry:
+        cv = (bits.bit_count(), self.suit_value[bits])
+        d = self._declared.get(cv)
+        if d is None:
+            d = self._declared[cv] = DeclarePoint(*cv)
+        return (d, self._key(*cv), (cv[0], cv[1], s))  # Point made if shown
 
     def resolve(self, decl: Any, hand: int) -> Entry:
         if decl.__class__ is not DeclarePoint:
@@ -159,24 +166,53 @@ class SequenceChance(ChanceKind):
     length unless ``longer_ranks_higher`` (the Hoca: the longer run wins).
     """
 
-    __slots__ = ()
+    __slots__ = ("_entries",)
     name = "sequence"
+
+    def __init__(self, rules: Ruleset) -> None:
+        super().__init__(rules)
+        self._entries: list = [None] * (4 << 13)  # per (suit << 13 | pattern): its runs' entries
 
     def _declared_length(self, length: int) -> int:
         sr = self.rules.sequence
         return length if sr.longer_ranks_higher or length < sr.counts_up_to else sr.counts_up_to
 
     def natural(self, hand: int) -> list[Entry]:
+        found: list[Entry] = []
+        entries = self._entries
+        for s in range(4):
+            bits = (hand >> (s * 13)) & SUIT_MASK
+            e = entries[s << 13 | bits]
+            if e is None:
+                e = entries[s << 13 | bits] = self._suit_entries(s, bits)
+            if e:
+                found += e
+        if len(found) <= 1:
+            return found
+        # best first, as combos.sequences orders the runs (stable: suit order, then rank)
+        found.sort(key=_entry_key, reverse=True)
         out: list[Entry] = []
         seen = set()
-        for run in combos.sequences(hand, self.rules):
+        for e in found:
+            d = e[0]
+            if (d.length, d.top) not in seen:
+                seen.add((d.length, d.top))
+                out.append(e)
+        return out
+
+    def _suit_entries(self, s: int, bits: int) -> tuple[Entry, ...]:
+        """The entries of one suit's runs (pattern ``bits``), best first, one per
+        (declared length, top)."""
+        out: list[Entry] = []
+        seen = set()
+        for run in combos.sequences(bits << (s * 13), self.rules):
             length = self._declared_length(run.length)
             if (length, run.top) in seen:
                 continue
             seen.add((length, run.top))
             r = run if length == run.length else combos.Run(run.suit, length, run.top)
             out.append((DeclareSequence(length, run.top), combos.run_key(r, self.rules), r))
-        return out
+        return tuple(out)
 
     def resolve(self, decl: Any, hand: int) -> Entry:
         if decl.__class__ is not DeclareSequence:
@@ -235,13 +271,22 @@ class SequenceChance(ChanceKind):
 class TriconChance(ChanceKind):
     """The tricon (002 §3.3): three or four of a rank, by size then rank."""
 
-    __slots__ = ()
+    __slots__ = ("_entries",)
     name = "tricon"
 
+    def __init__(self, rules: Ruleset) -> None:
+        super().__init__(rules)
+        self._entries: dict = {}  # per Trio: its entry
+
     def natural(self, hand: int) -> list[Entry]:
-        rules = self.rules
-        return [(DeclareTricon(t.size, t.rank), combos.tricon_key(t, rules), t)
-                for t in combos.tricons(hand, rules)]
+        entries = self._entries
+        out = []
+        for t in combos.tricons(hand, self.rules):
+            e = entries.get(t)
+            if e is None:
+                e = entries[t] = (DeclareTricon(t.size, t.rank), combos.tricon_key(t, self.rules), t)
+            out.append(e)
+        return out
 
     def resolve(self, decl: Any, hand: int) -> Entry:
         if decl.__class__ is not DeclareTricon:
@@ -273,6 +318,10 @@ class TriconChance(ChanceKind):
     def payment(self, claimed: tuple) -> int:
         rules = self.rules
         return sum(combos.tricon_payment(t, rules) for t in claimed)
+
+
+def _entry_key(e: Entry) -> tuple:
+    return e[1]
 
 
 CHANCE_KINDS: dict[str, type[ChanceKind]] = {

@@ -226,7 +226,7 @@ class Game:
                 mult[i], passes[i] = 1, 0
             elif self._outcome[i] == PASSED:
                 mult[i], passes[i] = next_multiplier(mult[i], self.rules), passes[i] + 1
-        self.carry_out = Carry(tuple(self.ledger.pools), tuple(mult), tuple(passes))
+        self.carry_out = Carry._of(tuple(self.ledger.pools), tuple(mult), tuple(passes))
 
     def _auto(self) -> None:
         while not self.is_over:
@@ -307,7 +307,7 @@ class Game:
 
     @property
     def cards_left(self) -> tuple[int, ...]:
-        return tuple(h.bit_count() for h in self.hands)
+        return tuple(map(int.bit_count, self.hands))
 
     @property
     def winners(self) -> dict[str, int | None]:
