@@ -34,7 +34,7 @@ from ..actions import (
     DeclarePoint, DeclareSequence, DeclareTricon, Raise,
 )
 from ..cards import FULL_PACK, RANK_MASKS
-from ..combos import best_sequence, best_tricon, hand_scores, sequence_payment, tricon_payment
+from ..combos import best_sequence, best_tricon, sequence_payment, tricon_payment
 from .base import Bot
 from .strength import strength
 
@@ -70,6 +70,48 @@ def _run_from(ranks: int, r: int) -> int:
     return (~x & (x + 1)).bit_length() - 1
 
 
+def _chains(ranks: int) -> tuple[tuple[int, int], ...]:
+    """The runs of consecutive ranks in a 13-bit rank set, as (lowest rank, length)."""
+    out = []
+    starts = ranks & ~(ranks << 1)
+    while starts:
+        low = starts & -starts
+        starts ^= low
+        r = low.bit_length()
+        out.append((r, _run_from(ranks, r)))
+    return tuple(out)
+
+
+#: _CHAINS[ranks]: the runs of each 13-bit rank set.
+_CHAINS = tuple(_chains(x) for x in range(1 << 13))
+
+_CONSTS: dict[int, tuple] = {}
+
+
+def _consts(rules) -> tuple:
+    """What the bot reads from a ruleset, once per ruleset object."""
+    hit = _CONSTS.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    cg = rules.card_game
+    p = 0
+    for c in cg.principal_hocs:
+        p |= 1 << c
+    b = rules.bidding
+    consts = (
+        p, cg.principal_may_withhold, cg.principal_wild, cg.principal_lead_pays,
+        tuple(0 if k == 0 else cg.owed(k) for k in range(53)),
+        tuple(k == "cards" for k in rules.point.keys),
+        tuple(k == "length" for k in rules.sequence.keys),
+        tuple(k == "size" for k in rules.tricon.keys),
+        b.declaring_closes_bidding, b.lone_winner_must_show, b.raise_min, b.raise_cap,
+    )
+    if len(_CONSTS) > 256:
+        _CONSTS.clear()
+    _CONSTS[id(rules)] = (rules, consts)
+    return consts
+
+
 class HeuristicBot(Bot):
     """Bids in proportion to its combinations and position; plays runs sensibly."""
 
@@ -89,22 +131,9 @@ class HeuristicBot(Bot):
         self._has = (True, False, False)
         self._raises = {}
         self._pay = {}
-        cg = rules.card_game
-        p = 0
-        for c in cg.principal_hocs:
-            p |= 1 << c
-        self.principal = p
-        self.withhold = cg.principal_may_withhold
-        self.wild = cg.principal_wild
-        self.lead_pays = cg.principal_lead_pays
-        self.owed = tuple(0 if k == 0 else cg.owed(k) for k in range(53))
-        self._point_fields = tuple(k == "cards" for k in rules.point.keys)
-        self._seq_fields = tuple(k == "length" for k in rules.sequence.keys)
-        self._tri_fields = tuple(k == "size" for k in rules.tricon.keys)
-        b = rules.bidding
-        self._closes = b.declaring_closes_bidding
-        self._must_show = b.lone_winner_must_show
-        self.raise_min, self.raise_cap = b.raise_min, b.raise_cap
+        (self.principal, self.withhold, self.wild, self.lead_pays, self.owed,
+         self._point_fields, self._seq_fields, self._tri_fields, self._closes, self._must_show,
+         self.raise_min, self.raise_cap) = _consts(rules)
 
     # ---------------------------------------------------------- dispatch ----
 
@@ -125,8 +154,7 @@ class HeuristicBot(Bot):
             self._strength = strength(self.rules, n)
         dealt = view.dealt
         self._dealt = dealt
-        self._q = self._strength.quantiles(dealt)
-        _p, s, t, _b = hand_scores(dealt, self.rules)
+        self._q, (_p, s, t) = self._strength.scored(dealt)
         self._has = (True, s >= 0, t >= 0)
         self._raises = {}
         self._pay = {}
@@ -277,32 +305,32 @@ class HeuristicBot(Bot):
         plain = hand & ~P
         if not plain:
             return PLAY[(hand & -hand).bit_length() - 1]
-        prin = hand & P
-        ranks = _ranks(plain)
-        starts = ranks & ~(ranks << 1)
-        ncards = hand.bit_count()
-        nplain = plain.bit_count()
-        if prin and self.lead_pays and not starts & (starts - 1) \
-                and _run_from(ranks, starts.bit_length()) == nplain:
-            # the rest goes out in one run: lay the principal hocs first (each a hoc,
-            # and the lead comes back), then the run
-            return PLAY[(prin & -prin).bit_length() - 1]
+        chains = _CHAINS[_ranks(plain)]
+        if len(chains) == 1:
+            r, length = chains[0]
+            prin = hand & P
+            if prin and self.lead_pays and length == plain.bit_count():
+                # the rest goes out in one run: lay the principal hocs first (each a hoc,
+                # and the lead comes back), then the run
+                return PLAY[(prin & -prin).bit_length() - 1]
+            pick = plain & RANK_MASKS[r - 1]
+            return PLAY[(pick & -pick).bit_length() - 1]
         pile = view.pile
         left = view.cards_left
         me = self.seat
-        others = sum(left) - ncards
+        ncards = hand.bit_count()
+        others = -ncards
+        danger = False
+        for t, c in enumerate(left):
+            others += c
+            if t != me and c <= DANGER_CARDS:
+                danger = True
         unseen = FULL_PACK & ~hand & ~pile
         n_unseen = unseen.bit_count()
-        danger = min(c for t, c in enumerate(left) if t != me) <= DANGER_CARDS
-        prin_ranks = _ranks(prin)
+        prin_ranks = _ranks(hand & P)
         owed = self.owed
         best_r, best_score = 0, -1e9
-        s = starts
-        while s:
-            low = s & -s
-            s ^= low
-            r = low.bit_length()
-            length = _run_from(ranks, r)
+        for r, length in chains:
             end = r + length - 1
             if end >= KING:
                 keep = 1.0
@@ -310,11 +338,14 @@ class HeuristicBot(Bot):
                 keep = 1.0  # a principal hoc of the next rank carries on: a hoc, the lead
                 length += 1
             else:
-                u = (unseen & RANK_MASKS[end]).bit_count()  # cards of rank end+1 unseen
+                # nobody else holds a card of rank end+1: an accidental hoc, the lead again
+                u = (unseen & RANK_MASKS[end]).bit_count()
                 keep = 1.0
-                for k in range(u):
-                    d = n_unseen - k
+                d = n_unseen
+                while u:
                     keep *= (d - others) / d if d > others else 0.0
+                    d -= 1
+                    u -= 1
             if length >= ncards:
                 best_r = r
                 break  # goes out

@@ -37,7 +37,7 @@ TABLE_SEED = 20090219  # fixed: every process draws the same table
 class Strength:
     """Sorted chance scores of :data:`SAMPLES` random hands of one size."""
 
-    __slots__ = ("rules", "hand_size", "point", "sequence", "tricon", "size")
+    __slots__ = ("rules", "hand_size", "point", "sequence", "tricon", "size", "_memo")
 
     def __init__(self, rules: Ruleset, hand_size: int) -> None:
         self.rules = rules
@@ -57,6 +57,7 @@ class Strength:
         self.sequence = sorted(seqs)
         self.tricon = sorted(tris)
         self.size = 2.0 * SAMPLES
+        self._memo: tuple[dict, dict, dict] = ({}, {}, {})
 
     def quantile(self, table: list[int], score: int) -> float:
         """The share of the table's hands below ``score``, ties counted half."""
@@ -64,9 +65,22 @@ class Strength:
 
     def quantiles(self, hand: int) -> tuple[float, float, float]:
         """(point, sequence, tricon) quantiles of ``hand``."""
+        return self.scored(hand)[0]
+
+    def scored(self, hand: int) -> tuple[tuple[float, float, float], tuple[int, int, int]]:
+        """((point, sequence, tricon) quantiles, the three scores) of ``hand``."""
         p, s, t, _blank = hand_scores(hand, self.rules)
-        return (self.quantile(self.point, p), self.quantile(self.sequence, s),
-                self.quantile(self.tricon, t))
+        mp, ms, mt = self._memo
+        qp = mp.get(p)
+        if qp is None:
+            qp = mp[p] = self.quantile(self.point, p)
+        qs = ms.get(s)
+        if qs is None:
+            qs = ms[s] = self.quantile(self.sequence, s)
+        qt = mt.get(t)
+        if qt is None:
+            qt = mt[t] = self.quantile(self.tricon, t)
+        return (qp, qs, qt), (p, s, t)
 
 
 _CACHE: dict[tuple, Strength] = {}
@@ -91,5 +105,6 @@ def strength(rules: Ruleset, players: int) -> Strength:
         clone = object.__new__(Strength)
         clone.rules, clone.hand_size, clone.size = rules, size, st.size
         clone.point, clone.sequence, clone.tricon = st.point, st.sequence, st.tricon
+        clone._memo = st._memo
         st = clone
     return st
