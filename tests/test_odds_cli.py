@@ -76,3 +76,26 @@ def test_bad_ruleset_and_player_count_exit_2():
     assert "Traceback" not in result.output
     result = runner.invoke(app, ["odds", "hoca", "--players", "4"])
     assert result.exit_code == 2
+
+
+def test_exact_odds_agree_with_simulation():
+    """`hoc odds --json` against `hoc simulate --json` on 6,000 dealt hands (18,000 seats):
+    every per-hand probability the simulator also measures lies within four standard
+    errors of the simulated rate (the seed is fixed, so this is deterministic)."""
+    exact = odds("hoc-mazarin", "--players", "3")
+    result = runner.invoke(app, ["simulate", "hoc-mazarin", "--hands", "6000", "--players", "3",
+                                 "--bots", "random", "--seed", "3", "--jobs", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    metrics = json.loads(result.output)["metrics"]
+    pairs = {"blank_hand_rate": exact["blank_hand"]}
+    for k in ("3", "4", "5"):
+        pairs[f"sequence_held_rate.{k}"] = exact["sequence_at_least"][k]
+    for k in ("3", "4"):
+        pairs[f"tricon_held_rate.{k}"] = exact["tricon_at_least"][k]
+    pairs["longest_suit_mean"] = sum(int(k) * p for k, p in exact["longest_suit"].items())
+    for name, p in pairs.items():
+        m = metrics[name]
+        lo, hi = m["ci95"]
+        se = (hi - lo) / (2 * 1.96)
+        assert se > 0, name
+        assert abs(m["mean"] - p) < 4 * se, (name, m["mean"], p, se)
