@@ -252,14 +252,21 @@ def test_french_announcements_from_the_bots():
 # ------------------------------------------------------- record round trip ----
 
 
-@pytest.mark.parametrize("ruleset,seed,hands", [("hoc-mazarin", 5, 2), ("hoca", 8, 2),
-                                                ("hoc-mazarin-wikipedia", 2, 1)])
-def test_record_replays_to_the_same_result(ruleset, seed, hands):
-    rules = load_ruleset(ruleset)
+@pytest.mark.parametrize("ruleset,ext,players,seat,lang,seed,hands", [
+    ("hoc-mazarin", [], 3, 0, "en", 5, 2),
+    ("hoca", [], 3, 1, "fr", 8, 2),
+    ("hoc-mazarin-wikipedia", [], 3, 2, "en", 2, 1),
+    ("hoc-mazarin", ["triple-game"], 2, 1, "fr", 9, 3),
+])
+def test_record_replays_to_the_same_result(ruleset, ext, players, seat, lang, seed, hands):
+    rules = load_ruleset(ruleset, with_=ext)
     sc = Script()
-    result = session(sc, rules=rules, seed=seed, hands=hands).run()
-    text = play_record_text(result, rules)
-    replay = to_json(replay_record(parse_record(text)))
+    result = session(sc, rules=rules, players=players, seat=seat, lang=lang, seed=seed, hands=hands).run()
+    assert result.hands_completed >= 1
+    text = play_record_text(result, rules, lang=lang)
+    record = parse_record(text)
+    assert record.with_ == tuple(ext) and record.players == result.names
+    replay = to_json(replay_record(record))
     names = result.names
     assert [d["net"] for d in replay["deals"]] == [dict(zip(names, d.net)) for d in result.deals]
     assert replay["balances"] == dict(zip(names, result.balances))
