@@ -314,9 +314,13 @@ def play_cmd(
     others = _bot_names(bots, players - 1, others=True)
     if seed is None:
         seed = _random.SystemRandom().randrange(1_000_000)
+    try:
+        session = PlaySession(rules, players=players, seat=seat - 1, bots=others, seed=seed, lang=lang.value,
+                              hands=hands, name=name)
+    except ValueError as e:  # a name the records cannot carry
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(EXIT_BAD_INPUT)
     typer.echo(f"hoc play {rules.name} — seed {seed} (replay this game with --seed {seed}); type `help` for help.")
-    session = PlaySession(rules, players=players, seat=seat - 1, bots=others, seed=seed, lang=lang.value,
-                          hands=hands, name=name)
     result = session.run()
     if record and not result.hands_completed:
         typer.echo(f"No hand was finished: no record written to {record}.")

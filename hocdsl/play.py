@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import (
-    HOC_MARK, PLAY, WITHOUT, Call, Conceal, Concede, DeclareBlank, DeclarePoint, DeclareSequence,
+    WITHOUT, Call, Conceal, Concede, DeclareBlank, DeclarePoint, DeclareSequence,
     DeclareTricon, HocMark, Nothing, Pass, Play, Raise, Show, Without,
 )
 from .announce import AnnouncementError, Vocabulary, format_action, format_turn, parse_announcement
@@ -55,7 +55,7 @@ from .engine import Game, IllegalAction, Partie
 from .engine.errors import knob_rule
 from .engine.events import (
     BlankHandDeclared, BlankHandsCancelled, Called, ChancePassed, ChanceWon, ChipMove, Conceded,
-    Concealed, Declared, DeclaredNothing, HandOver, HandStarted, Hoc, Passed, Played, Raised,
+    Concealed, Declared, DeclaredNothing, HandOver, Hoc, Passed, Played, Raised,
     SaidWithout, Shown,
 )
 from .rules.model import Ruleset
@@ -93,7 +93,30 @@ REASON_WORDS = {
 STAGE_TITLES = {"point": "Point", "sequence": "Sequence", "tricon": "Tricon",
                 "blank-hand": "Blank hand", "cards": "Cards"}
 
-BOT_NAMES_AT_TABLE = ("Anne", "Blaise", "Colette")
+BOT_NAMES_AT_TABLE = ("Anne", "Blaise", "Colette", "Denise")
+
+
+def seat_names(name: str, seat: int, players: int) -> tuple[str, ...]:
+    """The player's ``name`` at ``seat``; the bots are Anne, Blaise, Colette by seat
+    (skipping the player's own name).
+
+    >>> seat_names("You", 0, 3), seat_names("Blaise", 1, 3)
+    (('You', 'Blaise', 'Colette'), ('Anne', 'Blaise', 'Colette'))
+    >>> seat_names("Anne", 2, 3)
+    ('Blaise', 'Colette', 'Anne')
+    """
+    used = {name.lower()}
+    out = []
+    for s in range(players):
+        if s == seat:
+            out.append(name)
+            continue
+        bot = BOT_NAMES_AT_TABLE[s]
+        if bot.lower() in used:
+            bot = next(n for n in BOT_NAMES_AT_TABLE if n.lower() not in used)
+        used.add(bot.lower())
+        out.append(bot)
+    return tuple(out)
 
 Input = Callable[[str], str]
 Output = Callable[[str], None]
@@ -273,8 +296,10 @@ class PlaySession:
         if len(bot_names) != len(others):
             raise ValueError(f"{len(bot_names)} bots for {len(others)} other seats")
         self.bot_names = dict(zip(others, bot_names))
-        table = [n for n in BOT_NAMES_AT_TABLE if n != name]
-        self.names = tuple(name if s == seat else table[i] for i, s in enumerate(range(players)))
+        name = " ".join(name.split())
+        if not name or ":" in name:
+            raise ValueError(f"--name {name!r}: a name at the table is a word or two, without ':'")
+        self.names = seat_names(name, seat, players)
         self.vocab = Vocabulary.from_ruleset(rules)
         self.input = input if input is not None else builtins.input
         self.output = output if output is not None else print

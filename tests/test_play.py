@@ -12,9 +12,9 @@ from collections import deque
 
 import pytest
 
-from hocdsl.actions import Pass, Play, Raise, Without
+from hocdsl.actions import Pass, Play, Without
 from hocdsl.announce import format_action
-from hocdsl.cards import RANK_MASKS, card_name, parse_card
+from hocdsl.cards import RANK_MASKS, card_name
 from hocdsl.engine.events import ChipMove, SaidWithout
 from hocdsl.play import PROMPT, PlaySession, play_record_text
 from hocdsl.records import parse_record, replay_record, to_json
@@ -337,3 +337,18 @@ def _replay_json(path: str) -> dict:
     proc = subprocess.run(hoc("replay", path, "--json"), capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
+
+
+def test_names_at_the_table_and_a_bad_name():
+    from hocdsl.play import seat_names
+
+    assert seat_names("You", 1, 3) == ("Anne", "You", "Colette")
+    assert seat_names("Anne", 2, 3) == ("Blaise", "Colette", "Anne")  # never two Annes
+    assert seat_names("You", 0, 2) == ("You", "Blaise")
+    proc = subprocess.run(hoc("play", "hoca", "--name", "a:b"), capture_output=True, text=True,
+                          input="", timeout=60)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "without ':'" in proc.stderr
+    proc = subprocess.run(hoc("play", "hoca", "--bots", "heuristic,random,random"), capture_output=True,
+                          text=True, input="", timeout=60)
+    assert proc.returncode == 2 and "one name per other seat (2)" in proc.stderr
