@@ -341,6 +341,7 @@ def report_markdown(report: DiffReport) -> str:
 
 def print_report(report: DiffReport, console: Any = None) -> None:
     """The report as rich tables: one per stage for the rules, one for the outcomes."""
+    from rich import box
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
@@ -372,13 +373,13 @@ def print_report(report: DiffReport, console: Any = None) -> None:
     console.print(Text(f"Outcomes on the same deals: {a} vs {b}", style="bold"))
     console.print(f"{_settings(s)}.\n{SIGNIFICANT_MARK} = the 95% interval of B − A excludes zero.",
                   highlight=False)
-    t = Table(show_lines=False)
-    t.add_column("metric", no_wrap=True)
-    t.add_column(a, justify="right")
-    t.add_column(b, justify="right")
-    t.add_column("B − A", justify="right")
+    t = Table(show_lines=False, box=box.SIMPLE_HEAD)  # narrow borders: fits 80 columns
+    t.add_column("metric", overflow="fold", min_width=10)  # numbers are never cut; names fold
+    t.add_column(a, justify="right", no_wrap=True)
+    t.add_column(b, justify="right", no_wrap=True)
+    t.add_column("B − A", justify="right", no_wrap=True)
     t.add_column("95% CI of B − A", justify="right", no_wrap=True)
-    t.add_column("sig.", justify="center")
+    t.add_column("sig.", justify="center", no_wrap=True)
     for r in report.outcomes:
         style = "bold" if r.significant else None
         t.add_row(r.metric, format_number(r.a), format_number(r.b), format_number(r.diff, True),
