@@ -159,10 +159,20 @@ class ChanceBidding:
 
     def forced(self) -> Any:
         """The only legal action, if there is just one (never while raising is possible)."""
-        if self.mode <= RAISED:
+        mode = self.mode
+        if mode <= RAISED:
             return None
-        legal = self.legal()
-        return legal[0] if len(legal) == 1 else None
+        if mode == DECLARING:  # as legal() would list them, without building the tuple
+            nat = self._natural(self.g.to_act)
+            bc = self.best_cmp
+            if bc is None:
+                return None if nat else NOTHING
+            prec = self._prec(self.g.to_act)
+            for e in nat:
+                if (e[1], prec) > bc:
+                    return None
+            return CONCEDE
+        return SHOW if self.g.rules.bidding.lone_winner_must_show else None
 
     # ---------------------------------------------------------- check ----
 

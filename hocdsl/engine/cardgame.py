@@ -323,7 +323,9 @@ class CardGame:
     def auto(self) -> None:
         """Apply every forced action in a row (as :meth:`forced` finds them) until
         a player has a real choice or the hand ends: ``Game(auto_forced=True)``'s
-        loop, on the bits, without making action values. Counts ``g.turns``."""
+        loop, on the bits, without making action values. Counts ``g.turns``.
+        A forced "without" is never false, so it is said here as :meth:`_without`
+        would say it."""
         g = self.g
         hands = g.hands
         P = self.principal
@@ -331,29 +333,40 @@ class CardGame:
         must = self.must_cover
         wild = self.wild
         masks = RANK_MASKS
+        rec = g.record
+        n = g.n
+        turns = 0
         while not self.done:
             s = g.to_act
             h = hands[s]
             need = self.need
-            if not need:
-                cards = self._lead_cards(h) if self.first and self.lowest else h
-                if cards & (cards - 1):
-                    return
-                self._lay(s, cards.bit_length() - 1)
-            else:
+            if need:
                 natural = h & masks[need - 1]
                 cards = natural
                 if P & h and (wild == "always" or (wild == "when-missing" and not natural)):
                     cards |= h & P
                 if not must or not (natural & ~P if withhold else natural):  # may say "without"
                     if cards:
-                        return
-                    self._without(s, False)
+                        break
+                    if rec:
+                        g.events.append(SaidWithout(s, need, False))
+                    t = s + 1 if s + 1 < n else 0
+                    if t == self.cur:
+                        # 002 §9.2: nobody could cover: the last card is an accidental hoc
+                        self._hoc(t, -1, "accidental")
+                        self.need = 0
+                    g.to_act = t
                 else:
                     if cards & (cards - 1):
-                        return
+                        break
                     self._lay(s, cards.bit_length() - 1)
-            g.turns += 1
+            else:
+                cards = self._lead_cards(h) if self.first and self.lowest else h
+                if cards & (cards - 1):
+                    break
+                self._lay(s, cards.bit_length() - 1)
+            turns += 1
+        g.turns += turns
 
     def _coverable(self, s: int, rank: int) -> bool:
         """Could any other seat lay a card for ``rank`` (its own, or a wild principal hoc)?"""

@@ -110,7 +110,6 @@ class PointChance(ChanceKind):
 
     def natural(self, hand: int) -> list[Entry]:
         out: list[Entry] = []
-        seen = []
         entries = self._entries
         for s in range(4):
             bits = (hand >> (s * 13)) & SUIT_MASK
@@ -118,8 +117,11 @@ class PointChance(ChanceKind):
                 e = entries[s << 13 | bits]
                 if e is None:
                     e = entries[s << 13 | bits] = self._entry(s, bits)
-                if e[0] not in seen:  # the interned declaration of (cards, value)
-                    seen.append(e[0])
+                d = e[0]  # interned per (cards, value): one entry per distinct point
+                for x in out:
+                    if x[0] is d:
+                        break
+                else:
                     out.append(e)
         return out
 
@@ -271,12 +273,13 @@ class SequenceChance(ChanceKind):
 class TriconChance(ChanceKind):
     """The tricon (002 §3.3): three or four of a rank, by size then rank."""
 
-    __slots__ = ("_entries",)
+    __slots__ = ("_entries", "_sizes")
     name = "tricon"
 
     def __init__(self, rules: Ruleset) -> None:
         super().__init__(rules)
         self._entries: dict = {}  # per Trio: its entry
+        self._sizes = frozenset(rules.tricon.payments)  # the sizes a tricon may have
 
     def natural(self, hand: int) -> list[Entry]:
         entries = self._entries
@@ -293,7 +296,7 @@ class TriconChance(ChanceKind):
             raise IllegalAction("lalanne §3.3: the tricon is declared by its name",
                                 f"{decl} is not a declaration of the tricon")
         size, rank = decl.size, decl.rank
-        if size not in self.rules.tricon.payments:
+        if size not in self._sizes:
             raise IllegalAction("lalanne §3.3: a tricon is 3 or 4 cards of a rank",
                                 f"a tricon of {size} cards does not exist")
         if rank is None:

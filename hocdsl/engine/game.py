@@ -35,7 +35,7 @@ from typing import Any
 
 from ..cards import FULL_PACK
 from ..rules.model import CHANCES, Ruleset
-from .bidding import PASSED, WON, ChanceBidding
+from .bidding import PASSED, RAISED, WON, ChanceBidding
 from .blank import BlankHands
 from .cardgame import CardGame
 from .carry import NO_CARRY, Carry, next_multiplier
@@ -72,6 +72,7 @@ class _Static:
 
 
 _STATIC: dict[int, _Static] = {}
+_SEAT_NAMES = {n: tuple(f"seat {i}" for i in range(n)) for n in (2, 3)}
 
 
 def _static(rules: Ruleset) -> _Static:
@@ -121,8 +122,8 @@ class Game:
         n = seat_count(players)
         self.rules = rules
         self.n = n
-        self.names = (tuple(f"seat {i}" for i in range(n)) if isinstance(players, int)
-                      else tuple(players))
+        self.names = _SEAT_NAMES[n] if players.__class__ is int and n in _SEAT_NAMES else (
+            tuple(f"seat {i}" for i in range(n)) if isinstance(players, int) else tuple(players))
         size = rules.hand_size(n)  # ValueError for a player count the ruleset does not allow
         if dealer is None:
             if rng is None:
@@ -193,13 +194,20 @@ class Game:
         a = self.rules.antes
         ledger = self.ledger
         n = self.n
+        per = a.per_chance
         for c in self.rules.bidding.chances:
             pool = POOLS[c]
             if self.carry_in.pools[pool.index] and not a.on_carried_pool:
                 continue
-            self._anted[pool.index] = a.per_chance
-            for i in range(n):
-                ledger.move((self.eldest + i) % n, pool, a.per_chance, ANTE, c)
+            self._anted[pool.index] = per
+            if self.record or per <= 0:
+                for i in range(n):
+                    ledger.move((self.eldest + i) % n, pool, per, ANTE, c)
+            else:  # the same moves, without events to record
+                net = ledger.net
+                for i in range(n):
+                    net[i] -= per
+                ledger.pools[pool.index] += n * per
 
     def _enter(self, i: int) -> None:
         phases = self._phases
@@ -236,6 +244,8 @@ class Game:
                 if ph.done:
                     self._enter(self._pi + 1)
                 return
+            if ph.__class__ is ChanceBidding and ph.mode <= RAISED:
+                return  # pass, call or raise: always a choice
             a = ph.forced()
             if a is None:
                 return

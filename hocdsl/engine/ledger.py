@@ -47,7 +47,14 @@ class Ledger:
 
     def pay_each(self, payee: int, amount: int, reason: str, chance: str | None = None) -> None:
         """Every other seat pays ``payee`` ``amount``, in seat order."""
-        for s in range(len(self.net)):
+        net = self.net
+        if not self.record and amount > 0:  # the same moves, without events to record
+            for s in range(len(net)):
+                if s != payee:
+                    net[s] -= amount
+            net[payee] += amount * (len(net) - 1)
+            return
+        for s in range(len(net)):
             if s != payee:
                 self.move(s, payee, amount, reason, chance)
 
