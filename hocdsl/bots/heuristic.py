@@ -40,6 +40,7 @@ from .strength import strength
 
 KING = 13
 LOW13 = (1 << 13) - 1
+_DECLS = (DeclarePoint, DeclareSequence, DeclareTricon)
 
 # Bidding thresholds, on the estimated chance of holding the best hand.
 RAISE_AT = 0.75  # raise before anyone has
@@ -70,15 +71,18 @@ def _run_from(ranks: int, r: int) -> int:
     return (~x & (x + 1)).bit_length() - 1
 
 
-def _chains(ranks: int) -> tuple[tuple[int, int], ...]:
-    """The runs of consecutive ranks in a 13-bit rank set, as (lowest rank, length)."""
+def _chains(ranks: int) -> tuple[tuple[int, int, int, float], ...]:
+    """The runs of consecutive ranks in a 13-bit rank set: (lowest rank, length, top
+    rank, the run's score before what the table tells: its length, and a bonus for
+    low cards, which are hard to get rid of but by leading them)."""
     out = []
     starts = ranks & ~(ranks << 1)
     while starts:
         low = starts & -starts
         starts ^= low
         r = low.bit_length()
-        out.append((r, _run_from(ranks, r)))
+        length = _run_from(ranks, r)
+        out.append((r, length, r + length - 1, length + LOW_BONUS * (KING - r)))
     return tuple(out)
 
 
@@ -105,6 +109,7 @@ def _consts(rules) -> tuple:
         tuple(k == "length" for k in rules.sequence.keys),
         tuple(k == "size" for k in rules.tricon.keys),
         b.declaring_closes_bidding, b.lone_winner_must_show, b.raise_min, b.raise_cap,
+        {},  # declaration -> its comparison key, by identity (see _best_declaration)
     )
     if len(_CONSTS) > 256:
         _CONSTS.clear()
@@ -119,7 +124,7 @@ class HeuristicBot(Bot):
     __slots__ = (
         "_players", "_strength", "_dealt", "_q", "_has", "_raises", "_pay",
         "principal", "withhold", "wild", "lead_pays", "owed", "_point_fields",
-        "_seq_fields", "_tri_fields", "_closes", "_must_show", "raise_min", "raise_cap",
+        "_seq_fields", "_tri_fields", "_closes", "_must_show", "raise_min", "raise_cap", "_keys",
     )
 
     def __init__(self, rules, seat, rng=None) -> None:
@@ -133,7 +138,7 @@ class HeuristicBot(Bot):
         self._pay = {}
         (self.principal, self.withhold, self.wild, self.lead_pays, self.owed,
          self._point_fields, self._seq_fields, self._tri_fields, self._closes, self._must_show,
-         self.raise_min, self.raise_cap) = _consts(rules)
+         self.raise_min, self.raise_cap, self._keys) = _consts(rules)
 
     # ---------------------------------------------------------- dispatch ----
 
@@ -184,12 +189,20 @@ class HeuristicBot(Bot):
         return tuple(a.size if f else a.rank for f in self._tri_fields)
 
     def _best_declaration(self, legal: tuple) -> Any:
+        """The best declaration among ``legal`` by the ruleset's keys (None if none)."""
         best, best_key = None, None
+        keys = self._keys
         for a in legal:
-            if a.__class__ in (DeclarePoint, DeclareSequence, DeclareTricon):
-                k = self._decl_key(a)
-                if best is None or k > best_key:
-                    best, best_key = a, k
+            hit = keys.get(id(a))
+            if hit is None or hit[0] is not a:
+                # the cache holds the action, so its id cannot be another's while cached
+                k = self._decl_key(a) if a.__class__ in _DECLS else None
+                if len(keys) > 100_000:
+                    keys.clear()
+                hit = keys[id(a)] = (a, k)
+            k = hit[1]
+            if k is not None and (best is None or k > best_key):
+                best, best_key = a, k
         return best
 
     def _raise(self, chance: str, p: float, pool: int, mult: int) -> Raise:
@@ -201,24 +214,23 @@ class HeuristicBot(Bot):
     def bid(self, view, chance: str) -> Any:
         if view.dealt != self._dealt:
             self._new_hand(view)
-        mode = view.bidding_mode
+        _chance, mode, stake, put, pool, mult, n_in = view.bid_state()
         i = 0 if chance == "point" else 1 if chance == "sequence" else 2
         q = self._q[i]
         has = self._has[i]
         n = self._players
-        me = self.seat
         if mode == "open":
             if not has:
                 return PASS
-            passed = (me - view.eldest) % n  # everyone before us passed (002 §5.1)
+            passed = (self.seat - view.eldest) % n  # everyone before us passed (002 §5.1)
             p = min(1.0, q / PASSER_CEILING) ** passed * q ** (n - 1 - passed)
             if not self._closes:
                 # the Hoca: combinations are made known only after raises
                 if p >= HOLD_RAISE_AT:
-                    return self._raise(chance, p, view.pool, view.multiplier)
+                    return self._raise(chance, p, pool, mult)
                 return PASS
             if p >= RAISE_AT:
-                return self._raise(chance, p, view.pool, view.multiplier)
+                return self._raise(chance, p, pool, mult)
             if p >= DECLARE_AT[chance]:
                 best = self._best_declaration(view.legal_actions())
                 if best is not None:
@@ -227,15 +239,13 @@ class HeuristicBot(Bot):
         if mode == "raised":
             if not has:
                 return PASS
-            others = len(view.in_bidding) - 1
-            p = q ** (RAISER_POWER + max(0, others - 1))
-            mult = view.multiplier
-            to_call = view.stake - view.put_in(me)
-            win = view.pool + to_call
-            if chance != "point":
+            p = q ** (RAISER_POWER + max(0, n_in - 2))  # the raiser, and any other still in
+            to_call = stake - put
+            win = pool + to_call
+            if i:
                 win += self._win_payment(chance, view.hand) * mult * (n - 1)
             if p >= RERAISE_AT and self._raises.get(chance, 0) < MAX_OWN_RAISES:
-                return self._raise(chance, p, view.pool, mult)
+                return self._raise(chance, p, pool, mult)
             return CALL if p * win > to_call else PASS
         if mode == "declaring":
             legal = view.legal_actions()
@@ -244,50 +254,45 @@ class HeuristicBot(Bot):
                 return best
             return CONCEDE if CONCEDE in legal else NOTHING
         # lone: show when it is paid (002 §7.2-7.3)
-        if self._must_show or (chance != "point" and has
-                               and self._win_payment(chance, view.hand) > 0):
+        if self._must_show or (i and has and self._win_payment(chance, view.hand) > 0):
             return SHOW
         return CONCEAL
 
     # ---------------------------------------------------------- card game ----
 
     def play(self, view) -> Any:
-        cards, without = view.card_options()
+        hand, need, cards, without, cur = view.card_state()
         if not cards:
-            return WITHOUT[view.need]
+            return WITHOUT[need]
         if not cards & (cards - 1) and not without:
             return PLAY[cards.bit_length() - 1]
-        need = view.need
-        if need:
-            return self._cover(view, need, cards, without)
-        return self._lead(view, cards)
-
-    def _cover(self, view, need: int, cards: int, without: bool) -> Any:
-        P = self.principal
-        plain = cards & ~P
+        if not need:
+            return self._lead(view, hand, cards)
+        plain = cards & ~self.principal
         if plain:  # a plain card of the rank asked: lay it, keep the principal hocs
             return PLAY[(plain & -plain).bit_length() - 1]
-        # only principal hocs could be laid (for their own rank, or wild)
+        return self._cover_principal(view, hand, need, cards, without, cur)
+
+    def _cover_principal(self, view, hand: int, need: int, cards: int, without: bool,
+                         cur: int) -> Any:
+        """Only principal hocs could be laid (for their own rank, or wild): lay one,
+        or keep it and say "without"."""
         natural = cards & RANK_MASKS[need - 1]
         pick = natural or cards
         card = PLAY[(pick & -pick).bit_length() - 1]
         if not without:
             return card
-        me = self.seat
-        hand = view.hand
-        mine = view.last_player == me
+        mine = cur == self.seat
         if natural:
             if mine and self._dead(view, hand, need):
                 return WITHOUT[need]  # nobody can cover: the accidental hoc is ours anyway
             return card  # a hoc, and the lead: break the run
         # a wild principal hoc
-        left = view.cards_left
         if mine:
             if self._dead(view, hand, need):
                 return WITHOUT[need]
             return card if hand.bit_count() <= ESCAPE_AT_CARDS else WITHOUT[need]
-        cur = view.last_player
-        if left[cur] <= BREAK_AT_CARDS or hand.bit_count() <= ESCAPE_AT_CARDS:
+        if view.cards_left[cur] <= BREAK_AT_CARDS or hand.bit_count() <= ESCAPE_AT_CARDS:
             return card
         return WITHOUT[need]
 
@@ -295,8 +300,7 @@ class HeuristicBot(Bot):
         """True if no other seat can hold a card of ``rank`` (all are laid or ours)."""
         return not (RANK_MASKS[rank - 1] & ~hand & ~view.pile)
 
-    def _lead(self, view, cards: int) -> Any:
-        hand = view.hand
+    def _lead(self, view, hand: int, cards: int) -> Any:
         P = self.principal
         if cards != hand:  # the first lead is restricted (the Hoca: the lowest card)
             plain = cards & ~P
@@ -307,7 +311,7 @@ class HeuristicBot(Bot):
             return PLAY[(hand & -hand).bit_length() - 1]
         chains = _CHAINS[_ranks(plain)]
         if len(chains) == 1:
-            r, length = chains[0]
+            r, length, _end, _base = chains[0]
             prin = hand & P
             if prin and self.lead_pays and length == plain.bit_count():
                 # the rest goes out in one run: lay the principal hocs first (each a hoc,
@@ -315,7 +319,6 @@ class HeuristicBot(Bot):
                 return PLAY[(prin & -prin).bit_length() - 1]
             pick = plain & RANK_MASKS[r - 1]
             return PLAY[(pick & -pick).bit_length() - 1]
-        pile = view.pile
         left = view.cards_left
         me = self.seat
         ncards = hand.bit_count()
@@ -325,31 +328,29 @@ class HeuristicBot(Bot):
             others += c
             if t != me and c <= DANGER_CARDS:
                 danger = True
-        unseen = FULL_PACK & ~hand & ~pile
+        unseen = FULL_PACK & ~hand & ~view.pile
         n_unseen = unseen.bit_count()
+        # chance that a given unseen card is out of play rather than in another's hand;
+        # a run's last card is an accidental hoc (the lead comes back) when every unseen
+        # card of the next rank is out of play: about out ** (how many are unseen)
+        out = (n_unseen - others) / n_unseen if n_unseen else 1.0
+        powers = (1.0, out, out * out, out * out * out, out * out * out * out)
         prin_ranks = _ranks(hand & P)
         owed = self.owed
         best_r, best_score = 0, -1e9
-        for r, length in chains:
-            end = r + length - 1
+        for r, length, end, score in chains:
             if end >= KING:
                 keep = 1.0
             elif prin_ranks >> end & 1:
                 keep = 1.0  # a principal hoc of the next rank carries on: a hoc, the lead
                 length += 1
+                score += 1.0
             else:
-                # nobody else holds a card of rank end+1: an accidental hoc, the lead again
-                u = (unseen & RANK_MASKS[end]).bit_count()
-                keep = 1.0
-                d = n_unseen
-                while u:
-                    keep *= (d - others) / d if d > others else 0.0
-                    d -= 1
-                    u -= 1
+                keep = powers[(unseen & RANK_MASKS[end]).bit_count()]
             if length >= ncards:
                 best_r = r
                 break  # goes out
-            score = length + KEEP_LEAD * keep + LOW_BONUS * (KING - r)
+            score += KEEP_LEAD * keep
             if danger:
                 score -= ENDGAME_WEIGHT * owed[ncards - length] * (1.0 - keep)
             if score > best_score:

@@ -79,15 +79,15 @@ class MonteCarloBot(HeuristicBot):
     def _choices(self, view) -> list:
         """The distinct choices: one card per rank among plain cards, each principal
         hoc, "without"; the heuristic's own choice first."""
-        cards, without = view.card_options()
+        _hand, need, cards, without, _cur = view.card_state()
         if not cards:
-            return [WITHOUT[view.need]] if without else []
+            return [WITHOUT[need]] if without else []
         first = super().play(view)
         out = [first]
         P = self.principal
         plain = cards & ~P
         ranks = _ranks(plain)
-        if not view.need:
+        if not need:
             ranks &= ~(ranks << 1)  # leading inside one's own run gives a shorter run
         while ranks:
             low = ranks & -ranks
@@ -103,8 +103,8 @@ class MonteCarloBot(HeuristicBot):
             a = PLAY[low.bit_length() - 1]
             if a not in out:
                 out.append(a)
-        if without and WITHOUT[view.need] not in out:
-            out.append(WITHOUT[view.need])
+        if without and WITHOUT[need] not in out:
+            out.append(WITHOUT[need])
         return out[:self.max_choices]
 
     def _playout(self, view, hands: list[int], action: Any, me: int) -> float:

@@ -335,6 +335,7 @@ class CardGame:
         masks = RANK_MASKS
         rec = g.record
         n = g.n
+        equiv = g.auto_equivalent
         turns = 0
         while not self.done:
             s = g.to_act
@@ -356,14 +357,24 @@ class CardGame:
                         self._hoc(t, -1, "accidental")
                         self.need = 0
                     g.to_act = t
-                else:
-                    if cards & (cards - 1):
+                elif cards & (cards - 1):
+                    if not equiv or cards & P:
                         break
+                    # auto_equivalent: plain cards of the rank wanted, all alike
+                    self._lay(s, (cards & -cards).bit_length() - 1)
+                else:
                     self._lay(s, cards.bit_length() - 1)
             else:
-                cards = self._lead_cards(h) if self.first and self.lowest else h
-                if cards & (cards - 1):
+                if self.first and self.lowest:
+                    cards = self._lead_cards(h)  # all of the lowest rank held
+                    if cards & (cards - 1):
+                        if not equiv or cards & P:
+                            break
+                        cards &= -cards
+                elif h & (h - 1):
                     break
+                else:
+                    cards = h
                 self._lay(s, cards.bit_length() - 1)
             turns += 1
         g.turns += turns

@@ -263,6 +263,17 @@ class SequenceChance(ChanceKind):
         return run if length == run.length else combos.Run(run.suit, length, run.top)
 
     def claimed(self, hand: int, combo: Any) -> tuple:
+        # a hand with a single run claims just the one shown, whatever sequence.claim says
+        entries = self._entries
+        runs = 0
+        for s in range(4):
+            bits = (hand >> (s * 13)) & SUIT_MASK
+            e = entries[s << 13 | bits]
+            if e is None:
+                e = entries[s << 13 | bits] = self._suit_entries(s, bits)
+            runs += len(e)
+        if runs <= 1:
+            return (combo,)
         return combos.claimable_sequences(hand, combo, self.rules)
 
     def payment(self, claimed: tuple) -> int:
@@ -316,6 +327,13 @@ class TriconChance(ChanceKind):
         return combos.best_tricon(hand, self.rules)
 
     def claimed(self, hand: int, combo: Any) -> tuple:
+        a = hand & SUIT_MASK
+        b = (hand >> 13) & SUIT_MASK
+        c = (hand >> 26) & SUIT_MASK
+        d = (hand >> 39) & SUIT_MASK
+        ge3 = (a & b & (c | d)) | (c & d & (a | b))  # ranks held three times or more
+        if not ge3 & (ge3 - 1):  # a single tricon: just the one shown
+            return (combo,)
         return combos.claimable_tricons(hand, combo, self.rules)
 
     def payment(self, claimed: tuple) -> int:

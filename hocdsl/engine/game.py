@@ -96,12 +96,17 @@ class Game:
     for human play). ``record``: append every event (False keeps only the
     ledger and counters, for fast simulation). ``auto_forced``: apply by
     itself any action that is the only one possible (a "without" with no
-    card to lay, a lone "c'est bon"), for simulators.
+    card to lay, a lone "c'est bon"), for simulators. ``auto_equivalent``
+    (with ``auto_forced``): in the card game, also lay by itself the lowest of
+    several cards that differ only by suit when they are the only choice (plain
+    cards of the rank wanted, none a principal hoc): the rules never look at a
+    plain card's suit in the card game, so this is no choice at all for the
+    outcome (Lalanne 002 §9: play goes by rank, "de n'importe quelle couleur").
     """
 
     __slots__ = (
         "rules", "n", "names", "dealer", "eldest", "dealt", "hands", "out_of_play", "pile",
-        "strict", "record", "auto_forced", "events", "ledger", "carry_in", "stage", "to_act",
+        "strict", "record", "auto_forced", "auto_equivalent", "events", "ledger", "carry_in", "stage", "to_act",
         "is_over", "hocs", "card_winner", "carry_out", "_static", "_phases", "_pi", "_phase",
         "_outcome", "_winners", "_anted", "_blank", "turns", "principal_hocs", "won_pool", "won_pay",
     )
@@ -118,6 +123,7 @@ class Game:
         strict: bool = True,
         record: bool = True,
         auto_forced: bool = False,
+        auto_equivalent: bool = False,
     ) -> None:
         n = seat_count(players)
         self.rules = rules
@@ -149,6 +155,7 @@ class Game:
         self.strict = strict
         self.record = record
         self.auto_forced = auto_forced
+        self.auto_equivalent = auto_equivalent
         self.carry_in = carry = carry if carry is not None else NO_CARRY
         self.events: list = []
         self.ledger = Ledger(n, carry.pools, self.events, record)
@@ -291,8 +298,17 @@ class Game:
         self.turns += 1
         if ph.done:
             self._enter(self._pi + 1)
+            ph = self._phase
         if self.auto_forced:
-            self._auto()
+            # _auto(), its two commonest cases first: the card game's forced runs, and
+            # open or raised bidding, where there is always a choice
+            cls = ph.__class__
+            if cls is CardGame:
+                ph.auto()
+                if ph.done:
+                    self._enter(self._pi + 1)
+            elif cls is not ChanceBidding or ph.mode > RAISED:
+                self._auto()
 
     # ------------------------------------------------------------ views ----
 
@@ -386,7 +402,8 @@ class Game:
     def fork(self, hands: Sequence[int]) -> Game:
         """A copy of this hand in the card game with ``hands`` in place of the seats'
         hands (same number of cards each, none on the pile): the same pile, pools,
-        nets, need and turn, ``record=False`` and ``auto_forced=True``. For players
+        nets, need and turn, ``record=False``, ``auto_forced=True`` and
+        ``auto_equivalent=True``. For players
         that sample what they cannot see and play the rest out (the Monte Carlo
         bot); the copy shares nothing mutable with this game.
         """
@@ -410,6 +427,7 @@ class Game:
         g.out_of_play = FULL_PACK & ~union
         g.record = False
         g.auto_forced = True
+        g.auto_equivalent = True
         g.events = []
         led = self.ledger
         g.ledger = Ledger(self.n, tuple(led.pools), g.events, False)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .bidding import MODE_NAMES, ChanceBidding
+from .cardgame import CardGame
 from .events import POOLS, Dealt
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -127,6 +129,30 @@ class SeatView:
     def last_player(self) -> int | None:
         """In the card game, who laid the last card."""
         return self._g.last_player
+
+    def card_state(self) -> tuple[int, int, int, bool, int]:
+        """The card game in one call, for bots: (this seat's hand, the rank needed
+        (0: lead), the cards it may lay (bits), whether it may say "without", who
+        laid the last card). Cards and "without" are as :meth:`card_options`."""
+        g = self._g
+        ph = g._phase
+        s = self.seat
+        if ph.__class__ is not CardGame or g.to_act != s:
+            return g.hands[s], (ph.need if ph.__class__ is CardGame else 0), 0, False, (
+                ph.cur if ph.__class__ is CardGame else -1)
+        cards, without = ph.options()
+        return g.hands[s], ph.need, cards, without, ph.cur
+
+    def bid_state(self) -> tuple | None:
+        """The bidding in one call, for bots, while a chance is bid (else None):
+        (chance, mode (``open``, ``raised``, ``declaring``, ``lone``), stake, what
+        this seat has put in, the chance's pool, its multiplier, how many seats have
+        not folded)."""
+        ph = self._g._phase
+        if ph.__class__ is not ChanceBidding:
+            return None
+        return (ph.chance, MODE_NAMES[ph.mode], ph.level, ph.put[self.seat],
+                self._g.ledger.pools[ph.pool.index], ph.mult, ph.folded.count(False))
 
     def card_options(self) -> tuple[int, bool]:
         """In the card game, this seat's legal actions as bits: (cards it may lay,

@@ -113,7 +113,7 @@ class Table:
             eldest = dealer + 1 if dealer + 1 < n else 0
             dealt = deal(rand, n, size, eldest)
             g = Game(rules, n, dealer=dealer, hands=dealt, carry=carry, record=record,
-                     auto_forced=True)
+                     auto_forced=True, auto_equivalent=True)
             views = [g.view(s) for s in range(n)]
             apply = g.apply
             decisions = 0
