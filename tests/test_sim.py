@@ -1,0 +1,395 @@
+"""Simulation: determinism across processes, chips conserved, streaming statistics,
+paired comparison on the same deals, agreement with the exact odds, the CLI.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+from typer.testing import CliRunner
+
+from hocdsl.cli import app
+from hocdsl.engine import Game
+from hocdsl.odds import odds_report
+from hocdsl.rules import bundled_extensions, bundled_rulesets, load_ruleset
+from hocdsl.rules.model import EndBracket
+from hocdsl.sim import compare, simulate
+from hocdsl.sim.metrics import Layout
+from hocdsl.sim.runner import BLOCK_HANDS, Table, block_seed, chunks_of, deal
+from hocdsl.sim.stats import Sums, ratio_stat, sd_parts, interval, t975
+
+CONFIGS = [(name, ()) for name in bundled_rulesets()]
+CONFIGS += [(name, (ext,)) for name in ("hoc-mazarin", "hoca") for ext in bundled_extensions()]
+IDS = [n + "".join("+" + e for e in x) for n, x in CONFIGS]
+
+
+# ----------------------------------------------------------- determinism ----
+
+
+def test_same_seed_same_json_whatever_the_jobs():
+    rules = load_ruleset("hoc-mazarin")
+    one = simulate(rules, hands=1100, seed=7, jobs=1).to_json()
+    two = simulate(rules, hands=1100, seed=7, jobs=2).to_json()
+    assert json.dumps(one, sort_keys=True) == json.dumps(two, sort_keys=True)
+    other = simulate(rules, hands=1100, seed=8, jobs=1).to_json()
+    assert other["metrics"] != one["metrics"]
+
+
+def test_work_is_split_by_seed_not_by_timing():
+    # blocks of BLOCK_HANDS hands, seeded by (seed, block) alone; chunks group them
+    chunks = chunks_of(1234)
+    blocks = [b for c in chunks for b in c]
+    assert [b for b, _ in blocks] == list(range(len(blocks)))
+    assert sum(h for _, h in blocks) == 1234 and all(h == BLOCK_HANDS for _, h in blocks[:-1])
+    assert block_seed(3, 5) == block_seed(3, 5) != block_seed(3, 6) != block_seed(4, 5)
+
+
+# ------------------------------------------------------ chips conserved ----
+
+
+@pytest.mark.parametrize("name,ext", CONFIGS, ids=IDS)
+def test_chips_conserved_for_every_ruleset(name, ext):
+    rules = load_ruleset(name, ext)
+    for players in (2, 3):
+        bots = "heuristic,random" if players == 2 else "heuristic,random,heuristic"
+        r = simulate(rules, hands=300, players=players, seed=players, bots=bots)
+        assert r.chips_conserved is True
+        assert r.hands == 300
+
+
+def test_chips_conserved_is_checked_not_assumed(monkeypatch):
+    # a ledger that loses a chip in every hand is caught
+    from hocdsl.engine import ledger
+
+    real = ledger.Ledger.pay_each
+
+    def leaky(self, payee, amount, reason, chance=None):
+        real(self, payee, amount, reason, chance)
+        self.net[payee] -= 1
+
+    monkeypatch.setattr(ledger.Ledger, "pay_each", leaky)
+    r = simulate(load_ruleset("hoc-mazarin"), hands=40, seed=1)
+    assert r.chips_conserved is False
+
+
+def test_triple_game_is_reached_with_the_extension():
+    r = simulate(load_ruleset("hoc-mazarin", ("triple-game",)), hands=1500, seed=2,
+                 bots="random")
+    assert max(r.metrics[f"triple_rate.{c}"].mean for c in ("point", "sequence", "tricon")) > 0
+    plain = simulate(load_ruleset("hoc-mazarin"), hands=300, seed=2, bots="random")
+    assert all(plain.metrics[f"triple_rate.{c}"].mean == 0 for c in ("point", "sequence", "tricon"))
+
+
+# ------------------------------------------------------------ streaming ----
+
+
+def test_statistics_stream():
+    # The state kept is a fixed number of integer sums: the same size for 40 hands as
+    # for 4000, and nothing per hand in the result.
+    rules = load_ruleset("hoc-mazarin")
+    table = Table(rules, 3, ("heuristic",) * 3)
+    from hocdsl.sim import _SimJob
+
+    job = _SimJob(table, 0)
+    small = job.run_chunk(chunks_of(40)[0])[0]
+    big = job.run_chunk(chunks_of(4000)[0] + chunks_of(4000)[1])[0]
+    assert len(small[0]) == len(big[0]) == table.layout.size
+    assert len(small[1]) == len(big[1]) == len(job.pairs)
+    assert small[2] == 2 and big[2] == 50  # blocks folded in, not kept
+    r = simulate(rules, hands=60, seed=0)
+    for v in vars(r).values():
+        assert not isinstance(v, list) or len(v) < 10
+
+
+def test_ratio_interval_by_hand():
+    # three blocks of 10 hands with 3, 5 and 4 wins: rate 12/30 = 0.4; per-block
+    # residuals (3-4, 5-4, 4-4)/30; var = 3/2 * (1+1+0)/900 = 1/300
+    s = Sums(2, [(0, 0), (0, 1), (1, 1)])
+    for y in ([3, 10], [5, 10], [4, 10]):
+        s.add_block(y)
+    st = ratio_stat(s, 0, 1)
+    half = t975(2) * math.sqrt(1 / 300)
+    assert st.mean == pytest.approx(0.4)
+    assert (st.lo, st.hi) == pytest.approx((0.4 - half, 0.4 + half))
+
+
+def test_sd_interval_by_hand():
+    # values per unit: block A: 1, 3 (sum 4, squares 10); block B: -2, 2 (0, 8)
+    # mean 1, mean square 4.5: sd = sqrt(4.5 - 1) = sqrt(3.5)
+    s = Sums(3, [(i, k) for i in range(3) for k in range(3)])
+    s.add_block([10, 4, 2])
+    s.add_block([8, 0, 2])
+    est, w = sd_parts(s, 0, 1, 2)
+    assert est == pytest.approx(math.sqrt(3.5))
+    st = interval(s, est, w)
+    assert st.lo < est < st.hi
+
+
+# ---------------------------------------------------------- comparison ----
+
+
+def test_compare_a_with_itself_is_all_zero():
+    rules = load_ruleset("hoc-mazarin")
+    c = compare(rules, rules, hands=400, seed=3)
+    assert c.rows and not c.significant
+    for name, row in c.rows.items():
+        if row.a.mean == row.a.mean:  # defined
+            assert row.diff.mean == 0, name
+            assert row.diff.lo == row.diff.hi == 0, name
+        assert row.a == row.b
+    assert c.chips_conserved
+
+
+def test_compare_runs_both_rulesets_on_the_same_deals():
+    # the dealt-hand metrics are the same deals under both: identical, difference 0
+    a, b = load_ruleset("hoc-mazarin"), load_ruleset("hoca")
+    c = compare(a, b, hands=300, seed=5)
+    for name in ("blank_hand_rate", "longest_suit_mean", "tricon_held_rate.3"):
+        assert c.rows[name].a == c.rows[name].b
+        assert c.rows[name].diff.mean == 0 and not c.rows[name].significant
+
+
+def test_compare_finds_a_sharp_known_difference():
+    # B is hoc-mazarin with 2 cards left paying 8 instead of 4 (the Wikipedia reading
+    # of 002 §9.3), and nothing else. On the same deals, a loser left with 2 cards now
+    # pays 4 more: the mean end payment per loser rises by about 4 times the share of
+    # losers left with 2 cards (play may shift a little: the bots mind the schedule).
+    a = load_ruleset("hoc-mazarin")
+    cg = a.card_game
+    brackets = tuple(replace(x, fixed=8) if x.min == 2 else x for x in cg.end_payment)
+    assert brackets[1] == EndBracket(min=2, max=2, fixed=8)
+    b = replace(a, name="two-cards-pay-8", card_game=replace(cg, end_payment=brackets))
+    assert b.card_game.owed(2) == 8 and a.card_game.owed(2) == 4
+    c = compare(a, b, hands=1200, seed=9, jobs=2)
+    row = c.rows["end_payment"]
+    assert row.significant and row.diff.lo > 0
+    expected = 4 * c.rows["cards_left_share.2"].b.mean
+    assert row.diff.lo < expected * 1.3 and expected * 0.7 < row.diff.hi
+    # and the same against the real Wikipedia ruleset (which differs in more)
+    w = compare(a, load_ruleset("hoc-mazarin-wikipedia"), hands=800, seed=9)
+    assert w.rows["end_payment"].significant and w.rows["end_payment"].diff.mean > 0
+
+
+def test_compare_json_shape():
+    rules = load_ruleset("hoc-mazarin")
+    j = compare(rules, load_ruleset("hoca"), hands=60, seed=1).to_json()
+    assert j["hands"] == 60 and j["chips_conserved"] is True
+    row = j["rows"]["net_per_hand.eldest"]
+    assert set(row) == {"a", "b", "diff", "significant"}
+    assert set(row["diff"]) == {"mean", "ci95"} and len(row["diff"]["ci95"]) == 2
+    json.dumps(j)
+
+
+# ------------------------------------------------------ the exact odds ----
+
+
+@pytest.mark.parametrize("name,players", [("hoc-mazarin", 3), ("hoca", 3), ("hoc-mazarin", 2)])
+def test_simulated_deals_agree_with_the_exact_odds(name, players):
+    # What simulate counts on dealt hands must match hocdsl.odds (counting, no
+    # simulation) within sampling error: 4 standard errors.
+    rules = load_ruleset(name)
+    r = simulate(rules, hands=2000, players=players, seed=11, bots="random", jobs=2)
+    exact = odds_report(rules, players)
+
+    def close(metric: str, p: Fraction | float) -> None:
+        st = r.metrics[metric]
+        se = (st.hi - st.lo) / (2 * 1.96)
+        assert se > 0, metric
+        assert abs(st.mean - float(p)) < 4 * se, (metric, st, float(p))
+
+    close("blank_hand_rate", exact["blank_hand"])
+    for k, p in exact["sequence_at_least"].items():
+        close(f"sequence_held_rate.{k}", p)
+    close("tricon_held_rate.3", exact["tricon_at_least"]["3"])
+    close("tricon_held_rate.4", exact["tricon_at_least"]["4"])
+    mean_longest = sum(int(k) * p for k, p in exact["longest_suit"].items())
+    close("longest_suit_mean", mean_longest)
+
+
+def test_the_deal_is_uniform_and_complete():
+    rand = random.Random(1).random
+    counts = [0] * 52
+    for _ in range(3000):
+        hands = deal(rand, 3, 12, 1)
+        union = 0
+        for h in hands:
+            assert h.bit_count() == 12 and not h & union
+            union |= h
+        for c in range(52):
+            counts[c] += union >> c & 1
+    # each card is dealt with probability 36/52: 3000 * 36/52 = 2077, sd about 25
+    assert all(abs(x - 3000 * 36 / 52) < 130 for x in counts)
+
+
+# ---------------------------------------------------------- the metrics ----
+
+
+def test_metrics_are_named_and_sensible():
+    r = simulate(load_ruleset("hoc-mazarin"), hands=600, seed=2)
+    m = r.metrics
+    for name in ("blank_hand_rate", "net_per_hand.eldest", "net_per_hand.second",
+                 "net_per_hand.dealer", "all_pass_rate.point", "all_pass_rate.sequence",
+                 "all_pass_rate.tricon", "hocs_per_hand", "accidental_hocs_per_hand",
+                 "principal_hocs_per_hand", "cards_left", "end_payment", "turns_per_hand",
+                 "sd_net_per_hand", "won_rate.tricon", "pays_when_won.sequence",
+                 "triple_rate.point", "cards_left_share.1"):
+        assert name in m, name
+        assert m[name].lo <= m[name].mean <= m[name].hi, name
+    # each chance is won or passed, every hand
+    for c in ("point", "sequence", "tricon"):
+        assert m[f"won_rate.{c}"].mean + m[f"all_pass_rate.{c}"].mean == pytest.approx(1)
+    assert m["pays_when_won.point"].mean == 0  # the point pays its pool only (002 §7.1)
+    assert sum(m[f"card_win_rate.{p}"].mean for p in ("eldest", "second", "dealer")) == pytest.approx(1)
+    assert m["hocs_per_hand"].mean == pytest.approx(
+        m["accidental_hocs_per_hand"].mean + m["principal_hocs_per_hand"].mean)
+    assert sum(m[f"cards_left_share.{k}"].mean for k in range(1, 13)) == pytest.approx(1)
+    # the end payment is the schedule applied to the cards left (002 §9.3)
+    owed = load_ruleset("hoc-mazarin").card_game.owed
+    assert m["end_payment"].mean == pytest.approx(
+        sum(owed(k) * m[f"cards_left_share.{k}"].mean for k in range(1, 13)))
+    dist = r.distributions
+    assert sum(dist["cards_left"].values()) == 2 * 600
+    assert dist["end_payment"].get("4", 0) == dist["cards_left"].get("2", 0) + dist["cards_left"].get("4", 0)
+    # chips: the players' nets and the pools add up, so the nets average to about 0
+    assert -2 < sum(m[f"net_per_hand.{p}"].mean for p in ("eldest", "second", "dealer")) < 1
+    assert "net_per_hand.second" not in simulate(load_ruleset("hoc-mazarin"), hands=20, players=2).metrics
+
+
+def test_bad_arguments_are_value_errors():
+    rules = load_ruleset("hoc-mazarin")
+    with pytest.raises(ValueError, match="hands"):
+        simulate(rules, hands=0)
+    with pytest.raises(ValueError, match="jobs"):
+        simulate(rules, hands=10, jobs=0)
+    with pytest.raises(ValueError, match="not 4"):
+        simulate(rules, hands=10, players=4)
+    with pytest.raises(ValueError, match="unknown bot"):
+        simulate(rules, hands=10, bots="genius")
+
+
+def test_progress_is_reported():
+    seen = []
+    simulate(load_ruleset("hoc-mazarin"), hands=700, seed=1, progress=lambda d, t: seen.append((d, t)))
+    assert seen[0] == (0, 700) and seen[-1] == (700, 700)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+# ------------------------------------------- the engine's fast paths ----
+
+
+def _classes(g: Game) -> list:
+    """The legal actions up to suit: plain cards by rank; principal hocs and the rest as they are."""
+    principal = g.rules.card_game.principal_hocs
+    out = set()
+    for a in g.legal_actions():
+        card = getattr(a, "card", None)
+        out.add(("plain", card % 13) if card is not None and card not in principal else ("as is", a))
+    return sorted(out, key=repr)
+
+
+def _realize(g: Game, cls, rng: random.Random):
+    if cls[0] == "as is":
+        return cls[1]
+    return rng.choice([a for a in g.legal_actions() if getattr(a, "card", -1) % 13 == cls[1]
+                       and a.card not in g.rules.card_game.principal_hocs])
+
+
+@pytest.mark.parametrize("name", ["hoc-mazarin", "hoca"])
+def test_auto_equivalent_changes_nothing_but_the_suit(name):
+    # Laying one plain card of a rank or another is no choice for the outcome (the card
+    # game goes by rank, 002 §9.1): a game where the engine lays the lowest by itself
+    # (auto_equivalent) ends exactly as one where a player picks any of them at random,
+    # when both make the same choices up to suit.
+    rules = load_ruleset(name)
+    for seed in range(30):
+        slow = Game(rules, 3, rng=random.Random(seed), auto_forced=True)
+        fast = Game(rules, 3, rng=random.Random(seed), auto_forced=True, auto_equivalent=True)
+        pick, suits = random.Random(seed), random.Random(-seed)
+
+        def catch_up():  # the slow game's choices among alike cards, made at random
+            while not slow.is_over and len(_classes(slow)) == 1 and len(slow.legal_actions()) > 1:
+                slow.apply(_realize(slow, _classes(slow)[0], suits))
+
+        catch_up()
+        while not fast.is_over:
+            assert slow.to_act == fast.to_act and _classes(slow) == _classes(fast)
+            cls = pick.choice(_classes(fast))
+            fast.apply(_realize(fast, cls, suits))
+            slow.apply(_realize(slow, cls, suits))
+            catch_up()
+        assert slow.is_over
+        assert slow.net == fast.net and slow.carry_out == fast.carry_out
+        assert slow.turns == fast.turns
+
+
+def test_fork_plays_out_like_the_original():
+    rules = load_ruleset("hoc-mazarin")
+    for seed in range(20):
+        g = Game(rules, 3, rng=random.Random(seed), auto_forced=True, auto_equivalent=True)
+        pick = random.Random(seed)
+        while g.stage != "cards":
+            g.apply(pick.choice(g.legal_actions()))
+        twin = g.fork(list(g.hands))
+        assert twin.view(0).hand == g.hands[0] and twin.pile == g.pile
+        while not g.is_over:
+            a = pick.choice(g.legal_actions())
+            g.apply(a)
+            twin.apply(a)
+        assert twin.is_over and twin.net == g.net and twin.carry_out == g.carry_out
+    with pytest.raises(ValueError):
+        g = Game(rules, 3, rng=random.Random(1))
+        g.fork(list(g.hands))  # not in the card game
+
+
+# ---------------------------------------------------------------- CLI ----
+
+
+def test_cli_simulate_json():
+    res = CliRunner().invoke(app, ["simulate", "hoc-mazarin", "--hands", "120", "--seed", "4", "--json"])
+    assert res.exit_code == 0, res.output
+    j = json.loads(res.stdout)
+    assert j["hands"] == 120 and j["chips_conserved"] is True
+    assert j["ruleset"] == "hoc-mazarin" and j["players"] == 3 and j["seed"] == 4
+    assert j["bots"] == ["heuristic"] * 3
+    st = j["metrics"]["blank_hand_rate"]
+    assert set(st) == {"mean", "ci95"} and st["ci95"][0] <= st["mean"] <= st["ci95"][1]
+    for name in ("net_per_hand.eldest", "net_per_hand.second", "net_per_hand.dealer",
+                 "all_pass_rate.point", "all_pass_rate.sequence", "all_pass_rate.tricon",
+                 "hocs_per_hand"):
+        assert name in j["metrics"]
+    jobs2 = CliRunner().invoke(app, ["simulate", "hoc-mazarin", "--hands", "120", "--seed", "4",
+                                     "--json", "--jobs", "2"])
+    assert json.loads(jobs2.stdout) == j
+
+
+def test_cli_simulate_table_and_options():
+    res = CliRunner().invoke(app, ["simulate", "hoca", "--with", "triple-game", "--hands", "60",
+                                   "--players", "2", "--bots", "heuristic,random"])
+    assert res.exit_code == 0, res.output
+    assert "net_per_hand.eldest" in res.output and "triple_rate.point" in res.output
+    assert "chips conserved: yes" in res.output
+    assert "net_per_hand.second" not in res.output
+
+
+@pytest.mark.parametrize("args,words", [
+    (["--hands", "0"], "--hands 0"),
+    (["--hands", "10", "--bots", "genius"], "unknown bot 'genius'"),
+    (["--hands", "10", "--bots", "heuristic,random"], "2 bots for 3 players"),
+    (["--hands", "10", "--players", "4"], "not 4"),
+    (["--hands", "10", "--jobs", "0"], "--jobs 0"),
+])
+def test_cli_simulate_bad_input_exits_2(args, words):
+    res = CliRunner().invoke(app, ["simulate", "hoc-mazarin", *args])
+    assert res.exit_code == 2
+    assert words in res.output
+    assert "Traceback" not in res.output
+
+
+def test_cli_simulate_bad_ruleset_exits_2(tmp_path):
+    res = CliRunner().invoke(app, ["simulate", "no-such-ruleset", "--hands", "10"])
+    assert res.exit_code == 2 and "no-such-ruleset" in res.output
