@@ -372,7 +372,10 @@ class CardGame:
                             break
                         cards &= -cards
                 elif h & (h - 1):
-                    break
+                    low = h & -h
+                    if not equiv or h & P or h & ~masks[(low.bit_length() - 1) % 13]:
+                        break
+                    cards = low  # auto_equivalent: all he holds are plain cards of one rank
                 else:
                     cards = h
                 self._lay(s, cards.bit_length() - 1)

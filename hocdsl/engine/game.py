@@ -399,13 +399,15 @@ class Game:
             return ()
         return tuple(s for s in range(self.n) if not ph.folded[s])
 
-    def fork(self, hands: Sequence[int]) -> Game:
+    def fork(self, hands: Sequence[int], record: bool = False) -> Game:
         """A copy of this hand in the card game with ``hands`` in place of the seats'
         hands (same number of cards each, none on the pile): the same pile, pools,
         nets, need and turn, ``record=False``, ``auto_forced=True`` and
         ``auto_equivalent=True``. For players
         that sample what they cannot see and play the rest out (the Monte Carlo
-        bot); the copy shares nothing mutable with this game.
+        bot); the copy shares nothing mutable with this game. ``record``: keep a
+        copy of the events so far and go on recording (the copy's views then show
+        what this game's show, hidden deals aside).
         """
         ph = self._phase
         if ph.__class__ is not CardGame:
@@ -425,12 +427,12 @@ class Game:
                 raise ValueError("fork(): a card twice (in two hands, or in a hand and on the pile)")
             union |= h
         g.out_of_play = FULL_PACK & ~union
-        g.record = False
+        g.record = record
         g.auto_forced = True
         g.auto_equivalent = True
-        g.events = []
+        g.events = list(self.events) if record else []
         led = self.ledger
-        g.ledger = Ledger(self.n, tuple(led.pools), g.events, False)
+        g.ledger = Ledger(self.n, tuple(led.pools), g.events, record)
         g.ledger.net = list(led.net)
         g._outcome = list(self._outcome)
         g._winners = list(self._winners)

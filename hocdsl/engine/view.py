@@ -160,7 +160,7 @@ class SeatView:
         g = self._g
         return g.card_options() if g.to_act == self.seat else (0, False)
 
-    def fork(self, hands) -> Any:
+    def fork(self, hands, record: bool = False) -> Any:
         """A copy of the hand in the card game with the other seats' hands replaced by
         ``hands`` (one per seat, this seat's own unchanged, the sizes held now): a
         world this seat cannot tell from the real one, for playing out guesses
@@ -170,7 +170,7 @@ class SeatView:
             raise ValueError("fork(): a seat's own hand cannot be replaced")
         if any(h & g.pile for h in hands):
             raise ValueError("fork(): a card on the pile cannot be in a hand")
-        return g.fork(hands)
+        return g.fork(hands, record)
 
     @property
     def events(self) -> list[Any]:

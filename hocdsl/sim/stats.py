@@ -154,12 +154,17 @@ class Sums:
         C = self.C
         keys = sorted(w)
         total = 0.0
+        size = 0.0  # the sum of the terms' magnitudes: what rounding is relative to
         for a, i in enumerate(keys):
             wi = w[i]
             for k in keys[a:]:
                 c = C[index[(i, k)]]
-                total += (wi * w[k] * c) if i == k else 2.0 * wi * w[k] * c
-        return total
+                term = (wi * w[k] * c) if i == k else 2.0 * wi * w[k] * c
+                total += term
+                size += abs(term)
+        # A sum that cancels to within rounding (a variant compared with itself: the
+        # weights of A and B cancel) is zero, not a tiny positive or negative number.
+        return 0.0 if total <= size * 1e-12 else total
 
 
 def interval(sums: Sums, est: float, w: dict[int, float]) -> Stat:
