@@ -31,7 +31,7 @@ from typing import Any
 
 from ..actions import (
     CALL, CONCEAL, CONCEDE, DECLARE_BLANK, NOTHING, PASS, PLAY, RAISE, SHOW, WITHOUT,
-    DeclarePoint, DeclareSequence, DeclareTricon, Raise,
+    Raise,
 )
 from ..cards import FULL_PACK, RANK_MASKS
 from ..combos import best_sequence, best_tricon, sequence_payment, tricon_payment
@@ -40,7 +40,6 @@ from .strength import strength
 
 KING = 13
 LOW13 = (1 << 13) - 1
-_DECLS = (DeclarePoint, DeclareSequence, DeclareTricon)
 
 # Bidding thresholds, on the estimated chance of holding the best hand.
 RAISE_AT = 0.75  # raise before anyone has
@@ -105,11 +104,7 @@ def _consts(rules) -> tuple:
     consts = (
         p, cg.principal_may_withhold, cg.principal_wild, cg.principal_lead_pays,
         tuple(0 if k == 0 else cg.owed(k) for k in range(53)),
-        tuple(k == "cards" for k in rules.point.keys),
-        tuple(k == "length" for k in rules.sequence.keys),
-        tuple(k == "size" for k in rules.tricon.keys),
         b.declaring_closes_bidding, b.lone_winner_must_show, b.raise_min, b.raise_cap,
-        {},  # declaration -> its comparison key, by identity (see _best_declaration)
     )
     if len(_CONSTS) > 256:
         _CONSTS.clear()
@@ -123,8 +118,8 @@ class HeuristicBot(Bot):
     name = "heuristic"
     __slots__ = (
         "_players", "_strength", "_dealt", "_q", "_has", "_raises", "_pay",
-        "principal", "withhold", "wild", "lead_pays", "owed", "_point_fields",
-        "_seq_fields", "_tri_fields", "_closes", "_must_show", "raise_min", "raise_cap", "_keys",
+        "principal", "withhold", "wild", "lead_pays", "owed", "_closes", "_must_show",
+        "raise_min", "raise_cap",
     )
 
     def __init__(self, rules, seat, rng=None) -> None:
@@ -137,8 +132,7 @@ class HeuristicBot(Bot):
         self._raises = {}
         self._pay = {}
         (self.principal, self.withhold, self.wild, self.lead_pays, self.owed,
-         self._point_fields, self._seq_fields, self._tri_fields, self._closes, self._must_show,
-         self.raise_min, self.raise_cap, self._keys) = _consts(rules)
+         self._closes, self._must_show, self.raise_min, self.raise_cap) = _consts(rules)
 
     # ---------------------------------------------------------- dispatch ----
 
@@ -180,31 +174,6 @@ class HeuristicBot(Bot):
             self._pay[chance] = pay
         return pay
 
-    def _decl_key(self, a: Any) -> tuple:
-        cls = a.__class__
-        if cls is DeclarePoint:
-            return tuple(a.cards if f else a.value for f in self._point_fields)
-        if cls is DeclareSequence:
-            return tuple(a.length if f else a.top for f in self._seq_fields)
-        return tuple(a.size if f else a.rank for f in self._tri_fields)
-
-    def _best_declaration(self, legal: tuple) -> Any:
-        """The best declaration among ``legal`` by the ruleset's keys (None if none)."""
-        best, best_key = None, None
-        keys = self._keys
-        for a in legal:
-            hit = keys.get(id(a))
-            if hit is None or hit[0] is not a:
-                # the cache holds the action, so its id cannot be another's while cached
-                k = self._decl_key(a) if a.__class__ in _DECLS else None
-                if len(keys) > 100_000:
-                    keys.clear()
-                hit = keys[id(a)] = (a, k)
-            k = hit[1]
-            if k is not None and (best is None or k > best_key):
-                best, best_key = a, k
-        return best
-
     def _raise(self, chance: str, p: float, pool: int, mult: int) -> Raise:
         amount = round((pool + 2 * mult) * (p - 0.5))
         amount = max(self.raise_min, min(self.raise_cap, amount))
@@ -232,9 +201,9 @@ class HeuristicBot(Bot):
             if p >= RAISE_AT:
                 return self._raise(chance, p, pool, mult)
             if p >= DECLARE_AT[chance]:
-                best = self._best_declaration(view.legal_actions())
-                if best is not None:
-                    return best
+                decls = view.declarations()  # best first: declare truthfully, the best
+                if decls:
+                    return decls[0]
             return PASS
         if mode == "raised":
             if not has:
@@ -248,11 +217,10 @@ class HeuristicBot(Bot):
                 return self._raise(chance, p, pool, mult)
             return CALL if p * win > to_call else PASS
         if mode == "declaring":
-            legal = view.legal_actions()
-            best = self._best_declaration(legal)
-            if best is not None:
-                return best
-            return CONCEDE if CONCEDE in legal else NOTHING
+            decls = view.declarations()
+            if decls:
+                return decls[0]
+            return CONCEDE if CONCEDE in view.legal_actions() else NOTHING
         # lone: show when it is paid (002 §7.2-7.3)
         if self._must_show or (i and has and self._win_payment(chance, view.hand) > 0):
             return SHOW

@@ -157,6 +157,29 @@ class ChanceBidding:
         # LONE
         return (SHOW,) if g.rules.bidding.lone_winner_must_show else (SHOW, CONCEAL)
 
+    def declarations(self) -> tuple:
+        """The declarations among :meth:`legal`, best first by the chance's keys
+        (each whole combination the hand holds; while declaring, those that beat
+        the best so far). Empty where no declaration is legal now."""
+        g = self.g
+        mode = self.mode
+        s = g.to_act
+        if mode == OPEN:
+            if not g.rules.bidding.declaring_closes_bidding:
+                return ()
+            nat = self._natural(s)
+        elif mode == DECLARING:
+            nat = self._natural(s)
+            bc = self.best_cmp
+            if bc is not None:
+                prec = self._prec(s)
+                nat = [e for e in nat if (e[1], prec) > bc]
+        else:
+            return ()
+        if len(nat) > 1:
+            nat = sorted(nat, key=_key_of, reverse=True)
+        return tuple(e[0] for e in nat)
+
     def forced(self) -> Any:
         """The only legal action, if there is just one (never while raising is possible)."""
         mode = self.mode
@@ -437,6 +460,10 @@ class ChanceBidding:
     @property
     def mode_name(self) -> str:
         return MODE_NAMES[self.mode]
+
+
+def _key_of(entry: tuple) -> tuple:
+    return entry[1]
 
 
 def _say(a: Any) -> str:

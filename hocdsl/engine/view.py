@@ -154,6 +154,16 @@ class SeatView:
         return (ph.chance, MODE_NAMES[ph.mode], ph.level, ph.put[self.seat],
                 self._g.ledger.pools[ph.pool.index], ph.mult, ph.folded.count(False))
 
+    def declarations(self) -> tuple:
+        """The declarations this seat may make now, best first by the ruleset's
+        comparison keys (the whole combinations it holds; while declaring, those
+        that beat the best so far); () when none is legal or it is not its turn."""
+        g = self._g
+        ph = g._phase
+        if ph.__class__ is not ChanceBidding or g.to_act != self.seat:
+            return ()
+        return ph.declarations()
+
     def card_options(self) -> tuple[int, bool]:
         """In the card game, this seat's legal actions as bits: (cards it may lay,
         whether it may say "without"); ``(0, False)`` when it is not its turn."""

@@ -166,6 +166,9 @@ class _SimJob:
     def empty(self) -> Sums:
         return Sums(self.table.layout.size, self.pairs)
 
+    def warm(self) -> None:
+        self.table.warm()
+
     def run_chunk(self, chunk: list[tuple[int, int]]) -> tuple:
         sums = self.empty()
         ok = True
@@ -198,6 +201,10 @@ class _CompareJob:
 
     def empty(self) -> Sums:
         return Sums(self.size, self.pairs)
+
+    def warm(self) -> None:
+        self.a.warm()
+        self.b.warm()
 
     def run_chunk(self, chunk: list[tuple[int, int]]) -> tuple:
         sums = self.empty()
@@ -233,6 +240,7 @@ def _run(job: Any, hands: int, jobs: int, progress: Progress | None) -> tuple[Su
         for chunk in chunks:
             take(job.run_chunk(chunk), chunk)
     else:
+        job.warm()  # the forked workers inherit the tables
         ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
                                           else None)
         with ctx.Pool(min(jobs, len(chunks)), initializer=_init_worker, initargs=(job,)) as pool:

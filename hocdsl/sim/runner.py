@@ -82,6 +82,12 @@ class Table:
         self.stop_on_insolvency = rules.table.insolvency == "stop-partie"
         self.rotate = rules.table.dealer_rotation != "stays"
 
+    def warm(self) -> None:
+        """Build the tables the bots and the engine use (hand-strength tables, chance
+        evaluations) by playing one throw-away hand: done before the worker processes
+        are forked, they inherit them instead of building them each."""
+        self.play_block(-1, 0, 1)
+
     def play_block(self, seed: int, block: int, hands: int) -> tuple[list[int], bool]:
         """Play block ``block`` (``hands`` hands); return its quantity totals and
         whether chips were conserved at every hand."""
