@@ -332,17 +332,29 @@ class CardGame:
         withhold = self.withhold
         must = self.must_cover
         wild = self.wild
+        plain_only = wild == "never"  # a principal hoc never stands for another card
         masks = RANK_MASKS
         rec = g.record
         n = g.n
         equiv = g.auto_equivalent
         turns = 0
+        s = g.to_act
+        need = self.need
         while not self.done:
-            s = g.to_act
             h = hands[s]
-            need = self.need
             if need:
                 natural = h & masks[need - 1]
+                if not natural and (plain_only or not h & P):
+                    # nothing to lay: a "without" (the commonest forced action, made short)
+                    if rec:
+                        g.events.append(SaidWithout(s, need, False))
+                    s = s + 1 if s + 1 < n else 0
+                    turns += 1
+                    if s == self.cur:
+                        # 002 §9.2: nobody could cover: the last card is an accidental hoc
+                        self._hoc(s, -1, "accidental")
+                        need = self.need = 0
+                    continue
                 cards = natural
                 if P & h and (wild == "always" or (wild == "when-missing" and not natural)):
                     cards |= h & P
@@ -351,19 +363,19 @@ class CardGame:
                         break
                     if rec:
                         g.events.append(SaidWithout(s, need, False))
-                    t = s + 1 if s + 1 < n else 0
-                    if t == self.cur:
-                        # 002 §9.2: nobody could cover: the last card is an accidental hoc
-                        self._hoc(t, -1, "accidental")
-                        self.need = 0
-                    g.to_act = t
+                    s = s + 1 if s + 1 < n else 0
+                    if s == self.cur:
+                        self._hoc(s, -1, "accidental")
+                        need = self.need = 0
                 elif cards & (cards - 1):
                     if not equiv or cards & P:
                         break
                     # auto_equivalent: plain cards of the rank wanted, all alike
                     self._lay(s, (cards & -cards).bit_length() - 1)
+                    need = self.need
                 else:
                     self._lay(s, cards.bit_length() - 1)
+                    need = self.need
             else:
                 if self.first and self.lowest:
                     cards = self._lead_cards(h)  # all of the lowest rank held
@@ -379,7 +391,10 @@ class CardGame:
                 else:
                     cards = h
                 self._lay(s, cards.bit_length() - 1)
+                need = self.need
             turns += 1
+        if not self.done:
+            g.to_act = s
         g.turns += turns
 
     def _coverable(self, s: int, rank: int) -> bool:

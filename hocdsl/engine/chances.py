@@ -72,7 +72,7 @@ class PointChance(ChanceKind):
     (``cards``, ``value``), as :func:`hocdsl.combos.point_key` builds them.
     """
 
-    __slots__ = ("values_desc", "suit_value", "key_fields", "_declared", "_entries")
+    __slots__ = ("values_desc", "suit_value", "key_fields", "_declared", "_entries", "_tops")
     name = "point"
 
     def __init__(self, rules: Ruleset) -> None:
@@ -91,6 +91,8 @@ class PointChance(ChanceKind):
         self._declared: dict[tuple[int, int], DeclarePoint] = {}
         # natural() entries per (suit << 13 | pattern), made on first use
         self._entries: list = [None] * (4 << 13)
+        # per pattern: the value of its best 1, 2, ... cards, made on first use
+        self._tops: list = [None] * (1 << 13)
 
     def _key(self, cards: int, value: int) -> tuple:
         kf = self.key_fields
@@ -99,14 +101,17 @@ class PointChance(ChanceKind):
         return tuple(cards if f else value for f in kf)
 
     def _top_value(self, bits: int, k: int) -> int:
-        total = 0
-        for v, r in self.values_desc:
-            if k == 0:
-                break
-            if bits >> (r - 1) & 1:
-                total += v
-                k -= 1
-        return total
+        """The value of the best ``k`` cards of one suit's pattern ``bits`` (k <= its size)."""
+        tops = self._tops[bits]
+        if tops is None:
+            tops = [0]
+            total = 0
+            for v, r in self.values_desc:
+                if bits >> (r - 1) & 1:
+                    total += v
+                    tops.append(total)
+            tops = self._tops[bits] = tuple(tops)
+        return tops[k]
 
     def natural(self, hand: int) -> list[Entry]:
         out: list[Entry] = []
