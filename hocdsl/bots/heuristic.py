@@ -181,9 +181,9 @@ class HeuristicBot(Bot):
         return RAISE[amount] if amount < len(RAISE) else Raise(amount)
 
     def bid(self, view, chance: str) -> Any:
-        if view.dealt != self._dealt:
+        _chance, mode, stake, put, pool, mult, n_in, dealt = view.bid_state()
+        if dealt != self._dealt:
             self._new_hand(view)
-        _chance, mode, stake, put, pool, mult, n_in = view.bid_state()
         i = 0 if chance == "point" else 1 if chance == "sequence" else 2
         q = self._q[i]
         has = self._has[i]

@@ -147,12 +147,14 @@ class SeatView:
         """The bidding in one call, for bots, while a chance is bid (else None):
         (chance, mode (``open``, ``raised``, ``declaring``, ``lone``), stake, what
         this seat has put in, the chance's pool, its multiplier, how many seats have
-        not folded)."""
-        ph = self._g._phase
+        not folded, this seat's hand as dealt)."""
+        g = self._g
+        ph = g._phase
         if ph.__class__ is not ChanceBidding:
             return None
-        return (ph.chance, MODE_NAMES[ph.mode], ph.level, ph.put[self.seat],
-                self._g.ledger.pools[ph.pool.index], ph.mult, ph.folded.count(False))
+        s = self.seat
+        return (ph.chance, MODE_NAMES[ph.mode], ph.level, ph.put[s], g.ledger.pools[ph.pool.index],
+                ph.mult, ph.folded.count(False), g.dealt[s])
 
     def declarations(self) -> tuple:
         """The declarations this seat may make now, best first by the ruleset's
