@@ -117,7 +117,7 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
     __slots__ = (
-        "_players", "_strength", "_dealt", "_q", "_has", "_raises", "_pay",
+        "_players", "_strength", "_dealt", "_q", "_has", "_raises", "_pay", "_size",
         "principal", "withhold", "wild", "lead_pays", "owed", "_closes", "_must_show",
         "raise_min", "raise_cap",
     )
@@ -125,6 +125,7 @@ class HeuristicBot(Bot):
     def __init__(self, rules, seat, rng=None) -> None:
         super().__init__(rules, seat, rng)
         self._players = 0
+        self._size = 0
         self._strength = None
         self._dealt = -1
         self._q = (0.0, 0.0, 0.0)
@@ -146,11 +147,16 @@ class HeuristicBot(Bot):
 
     # ----------------------------------------------------------- bidding ----
 
+    def _table(self, players: int) -> None:
+        """Set up for ``players`` at the table (the strength tables, the hand size)."""
+        self._players = players
+        self._strength = strength(self.rules, players)
+        self._size = self.rules.hand_size(players)
+
     def _new_hand(self, view) -> None:
         n = view.players
         if n != self._players:
-            self._players = n
-            self._strength = strength(self.rules, n)
+            self._table(n)
         dealt = view.dealt
         self._dealt = dealt
         self._q, (_p, s, t) = self._strength.scored(dealt)
@@ -287,16 +293,21 @@ class HeuristicBot(Bot):
                 return PLAY[(prin & -prin).bit_length() - 1]
             pick = plain & RANK_MASKS[r - 1]
             return PLAY[(pick & -pick).bit_length() - 1]
-        left = view.cards_left
-        me = self.seat
+        pile = view.pile
         ncards = hand.bit_count()
-        others = -ncards
+        laid = pile.bit_count()
+        if view.players != self._players:
+            self._table(view.players)
+        size = self._size
+        # the cards in the others' hands: all dealt but the pile and ours
+        others = size * self._players - laid - ncards
         danger = False
-        for t, c in enumerate(left):
-            others += c
-            if t != me and c <= DANGER_CARDS:
-                danger = True
-        unseen = FULL_PACK & ~hand & ~view.pile
+        if laid >= size - DANGER_CARDS:  # before that, nobody can be this close to going out
+            me = self.seat
+            for t, c in enumerate(view.cards_left):
+                if t != me and c <= DANGER_CARDS:
+                    danger = True
+        unseen = FULL_PACK & ~hand & ~pile
         n_unseen = unseen.bit_count()
         # chance that a given unseen card is out of play rather than in another's hand;
         # a run's last card is an accidental hoc (the lead comes back) when every unseen
