@@ -49,20 +49,23 @@ def block_seed(seed: int, block: int) -> int:
     return int.from_bytes(h, "big")
 
 
+_BITS = tuple(1 << c for c in range(52))
+
+
 def deal(rand, players: int, size: int, eldest: int) -> list[int]:
     """Deal ``size`` cards to each of ``players`` from a shuffled pack (a partial
-    Fisher-Yates shuffle drawing from ``rand``, a ``random.Random().random``)."""
-    deck = list(range(52))
+    Fisher-Yates shuffle drawing from ``rand``, a ``random.Random().random``),
+    the eldest first."""
+    deck = list(_BITS)
     hands = [0] * players
     seat = eldest
     for k in range(players):
         h = 0
-        base = k * size
-        for i in range(base, base + size):
+        for i in range(k * size, (k + 1) * size):
             j = i + int(rand() * (52 - i))
             c = deck[j]
             deck[j] = deck[i]
-            h |= 1 << c
+            h |= c
         hands[seat] = h
         seat = seat + 1 if seat + 1 < players else 0
     return hands
