@@ -19,9 +19,8 @@ from hocdsl.odds import odds_report
 from hocdsl.rules import bundled_extensions, bundled_rulesets, load_ruleset
 from hocdsl.rules.model import EndBracket
 from hocdsl.sim import compare, simulate
-from hocdsl.sim.metrics import Layout
 from hocdsl.sim.runner import BLOCK_HANDS, Table, block_seed, chunks_of, deal
-from hocdsl.sim.stats import Sums, ratio_stat, sd_parts, interval, t975
+from hocdsl.sim.stats import Sums, interval, ratio_stat, sd_parts, t975
 
 CONFIGS = [(name, ()) for name in bundled_rulesets()]
 CONFIGS += [(name, (ext,)) for name in ("hoc-mazarin", "hoca") for ext in bundled_extensions()]

@@ -22,7 +22,7 @@ import random
 from typing import Any
 
 from ..bots import make_bot
-from ..cards import RANK_MASKS, SUIT_MASK
+from ..cards import SUIT_MASK
 from ..combos import COURT_CARDS
 from ..engine import NO_CARRY, Game
 from ..engine.bidding import PASSED, WON
