@@ -314,11 +314,3 @@ def test_the_bundled_rulesets_say_what_these_tests_assume(mazarin, hoca):
     assert mazarin.tricon.claim == "lower-than-declared"
     assert hoca.tricon.claim == "all-held"
     assert mazarin.sequence.claim == "lower-than-declared"
-
-
-def test_docstring_examples():
-    import doctest
-
-    from hocdsl import combos
-
-    assert doctest.testmod(combos).failed == 0

@@ -282,11 +282,3 @@ def test_outcomes_markdown_from_a_real_simulation():
     assert "## Outcomes on the same deals: hoc-mazarin vs hoc-mazarin-wikipedia" in md
     assert re.search(r"^\| `net_per_hand\.eldest` \| -?\d+\.\d{4} \| -?\d+\.\d{4} \| [+-]\d+\.\d{4} \| "
                      r"\[[+-]\d+\.\d{4}, [+-]\d+\.\d{4}\] \| \*? \|$", md, re.M)
-
-
-def test_docstring_examples():
-    import doctest
-
-    import hocdsl.diff
-
-    assert doctest.testmod(hocdsl.diff).failed == 0

@@ -198,11 +198,3 @@ def test_exact_odds_agree_with_a_seeded_simulation(name, players):
         se = sqrt(p * (1 - p) / deals)
         got = hits.get(key, 0) / deals
         assert abs(got - p) <= 4 * se + 1.5 / deals, (key, got, p)
-
-
-def test_docstring_examples():
-    import doctest
-
-    from hocdsl import odds
-
-    assert doctest.testmod(odds).failed == 0

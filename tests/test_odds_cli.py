@@ -99,11 +99,3 @@ def test_exact_odds_agree_with_simulation():
         se = (hi - lo) / (2 * 1.96)
         assert se > 0, name
         assert abs(m["mean"] - p) < 4 * se, (name, m["mean"], p, se)
-
-
-def test_docstring_examples():
-    import doctest
-
-    import hocdsl.oddsview
-
-    assert doctest.testmod(hocdsl.oddsview).failed == 0

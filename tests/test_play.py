@@ -352,12 +352,3 @@ def test_names_at_the_table_and_a_bad_name():
     proc = subprocess.run(hoc("play", "hoca", "--bots", "heuristic,random,random"), capture_output=True,
                           text=True, input="", timeout=60)
     assert proc.returncode == 2 and "one name per other seat (2)" in proc.stderr
-
-
-def test_docstring_examples():
-    import doctest
-
-    import hocdsl.play
-
-    result = doctest.testmod(hocdsl.play)
-    assert result.attempted > 0 and result.failed == 0

@@ -388,16 +388,6 @@ def test_cli_validate_passes_on_every_bundled_file():
     assert result.stdout.count("OK  ") == len(BUNDLED + EXTENSIONS)
 
 
-@pytest.mark.parametrize("module", ["errors", "yamldoc", "validate", "build", "loader", "render"])
-def test_docstring_examples(module):
-    import doctest
-    import importlib
-
-    mod = importlib.import_module(f"hocdsl.rules.{module}")
-    result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0 and result.attempted > 0
-
-
 def test_ruleset_pickles_and_hashes():
     # worker processes of a simulation receive the ruleset itself
     import pickle

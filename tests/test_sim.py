@@ -393,17 +393,3 @@ def test_cli_simulate_bad_input_exits_2(args, words):
 def test_cli_simulate_bad_ruleset_exits_2(tmp_path):
     res = CliRunner().invoke(app, ["simulate", "no-such-ruleset", "--hands", "10"])
     assert res.exit_code == 2 and "no-such-ruleset" in res.output
-
-
-def test_docstring_examples():
-    import doctest
-
-    import hocdsl.bots
-    import hocdsl.bots.random_bot
-    import hocdsl.bots.strength
-    import hocdsl.sim
-    import hocdsl.sim.stats
-
-    for mod in (hocdsl.sim, hocdsl.sim.stats, hocdsl.bots, hocdsl.bots.random_bot,
-                hocdsl.bots.strength):
-        assert doctest.testmod(mod).failed == 0, mod.__name__

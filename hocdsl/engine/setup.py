@@ -41,8 +41,8 @@ def draw_dealer(rules: Ruleset, players: int | Sequence[str], rng: random.Random
     Ranks are compared (ace low, king high, 002 §1); players tied on the
     deciding rank draw again (``rules.table.draw_ties``: ``redraw``).
 
-    >>> from types import SimpleNamespace as NS
-    >>> draw_dealer(NS(table=NS(first_dealer="lowest-card-deals")), 3, random.Random(1)) in (0, 1, 2)
+    >>> from hocdsl.rules import load_ruleset
+    >>> draw_dealer(load_ruleset("hoc-mazarin"), 3, random.Random(1)) in (0, 1, 2)
     True
     """
     n = seat_count(players)
