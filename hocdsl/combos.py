@@ -43,6 +43,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
 from .cards import ACE, JACK, KING, QUEEN, RANK_MASKS, SUIT_MASK
+from .rules.cache import per_ruleset
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules.model import Ruleset
@@ -295,19 +296,8 @@ class _Tables:
         return tuple(n if k == "length" else run.top for k in self.seq_keys)
 
 
-_CACHE: dict[int, tuple[Ruleset, _Tables]] = {}
-
-
-def _tables(rules: Ruleset) -> _Tables:
-    """The derived tables of ``rules`` (made once per ruleset object)."""
-    hit = _CACHE.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    if len(_CACHE) > 256:  # rulesets are few; keep the cache from growing without bound
-        _CACHE.clear()
-    t = _Tables(rules)
-    _CACHE[id(rules)] = (rules, t)  # the ruleset is kept alive so its id stays its own
-    return t
+_tables = per_ruleset(_Tables)
+_tables.__doc__ = "The derived tables of ``rules`` (made once per ruleset object)."
 
 
 # ------------------------------------------------------------- point ----

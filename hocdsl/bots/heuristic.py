@@ -33,7 +33,8 @@ from ..actions import (
     CALL, CONCEAL, CONCEDE, DECLARE_BLANK, NOTHING, PASS, PLAY, RAISE, SHOW, WITHOUT,
     Raise,
 )
-from ..cards import FULL_PACK, RANK_MASKS
+from ..cards import FULL_PACK, RANK_MASKS, hand_of
+from ..rules.cache import per_ruleset
 from ..combos import best_sequence, best_tricon, sequence_payment, tricon_payment
 from .base import Bot
 from .strength import strength
@@ -88,28 +89,16 @@ def _chains(ranks: int) -> tuple[tuple[int, int, int, float], ...]:
 #: _CHAINS[ranks]: the runs of each 13-bit rank set.
 _CHAINS = tuple(_chains(x) for x in range(1 << 13))
 
-_CONSTS: dict[int, tuple] = {}
-
-
+@per_ruleset
 def _consts(rules) -> tuple:
     """What the bot reads from a ruleset, once per ruleset object."""
-    hit = _CONSTS.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
     cg = rules.card_game
-    p = 0
-    for c in cg.principal_hocs:
-        p |= 1 << c
     b = rules.bidding
-    consts = (
-        p, cg.principal_may_withhold, cg.principal_wild, cg.principal_lead_pays,
-        tuple(0 if k == 0 else cg.owed(k) for k in range(53)),
+    return (
+        hand_of(cg.principal_hocs), cg.principal_may_withhold, cg.principal_wild,
+        cg.principal_lead_pays, tuple(0 if k == 0 else cg.owed(k) for k in range(53)),
         b.declaring_closes_bidding, b.lone_winner_must_show, b.raise_min, b.raise_cap,
     )
-    if len(_CONSTS) > 256:
-        _CONSTS.clear()
-    _CONSTS[id(rules)] = (rules, consts)
-    return consts
 
 
 class HeuristicBot(Bot):

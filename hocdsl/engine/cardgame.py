@@ -46,7 +46,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..actions import PLAY, WITHOUT, Play, Without
-from ..cards import RANK_MASKS, card_name, rank_letter
+from ..cards import RANK_MASKS, card_name, hand_of, rank_letter
+from ..rules.cache import per_ruleset
 from .errors import IllegalAction, knob_rule
 from .events import (
     CARDS_STAGE, END_PAYMENT as R_END, HOC as R_HOC, PENALTY as R_PENALTY, HandOver, Hoc,
@@ -77,28 +78,16 @@ def _plays(bits: int) -> list:
 _COVER: dict[int, tuple] = {}
 
 
-_KNOBS: dict[int, tuple] = {}
-
-
+@per_ruleset
 def _knobs(rules: Any) -> tuple:
     """The card-game knobs a hand reads, once per ruleset: (principal hocs as bits,
     principal_wild, principal_may_withhold, must_cover, principal_lead_pays,
     accidental_hocs, hoc_payment, opening lead is the lowest, last_card_hoc,
     a false "without" stands)."""
-    hit = _KNOBS.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
     cg = rules.card_game
-    p = 0
-    for c in cg.principal_hocs:
-        p |= 1 << c
-    knobs = (p, cg.principal_wild, cg.principal_may_withhold, cg.must_cover,
-             cg.principal_lead_pays, cg.accidental_hocs, cg.hoc_payment,
-             cg.opening_lead == "lowest", cg.last_card_hoc, cg.false_without_effect == "stands")
-    if len(_KNOBS) > 256:
-        _KNOBS.clear()
-    _KNOBS[id(rules)] = (rules, knobs)  # the ruleset is kept, so its id stays its own
-    return knobs
+    return (hand_of(cg.principal_hocs), cg.principal_wild, cg.principal_may_withhold,
+            cg.must_cover, cg.principal_lead_pays, cg.accidental_hocs, cg.hoc_payment,
+            cg.opening_lead == "lowest", cg.last_card_hoc, cg.false_without_effect == "stands")
 
 
 class CardGame:

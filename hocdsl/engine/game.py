@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import FULL_PACK
+from ..rules.cache import per_ruleset
 from ..rules.model import CHANCES, Ruleset
 from .bidding import PASSED, RAISED, WON, ChanceBidding
 from .blank import BlankHands
@@ -71,17 +72,10 @@ class _Static:
         self.raised_actions = (CALL,) + raises + (PASS,)
 
 
-_STATIC: dict[int, _Static] = {}
 _SEAT_NAMES = {n: tuple(f"seat {i}" for i in range(n)) for n in (2, 3)}
 
 
-def _static(rules: Ruleset) -> _Static:
-    st = _STATIC.get(id(rules))
-    if st is None or st.rules is not rules:
-        if len(_STATIC) > 256:
-            _STATIC.clear()
-        st = _STATIC[id(rules)] = _Static(rules)
-    return st
+_static = per_ruleset(_Static)
 
 
 class Game:
