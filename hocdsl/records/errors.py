@@ -19,6 +19,8 @@ x.yaml:3:5: deals.0.dealer: found `Bob`; expected one of the players (Anne, Blai
 
 from __future__ import annotations
 
+from ..rules.errors import place
+
 
 class RecordError(ValueError):
     """A record that cannot be read, or an announcement in it that cannot be replayed.
@@ -53,12 +55,7 @@ class RecordError(ValueError):
     @property
     def where(self) -> str:
         """``file:line:column``, as much of it as is known."""
-        parts = [self.file or "<record>"]
-        if self.line is not None:
-            parts.append(str(self.line))
-            if self.column is not None:
-                parts.append(str(self.column))
-        return ":".join(parts)
+        return place(self.file or "<record>", self.line, self.column)
 
     def render(self) -> str:
         lines = [f"{self.where}: {self.message}"]

@@ -59,12 +59,7 @@ class RulesetError(ValueError):
         """``file:line:column``, as much of it as is known."""
         if self.file is None:  # a name given on the command line, not a place in a file
             return "error"
-        parts = [self.file]
-        if self.line is not None:
-            parts.append(str(self.line))
-            if self.column is not None:
-                parts.append(str(self.column))
-        return ":".join(parts)
+        return place(self.file, self.line, self.column)
 
     @property
     def headline(self) -> str:
@@ -102,6 +97,17 @@ class RulesetError(ValueError):
 
 def _rebuild(*args) -> RulesetError:
     return RulesetError(*args)
+
+
+def place(file: str, line: int | None, column: int | None) -> str:
+    """``file:line:column``, as much of it as is known.
+
+    >>> place("x.yaml", 12, 5), place("x.yaml", 12, None), place("x.yaml", None, None)
+    ('x.yaml:12:5', 'x.yaml:12', 'x.yaml')
+    """
+    if line is None:
+        return file
+    return f"{file}:{line}" if column is None else f"{file}:{line}:{column}"
 
 
 def suggest(word: object, choices: Iterable[object]) -> str | None:
