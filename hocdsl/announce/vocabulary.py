@@ -59,6 +59,26 @@ def reserved_words() -> frozenset[str]:
     return _reserved()
 
 
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a sequence or a tricon in announcements; None if it can.
+
+    The ruleset loader reports these at the name's line in the file.
+
+    >>> name_problem("quatrième") is None
+    True
+    >>> name_problem("roi")
+    'it is already a word of the announcement language'
+    >>> name_problem("5-card run")
+    'letters, spaces, hyphens and apostrophes only'
+    """
+    key = fold(name).strip()
+    if not _NAME_SHAPE.match(key):
+        return "letters, spaces, hyphens and apostrophes only"
+    if key in _reserved():
+        return "it is already a word of the announcement language"
+    return None
+
+
 _RESERVED: frozenset[str] | None = None
 
 
@@ -99,7 +119,6 @@ class Vocabulary:
 
     def __post_init__(self) -> None:
         seen: dict[str, str] = {}
-        reserved = _reserved()
         for kind, table in (("sequence", self.sequences), ("tricon", self.tricons)):
             for size, names in table:
                 if not names:
@@ -107,13 +126,10 @@ class Vocabulary:
                 if not 1 <= size <= (13 if kind == "sequence" else 4):
                     raise ValueError(f"{self.ruleset}: no {kind} has {size} cards")
                 for name in names:
+                    problem = name_problem(name)
+                    if problem:
+                        raise ValueError(f"{self.ruleset}: {name!r} cannot name a {kind}: {problem}")
                     key = fold(name).strip()
-                    if not _NAME_SHAPE.match(key):
-                        raise ValueError(f"{self.ruleset}: {name!r} cannot name a {kind} "
-                                         f"(letters, spaces, hyphens and apostrophes only)")
-                    if key in reserved:
-                        raise ValueError(f"{self.ruleset}: {name!r} cannot name a {kind}: "
-                                         f"it is already a word of the announcement language")
                     what = f"{kind} of {size}"
                     if seen.get(key, what) != what:
                         raise ValueError(f"{self.ruleset}: {name!r} names both the {seen[key]} "

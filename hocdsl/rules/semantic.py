@@ -167,6 +167,10 @@ def sequence_names(k: KnobView) -> list[RulesetError]:
 
 @check
 def names_are_distinct(k: KnobView) -> list[RulesetError]:
+    # The announcement language sits above the rules; imported here, not at the top,
+    # so loading a ruleset does not build the grammar's tables.
+    from ..announce.vocabulary import name_problem
+
     seen: dict[str, str] = {}
     out = []
     for chance, unit in (("sequence", "card sequence"), ("tricon", "card tricon")):
@@ -177,6 +181,12 @@ def names_are_distinct(k: KnobView) -> list[RulesetError]:
             for i, w in enumerate(words):
                 if not str(w).strip():
                     out.append(k.error(f"{chance}.names", (n, i), "a blank name", "a word such as tierce or brelan"))
+                    continue
+                problem = name_problem(str(w))
+                if problem:
+                    out.append(k.error(f"{chance}.names", (n, i), f"the name `{w}`",
+                                       f"a name the announcements can use ({problem})",
+                                       hint="players say these names at the table; see docs/announcements.md"))
                     continue
                 key = fold(str(w).strip())
                 mine = f"the {n}-{unit}"
