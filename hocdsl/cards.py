@@ -25,6 +25,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
+from typing import TypeAlias
+
+#: A card: ``suit * 13 + rank - 1``, 0..51.
+Card: TypeAlias = int
+#: A set of cards: bit ``card`` set when the card is in it (python-chess's Bitboard).
+Hand: TypeAlias = int
+#: A rank: 1 (ace) .. 13 (king), whatever order the pack puts them in.
+Rank: TypeAlias = int
 
 # ---------------------------------------------------------------- suits ----
 

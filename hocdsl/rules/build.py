@@ -1,56 +1,35 @@
-"""Plain YAML values -> the frozen :class:`~hocdsl.rules.model.Ruleset`.
+"""Plain YAML values -> the frozen :class:`~hocdsl.rules.model.Ruleset`, and back.
 
 The loader has already validated the values (schema and semantic checks);
-this module only converts them to the model's types: mappings keyed by
-``int`` and wrapped read-only, tuples for lists, card ints for card names,
-:class:`Payment` and :class:`EndBracket` records.
+this module only converts them to the model's types, by the type each model
+field declares: mappings keyed by ``int`` and wrapped read-only, tuples for
+lists, card ints for card names, records for payments and brackets.
 
->>> from hocdsl.rules.build import convert_value
->>> convert_value("sequence.payments", {3: {"plain": 1, "major": 2}})[3]
+>>> from hocdsl.rules.model import VieOnRun, Stops
+>>> convert(VieOnRun, "payments", {3: {"plain": 1, "major": 2}})[3]
 Payment(plain=1, major=2)
->>> sorted(convert_value("card_game.principal_hocs", ["KS", "JD"]))
+>>> sorted(convert(Stops, "principal_hocs", ["KS", "JD"]))
 [12, 36]
+>>> yaml_value(Stops, "principal_hocs", frozenset({36, 12}))
+['KS', 'JD']
 """
 
 from __future__ import annotations
 
-from dataclasses import fields
-from typing import Any, Mapping
+import typing
+from collections.abc import Iterator, Mapping
+from functools import lru_cache
+from typing import Any, get_args, get_origin
 
-from ..cards import parse_card
+from ..cards import card_name, parse_card
 from . import model
 from .model import (
-    SECTIONS, EndBracket, Payment, Provenance, Ruleset, Source,
-)
-
-#: section name -> its dataclass
-SECTION_CLASSES: dict[str, type] = {
-    "table": model.Table,
-    "antes": model.Antes,
-    "bidding": model.Bidding,
-    "double_game": model.DoubleGame,
-    "point": model.PointRules,
-    "sequence": model.SequenceRules,
-    "tricon": model.TriconRules,
-    "blank_hand": model.BlankHand,
-    "card_game": model.CardGame,
-}
-
-assert tuple(SECTION_CLASSES) == SECTIONS
-
-
-def knob_names(section: str) -> tuple[str, ...]:
-    """The knobs of ``section`` in model order."""
-    return tuple(f.name for f in fields(SECTION_CLASSES[section]))
-
-
-#: every knob path ("section.knob"), in model order
-KNOB_PATHS: tuple[str, ...] = tuple(
-    f"{s}.{k}" for s in SECTIONS for k in knob_names(s)
+    SECTIONS, STAGE_CLASSES, CardPayment, EndBracket, HeldCharge, Payment, PoolRules, Provenance,
+    Ruleset, Source, knob_fields,
 )
 
 
-class FrozenMap(Mapping):
+class FrozenMap(Mapping[Any, Any]):
     """A read-only mapping that, unlike ``MappingProxyType``, hashes and pickles.
 
     The ruleset's mappings (hand sizes, names, payments, sources, provenance)
@@ -65,14 +44,14 @@ class FrozenMap(Mapping):
 
     __slots__ = ("_d", "_hash")
 
-    def __init__(self, data: Mapping[Any, Any] = ()) -> None:
-        self._d = dict(data)
+    def __init__(self, data: Mapping[Any, Any] | None = None) -> None:
+        self._d = dict(data or {})
         self._hash: int | None = None
 
     def __getitem__(self, key: Any) -> Any:
         return self._d[key]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         return iter(self._d)
 
     def __len__(self) -> int:
@@ -86,29 +65,115 @@ class FrozenMap(Mapping):
     def __repr__(self) -> str:
         return f"FrozenMap({self._d!r})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (FrozenMap, (self._d,))
 
 
-def _int_keys(value: Mapping[Any, Any], conv=lambda v: v) -> Mapping[int, Any]:
-    return FrozenMap({int(k): conv(v) for k, v in sorted(value.items(), key=lambda kv: int(kv[0]))})
+@lru_cache(maxsize=None)
+def field_type(cls: type, name: str) -> Any:
+    """The declared type of ``cls.name``."""
+    return typing.get_type_hints(cls, vars(model))[name]
 
 
-def convert_value(path: str, value: Any) -> Any:
-    """One knob's YAML value as the model holds it."""
-    if path == "table.hand_size":
-        return _int_keys(value)
-    if path in ("sequence.names", "tricon.names"):
-        return _int_keys(value, lambda names: tuple(names))
-    if path in ("sequence.payments", "tricon.payments"):
-        return _int_keys(value, lambda p: Payment(plain=p["plain"], major=p["major"]))
-    if path == "card_game.principal_hocs":
-        return frozenset(parse_card(c) for c in value)
-    if path == "card_game.end_payment":
-        return tuple(EndBracket(**b) for b in value)
-    if isinstance(value, list):
+def _cards(value: Any) -> frozenset[int]:
+    return frozenset(parse_card(str(c)) for c in value)
+
+
+def _convert_type(tp: Any, value: Any) -> Any:
+    if value is None:
+        return None
+    origin = get_origin(tp)
+    args = get_args(tp)
+    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        inner = [a for a in args if a is not type(None)][0]
+        return _convert_type(inner, value)
+    if origin is frozenset:
+        return _cards(value)
+    if origin is tuple:
+        item = args[0]
+        if item is EndBracket:
+            return tuple(EndBracket(**b) for b in value)
+        if item is CardPayment:
+            return tuple(CardPayment(cards=_cards(b["cards"]), each=b["each"]) for b in value)
+        if item is HeldCharge:
+            return tuple(HeldCharge(cards=_cards(b["cards"]), to_each=b.get("to_each", 0),
+                                    to_winner=b.get("to_winner", 0)) for b in value)
         return tuple(value)
+    if origin is not None and isinstance(origin, type) and issubclass(origin, Mapping):
+        vt = args[1]
+        items = sorted(((int(k), v) for k, v in value.items()), key=lambda kv: kv[0])
+        if vt is Payment:
+            return FrozenMap({k: Payment(plain=v["plain"], major=v["major"]) for k, v in items})
+        if vt is int:
+            return FrozenMap({k: int(v) for k, v in items})
+        return FrozenMap({k: tuple(v) if isinstance(v, (list, tuple)) else (v,) for k, v in items})
+    if tp is int and isinstance(value, str):  # a card (PoolRules.card)
+        return parse_card(value)
     return value
+
+
+def convert(cls: type, name: str, value: Any) -> Any:
+    """One knob's YAML value as the model holds it."""
+    tp = field_type(cls, name)
+    if cls is PoolRules and name == "card":
+        return None if value is None else parse_card(str(value))
+    return _convert_type(tp, value)
+
+
+def _card_list(cards: Any) -> list[str]:
+    # kings first, then by rank down, suits in S H D C order
+    return [card_name(c) for c in sorted(cards, key=lambda c: (-(c % 13), c // 13))]
+
+
+def yaml_value(cls: type, name: str, value: Any) -> Any:
+    """The inverse of :func:`convert`: a model value as plain YAML data."""
+    if value is None:
+        return None
+    if cls is PoolRules and name == "card":
+        return card_name(value)
+    if isinstance(value, frozenset):
+        return _card_list(value)
+    if isinstance(value, Mapping):
+        out: dict[Any, Any] = {}
+        for k, v in value.items():
+            if isinstance(v, Payment):
+                out[k] = {"plain": v.plain, "major": v.major}
+            elif isinstance(v, tuple):
+                out[k] = list(v)
+            else:
+                out[k] = v
+        return out
+    if isinstance(value, tuple):
+        items: list[Any] = []
+        for b in value:
+            if isinstance(b, EndBracket):
+                d: dict[str, Any] = {"min": b.min}
+                if b.max is not None:
+                    d["max"] = b.max
+                if b.fixed is not None:
+                    d["fixed"] = b.fixed
+                for k in ("per_card", "above", "plus"):
+                    if getattr(b, k):
+                        d[k] = getattr(b, k)
+                items.append(d)
+            elif isinstance(b, CardPayment):
+                items.append({"cards": _card_list(b.cards), "each": b.each})
+            elif isinstance(b, HeldCharge):
+                d = {"cards": _card_list(b.cards)}
+                if b.to_each:
+                    d["to_each"] = b.to_each
+                if b.to_winner:
+                    d["to_winner"] = b.to_winner
+                items.append(d)
+            else:
+                items.append(b)
+        return items
+    return value
+
+
+def stage_class(kind: str, on: str | None) -> type | None:
+    """The model class of a stage of ``kind`` (and ``on``), or None."""
+    return STAGE_CLASSES.get((kind, on if kind in ("vie", "claims") else None))
 
 
 def build_ruleset(
@@ -119,63 +184,42 @@ def build_ruleset(
     extends: tuple[str, ...],
     extensions: tuple[str, ...],
     sources: Mapping[str, Mapping[str, Any]],
-    values: Mapping[str, Any],
+    sections: Mapping[str, Mapping[str, Any]],
+    pools: Mapping[str, Mapping[str, Any]],
+    stages: Mapping[str, Mapping[str, Any]],
     provenance: Mapping[str, Provenance],
     path: str | None,
 ) -> Ruleset:
-    """Assemble the ruleset from every knob's YAML value (keyed by knob path)."""
-    sections = {}
-    for section, cls in SECTION_CLASSES.items():
-        kwargs = {k: convert_value(f"{section}.{k}", values[f"{section}.{k}"]) for k in knob_names(section)}
-        sections[section] = cls(**kwargs)
+    """Assemble the ruleset from plain values: ``sections`` (name -> knob -> value),
+    ``pools`` (id -> knob -> value) and ``stages`` (id -> ``kind``, ``on``, ``pool`` and
+    knob -> value), all already checked complete."""
+    built: dict[str, Any] = {}
+    for sec, cls in SECTIONS.items():
+        vals = sections.get(sec)
+        if vals is None:
+            built[sec] = None
+            continue
+        built[sec] = cls(**{k: convert(cls, k, vals[k]) for k, _ in knob_fields(cls) if k in vals})
+    pool_objs = tuple(
+        PoolRules(id=pid, **{k: convert(PoolRules, k, vals[k]) for k, _ in knob_fields(PoolRules) if k in vals})
+        for pid, vals in pools.items())
+    stage_objs = []
+    for sid, vals in stages.items():
+        cls = stage_class(vals["kind"], vals.get("on"))
+        assert cls is not None
+        kwargs = {k: convert(cls, k, vals[k]) for k, _ in knob_fields(cls) if k in vals}
+        if "pool" in vals:
+            kwargs["pool"] = vals["pool"]
+        stage_objs.append(cls(id=sid, **kwargs))
     srcs = FrozenMap({
         sid: Source(id=sid, citation=" ".join(str(s["citation"]).split()), file=s.get("file"),
                     language=s.get("language"), url=s.get("url"))
         for sid, s in sources.items()
     })
     return Ruleset(
-        name=name,
-        title=title,
-        summary=" ".join(summary.split()),
-        extends=extends,
-        extensions=extensions,
-        sources=srcs,
-        provenance=FrozenMap(provenance),
-        path=path,
-        **sections,
+        name=name, title=title, summary=" ".join(summary.split()),
+        extends=extends, extensions=extensions, sources=srcs,
+        pack=built["pack"], deal=built["deal"], table=built["table"], bidding=built["bidding"],
+        pools=pool_objs, stages=tuple(stage_objs),
+        provenance=FrozenMap(provenance), path=path,
     )
-
-
-def yaml_value(path: str, value: Any) -> Any:
-    """The inverse of :func:`convert_value`: a model value as plain YAML data.
-
-    >>> yaml_value("card_game.principal_hocs", frozenset({36, 12}))
-    ['KS', 'JD']
-    """
-    from ..cards import card_name
-
-    if path in ("table.hand_size",):
-        return dict(value)
-    if path in ("sequence.names", "tricon.names"):
-        return {k: list(v) for k, v in value.items()}
-    if path in ("sequence.payments", "tricon.payments"):
-        return {k: {"plain": p.plain, "major": p.major} for k, p in value.items()}
-    if path == "card_game.principal_hocs":
-        # kings first, then by rank down, suits in S H D C order
-        return [card_name(c) for c in sorted(value, key=lambda c: (-(c % 13), c // 13))]
-    if path == "card_game.end_payment":
-        out = []
-        for b in value:
-            d: dict[str, Any] = {"min": b.min}
-            if b.max is not None:
-                d["max"] = b.max
-            if b.fixed is not None:
-                d["fixed"] = b.fixed
-            for k in ("per_card", "above", "plus"):
-                if getattr(b, k):
-                    d[k] = getattr(b, k)
-            out.append(d)
-        return out
-    if isinstance(value, tuple):
-        return list(value)
-    return value

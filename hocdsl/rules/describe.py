@@ -1,22 +1,22 @@
-"""Knob values in words a historian reads, and the titles of the knob catalog.
+"""Knob values in words a historian reads; titles of knobs and stages.
 
-Titles, stages and questions come from ``knobs.yaml`` (the knob catalog);
-:func:`describe` renders one knob's value, whether it is the resolved model
-value (mappings keyed by int, tuples of :class:`EndBracket`, a frozenset of
-card ints, :class:`Payment` records) or the plain YAML value of a ruleset file.
+Titles and words come from the model (:class:`~hocdsl.rules.model.KnobSpec`):
+a choice's words, a format string, or one of the renderers below for
+structured values. :func:`describe` renders a resolved model value or the
+plain YAML value of a ruleset file alike.
 
->>> knob_title("bidding.raise_cap")
+>>> from hocdsl.rules import load_ruleset
+>>> r = load_ruleset("hoc-mazarin")
+>>> knob_title(r, "bidding.raise_cap")
 'Raise cap'
->>> knob_stage("bidding.raise_cap")
-'Bidding the chances'
->>> describe("bidding.raise_cap", 20)
+>>> describe(r, "bidding.raise_cap", 20)
 'a raise may add at most 20 chips over the last stake'
->>> from hocdsl.rules.model import EndBracket
->>> describe("card_game.end_payment", (EndBracket(1, 1, fixed=6),
-...     EndBracket(2, 2, fixed=4), EndBracket(3, 9, per_card=1), EndBracket(10, per_card=2)))
+>>> describe(r, "settle.end_payment", r.settle.end_payment)
 '1 card left pays 6; 2 pays 4; 3–9 pay 1 a card; 10 or more pay 2 a card'
->>> describe("card_game.principal_hocs", ["JD", "QS", "KC", "KD", "KH", "KS"])
+>>> describe(r, "card_game.principal_hocs", ["JD", "QS", "KC", "KD", "KH", "KS"])
 'KS KH KD KC QS JD'
+>>> section_title(r, "card_game"), section_title(r, "pools.point")
+('The card game', 'Pool: point')
 """
 
 from __future__ import annotations
@@ -29,54 +29,51 @@ from typing import Any
 import yaml
 
 from ..cards import card_name, parse_card, rank_of, suit_of
-from .model import EndBracket, Payment
+from .model import (
+    CardPayment, EndBracket, HeldCharge, KnobSpec, Payment, Ruleset,
+)
 
 CATALOG_FILE = "knobs.yaml"
 
 
-# ------------------------------------------------------------ catalog ----
-
-
 @lru_cache(maxsize=1)
 def catalog() -> dict[str, Any]:
-    """The knob catalog (``knobs.yaml``) as plain data: ``sources``, ``stages``, ``knobs``."""
+    """What the sources say (``knobs.yaml``) as plain data: ``sources``, ``knobs``."""
     text = resources.files(__package__).joinpath(CATALOG_FILE).read_text(encoding="utf-8")
-    return yaml.safe_load(text)
+    data: dict[str, Any] = yaml.safe_load(text)
+    return data
 
 
-def _entry(path: str) -> Mapping[str, Any]:
-    try:
-        return catalog()["knobs"][path]
-    except KeyError:
-        raise KeyError(f"no knob `{path}` in the knob catalog") from None
+# ------------------------------------------------------------ titles ----
+
+#: Titles of the top-level sections and of each kind of stage.
+SECTION_TITLES = {"pack": "The pack", "deal": "The deal", "table": "The table",
+                  "bidding": "Bidding (every vie stage)"}
+STAGE_TITLES = {("vie", "point"): "The point", ("vie", "run"): "The sequence",
+                ("vie", "set"): "The tricon", ("claims", "blank-hand"): "Blank hands",
+                ("stops", None): "The card game", ("settle", None): "Settling the card game"}
 
 
-def knob_title(path: str) -> str:
-    """The knob's title in the historian's words.
-
-    >>> knob_title("table.hand_size")
-    'Players and cards dealt'
-    """
-    return _entry(path)["title"]
-
-
-def knob_stage(path: str) -> str:
-    """The title of the stage of the game the knob belongs to.
-
-    >>> knob_stage("card_game.end_payment")
-    'The card game'
-    """
-    return catalog()["stages"][_entry(path)["stage"]]
+def section_title(rules: Ruleset, prefix: str) -> str:
+    """The title of a knob group: a section, a pool (``pools.point``) or a stage id."""
+    if prefix in SECTION_TITLES:
+        return SECTION_TITLES[prefix]
+    if prefix.startswith("pools."):
+        return f"Pool: {prefix[6:]}"
+    st = rules.stage(prefix)
+    base = STAGE_TITLES.get((st.kind, getattr(st, "on", None)), st.id)
+    kind_ids = [s.id for s in rules.stages if (s.kind, getattr(s, "on", None)) == (st.kind, getattr(st, "on", None))]
+    return base if len(kind_ids) == 1 else f"{base} ({st.id})"
 
 
-def knob_question(path: str) -> str:
-    """What the knob decides, as a question."""
-    return " ".join(_entry(path)["question"].split())
+def knob_title(rules: Ruleset, path: str) -> str:
+    """The knob's title, from the model."""
+    return rules.knob_spec(path).title
 
 
-def stages() -> dict[str, str]:
-    """Stage keys (the model's sections) and their titles, in the order of play."""
-    return dict(catalog()["stages"])
+def knob_question(rules: Ruleset, path: str) -> str:
+    """What the knob decides, from the model."""
+    return rules.knob_spec(path).doc
 
 
 # ------------------------------------------------------------ helpers ----
@@ -105,25 +102,8 @@ def _names(value: Any) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
 
 
-def _choice(words: Mapping[Any, str]) -> Callable[[Any], str]:
-    def render(value: Any) -> str:
-        try:
-            return words[value]
-        except (KeyError, TypeError):
-            return str(value)
-    return render
-
-
-# ------------------------------------------------------------ renderers ----
-
-
 def _hand_size(value: Mapping[Any, int]) -> str:
     return "; ".join(f"{p} players: {c} cards each" for p, c in _int_items(value))
-
-
-def _chances(value: Iterable[str]) -> str:
-    v = list(value)
-    return ", then ".join(v)
 
 
 def _point_keys(value: Iterable[str]) -> str:
@@ -181,7 +161,7 @@ def _card_key(card: int) -> tuple[int, int]:
     return (-rank_of(card), suit_of(card))
 
 
-def _principal_hocs(value: Iterable[Any]) -> str:
+def _cards(value: Iterable[Any]) -> str:
     cards = [parse_card(c) if isinstance(c, str) else int(c) for c in value]
     return " ".join(card_name(c) for c in sorted(cards, key=_card_key))
 
@@ -292,110 +272,80 @@ _BOOL: dict[str, tuple[str, str]] = {
     ),
 }
 
+
+
+def _card(value: Any) -> str:
+    if value is None:
+        return "none"
+    return card_name(parse_card(value) if isinstance(value, str) else int(value))
+
+
+def _payments(value: Mapping[Any, Any]) -> str:
+    parts = []
+    for k, p in _int_items(value):
+        p = _plain(p)
+        parts.append(f"{k} cards: {p['plain']} (major {p['major']})")
+    return "; ".join(parts)
+
+
+def _card_payments(value: Iterable[Any]) -> str:
+    parts = []
+    for v in value:
+        cards, each = (v.cards, v.each) if isinstance(v, CardPayment) else (v["cards"], v["each"])
+        parts.append(f"{_cards(cards)}: {_n(each, 'chip')} from each other player")
+    return "; ".join(parts) or "none"
+
+
+def _held_charges(value: Iterable[Any]) -> str:
+    parts = []
+    for v in value:
+        if isinstance(v, HeldCharge):
+            cards, each, win = v.cards, v.to_each, v.to_winner
+        else:
+            cards, each, win = v["cards"], v.get("to_each", 0), v.get("to_winner", 0)
+        pay = [x for x in (f"{each} to each other player" if each else "",
+                           f"{win} to the winner" if win else "") if x]
+        parts.append(f"each of {_cards(cards)} still held: {' and '.join(pay) or 'nothing'}")
+    return "; ".join(parts) or "none"
+
+
 _RENDER: dict[str, Callable[[Any], str]] = {
-    "table.hand_size": _hand_size,
-    "table.rank_order": _choice({
-        "king-high-ace-low": "king high, then queen, jack, 10 down to 2; ace low",
-    }),
-    "table.court_value": lambda v: f"a king, queen or jack counts {v}",
-    "table.ace_value": lambda v: f"an ace counts {v}; the other cards their number",
-    "table.direction": _choice({
-        "anticlockwise": "to the right (anticlockwise); the eldest sits at the dealer's right",
-        "clockwise": "to the left (clockwise); the eldest sits at the dealer's left",
-    }),
-    "table.first_dealer": _choice({
-        "lowest-card-deals": "each draws a card; the lowest deals first",
-        "highest-card-deals": "each draws a card; the highest deals first",
-    }),
-    "table.draw_ties": _choice({
-        "redraw": "players tied on the deciding card draw again",
-    }),
-    "table.dealer_rotation": _choice({
-        "next-in-turn": "the deal passes in the direction of play: the eldest deals next",
-        "stays": "the same player deals every hand",
-    }),
-    "table.starting_stake": lambda v: f"each player starts with {_n(v, 'chip')}",
-    "table.insolvency": _choice({
-        "stop-partie": "the partie stops after the hand in which a player cannot pay",
-        "play-on": "play goes on; a stake may go below nothing",
-    }),
-    "antes.per_chance": lambda v: f"each player puts {_n(v, 'chip')} in each chance's pool every hand",
-    "bidding.chances": _chances,
-    "bidding.raise_min": lambda v: f"a raise adds at least {_n(v, 'chip')}",
-    "bidding.raise_cap": lambda v: f"a raise may add at most {_n(v, 'chip')} over the last stake",
-    "bidding.precedence": _choice({
-        "eldest": "the eldest, then the next in turn",
-        "first-declarer": (
-            "whoever opened the declarations after the others passed; "
-            "otherwise the eldest, then the next in turn"
-        ),
-    }),
-    "bidding.bluff": _choice({
-        "precedence-wins-pool": "precedence wins the pool and the raises, and nothing more",
-        "pool-carries": "nobody wins; the pool stays for the next hand",
-    }),
-    "double_game.max_multiplier": _max_multiplier,
-    "double_game.past_cap": _choice({
-        "hold": "it stays at the highest multiplier",
-        "reset": "it goes back to a single game",
-    }),
-    "point.keys": _point_keys,
-    "sequence.min_length": lambda v: f"a run counts from {_n(v, 'card')}",
-    "sequence.counts_up_to": lambda v: f"a run of more than {v} cards is paid as one of {v}",
-    "sequence.names": lambda v: _names_by_count(v, "cards"),
-    "sequence.keys": _sequence_keys,
-    "sequence.major": _choice({"to-the-king": "a sequence is major when it runs to the king"}),
-    "sequence.payments": _sequence_payments,
-    "sequence.claim": _claim("sequence"),
-    "tricon.names": lambda v: _names_by_count(v, "of a rank"),
-    "tricon.keys": _tricon_keys,
-    "tricon.major": _choice({"kings": "a tricon is major when made of kings"}),
-    "tricon.payments": _tricon_payments,
-    "tricon.claim": _claim("tricon"),
-    "blank_hand.payment": lambda v: f"each other player pays {_n(v, 'chip')}",
-    "blank_hand.timing": _choice({
-        "after-chances": "declared after the three chances, before the card game",
-        "before-bidding": "declared before the bidding",
-    }),
-    "blank_hand.ties": _choice({
-        "cancel": "two or more blank hands cancel: nobody is paid",
-        "all-paid": "each blank hand is paid",
-    }),
-    "card_game.opening_lead": _choice({
-        "any": "the eldest leads any card",
-        "lowest": "the eldest leads his lowest card",
-    }),
-    "card_game.principal_hocs": _principal_hocs,
-    "card_game.principal_wild": _choice({
-        "never": "a principal hoc stands only for itself",
-        "when-missing": "a principal hoc may stand for the card needed when its holder lacks that card",
-        "always": "a principal hoc may be played as any card",
-    }),
-    "card_game.hoc_payment": lambda v: f"each other player pays {_n(v, 'chip')} for every hoc",
-    "card_game.end_payment": _end_payment,
-    "card_game.false_without_penalty": lambda v: f"{_n(v, 'chip')} to each other player",
-    "card_game.false_without_effect": _choice({
-        "stands": "the 'without' stands: the word passes on and the card stays in his hand",
-        "must-play": "he must lay the card after all",
-    }),
+    "hand_size": _hand_size,
+    "point_keys": _point_keys,
+    "sequence_keys": _sequence_keys,
+    "tricon_keys": _tricon_keys,
+    "names": lambda v: _names_by_count(v, "cards"),
+    "payments": _payments,
+    "sequence_payments": _sequence_payments,
+    "tricon_payments": _tricon_payments,
+    "set_names": lambda v: _names_by_count(v, "of a rank"),
+    "end_payment": lambda v: _end_payment(v) if v else "none",
+    "cards": lambda v: _cards(v) or "none",
+    "card": _card,
+    "multiplier": _max_multiplier,
+    "card_payments": _card_payments,
+    "held_charges": _held_charges,
 }
 
 
-def describe(path: str, value: Any) -> str:
-    """``value`` of the knob ``path`` in words.
+def words_for(spec: KnobSpec, value: Any) -> str:
+    """A value in the words its :class:`KnobSpec` gives."""
+    w = spec.words
+    if isinstance(w, Mapping):
+        try:
+            return str(w[value])
+        except (KeyError, TypeError):
+            return str(value)
+    if isinstance(w, str):
+        if "{v}" in w:
+            return w.format(v=value)
+        if w in _RENDER:
+            return _RENDER[w](value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
-    >>> describe("table.hand_size", {2: 15, 3: 12})
-    '2 players: 15 cards each; 3 players: 12 cards each'
-    >>> describe("bidding.may_return_after_pass", False)
-    'a pass is final, even before any raise'
-    >>> describe("sequence.payments", {3: Payment(1, 2), 4: Payment(2, 3)})
-    'run of 3: 1 (to the king 2); run of 4: 2 (to the king 3)'
-    """
-    _entry(path)  # an unknown path is an error, not a silent str()
-    if path in _BOOL:
-        yes, no = _BOOL[path]
-        return yes if value else no
-    render = _RENDER.get(path)
-    if render is None:
-        return str(value)
-    return render(value)
+
+def describe(rules: Ruleset, path: str, value: Any) -> str:
+    """The value of the knob at ``path`` in words."""
+    return words_for(rules.knob_spec(path), value)

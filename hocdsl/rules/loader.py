@@ -22,9 +22,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .build import KNOB_PATHS, build_ruleset
+from .build import build_ruleset
 from .errors import RulesetError, suggest
-from .model import Provenance, Ruleset
+from .model import (
+    PROVENANCE_KINDS, RESERVED_IDS, SECTIONS, Alternative, PoolRules, Provenance, Ruleset, knob_fields,
+)
 from .yamldoc import YamlDoc, read_yaml
 
 BUNDLED_PACKAGE = "hocdsl.rulesets"
@@ -175,24 +177,75 @@ class Layer:
 
     @property
     def name(self) -> str:
-        return self.data["name"]
+        return str(self.data["name"])
 
 
 @dataclass
 class Resolved:
-    """Every knob's value and provenance after the chain and extensions are merged."""
+    """Every knob's value and provenance after the chain and extensions are merged.
 
-    values: dict[str, Any] = field(default_factory=dict)
+    ``sections``: pack/deal/table/bidding -> knob -> value; ``pools`` and
+    ``stages``: id -> knob -> value, in order (a stage also holds its ``kind``,
+    ``on`` and ``pool``). ``at``: knob path -> (layer, YAML key path) that set it.
+    """
+
+    sections: dict[str, dict[str, Any]] = field(default_factory=dict)
+    pools: dict[str, dict[str, Any]] = field(default_factory=dict)
+    stages: dict[str, dict[str, Any]] = field(default_factory=dict)
     provenance: dict[str, Provenance] = field(default_factory=dict)
-    layer_of: dict[str, Layer] = field(default_factory=dict)  # knob path -> layer that set it
+    at: dict[str, tuple[Layer, tuple[Any, ...]]] = field(default_factory=dict)
+    stage_at: dict[str, tuple[Layer, tuple[Any, ...]]] = field(default_factory=dict)
     sources: dict[str, dict[str, Any]] = field(default_factory=dict)
 
+    def values(self) -> dict[str, Any]:
+        """Every knob's plain value by path (``deal.hand_size``, ``pools.point.ante``,
+        ``card_game.principal_hocs``)."""
+        out: dict[str, Any] = {}
+        for sec, knobs in self.sections.items():
+            for k, v in knobs.items():
+                out[f"{sec}.{k}"] = v
+        for pid, knobs in self.pools.items():
+            for k, v in knobs.items():
+                out[f"pools.{pid}.{k}"] = v
+        for sid, knobs in self.stages.items():
+            for k, v in knobs.items():
+                if k not in STRUCTURAL:
+                    out[f"{sid}.{k}"] = v
+        return out
 
-def _split_source(text: str) -> tuple[str, str | None]:
-    """``"lalanne §5.2"`` -> ``("lalanne", "§5.2")``."""
-    sid, _, rest = text.strip().partition(" ")
+
+#: A stage's own fields that are not knobs.
+STRUCTURAL = ("kind", "on", "pool")
+
+
+def split_citation(text: str) -> tuple[str, str | None]:
+    """``"lalanne §5.2: why"`` -> ``("lalanne", "§5.2")``."""
+    head = text.strip().split(":", 1)[0].strip()
+    sid, _, rest = head.partition(" ")
     rest = rest.strip()
     return sid, (rest or None)
+
+
+def provenance_of(spec: dict[str, Any], declared_in: str | None = None, line: int | None = None,
+                  with_alternatives: bool = True, cls: type | None = None, name: str | None = None) -> Provenance:
+    """The :class:`Provenance` of a knob's YAML mapping (already schema-checked)."""
+    from .build import convert
+
+    for kind in PROVENANCE_KINDS:
+        if kind in spec:
+            text = _oneline(spec[kind]) or ""
+            break
+    else:  # pragma: no cover - the schema requires one
+        raise ValueError("a knob without provenance")
+    sid, sec = split_citation(text) if kind != "editorial" else (None, None)
+    alts: tuple[Alternative, ...] = ()
+    if with_alternatives and spec.get("alternatives"):
+        alts = tuple(
+            Alternative(value=convert(cls, name, a["value"]) if cls is not None and name else a["value"],
+                        provenance=provenance_of(a, declared_in, None, False))
+            for a in spec["alternatives"])
+    return Provenance(kind=kind, text=text, source_id=sid, section=sec, note=_oneline(spec.get("note")),
+                      declared_in=declared_in, line=line, alternatives=alts)
 
 
 def _raise_all(errors: Sequence[RulesetError]) -> None:
@@ -203,7 +256,25 @@ def _raise_all(errors: Sequence[RulesetError]) -> None:
         raise first
 
 
-_DOC_CACHE: dict[tuple, YamlDoc] = {}
+_DOC_CACHE: dict[tuple[Any, ...], YamlDoc] = {}
+
+#: Top-level keys of the first ruleset format (hocdsl 0.1).
+OLD_SECTIONS = ("antes", "double_game", "point", "sequence", "tricon", "blank_hand", "card_game")
+
+
+def _check_format(doc: YamlDoc) -> None:
+    data = doc.data
+    if not isinstance(data, dict) or "format" in data:
+        return
+    old = [k for k in data if k in OLD_SECTIONS or k == "table"]
+    if old:
+        raise RulesetError(
+            doc.file, *doc.where((old[0],), key=True), old[0],
+            "a ruleset in the first format of hocdsl (sections table, antes, bidding, ..., card_game)",
+            "a ruleset in format 2: pack, deal, table, pools, bidding and stages",
+            hint=f"convert it with `hoc migrate {doc.file} > new.yaml` (provenance and notes are kept)")
+    raise RulesetError(doc.file, 1, 1, "format", "no `format:`", "`format: 2` at the top of the file",
+                       hint="add `format: 2`; a file of hocdsl 0.1 is converted with `hoc migrate FILE`")
 
 
 def _checked_doc(path: Path) -> YamlDoc:
@@ -214,12 +285,13 @@ def _checked_doc(path: Path) -> YamlDoc:
     shown = shown_path(path)
     try:
         st = path.stat()
-        key: tuple | None = (str(path.resolve()), st.st_mtime_ns, st.st_size, shown)
+        key: tuple[Any, ...] | None = (str(path.resolve()), st.st_mtime_ns, st.st_size, shown)
     except OSError:
         key = None
     if key is not None and key in _DOC_CACHE:
         return _DOC_CACHE[key]
     doc = read_yaml(str(path), shown)
+    _check_format(doc)
     validate_document(doc)
     _raise_all(check_document(doc))
     if key is not None:
@@ -229,7 +301,8 @@ def _checked_doc(path: Path) -> YamlDoc:
     return doc
 
 
-def read_layer(path: Path, kind: str | None = None, referrer: tuple[YamlDoc, tuple] | None = None) -> Layer:
+def read_layer(path: Path, kind: str | None = None,
+               referrer: tuple[YamlDoc, tuple[Any, ...]] | None = None) -> Layer:
     """Read and schema-check one file; ``kind`` (``"ruleset"``/``"extension"``) if it must be one.
 
     ``referrer`` is the (document, key path) that named this file, where a
@@ -254,7 +327,8 @@ def chain(path: Path) -> list[Layer]:
     """The ruleset at ``path`` and its ancestors along ``extends:``, root first."""
     layers: list[Layer] = []
     seen: set[Path] = set()
-    current, referrer = path, None
+    current: Path = path
+    referrer: tuple[YamlDoc, tuple[Any, ...]] | None = None
     while True:
         layer = read_layer(current, "ruleset", referrer)
         seen.add(current.resolve())
@@ -273,41 +347,88 @@ def chain(path: Path) -> list[Layer]:
     return layers
 
 
+def _set_knobs(out: Resolved, layer: Layer, prefix: str, target: dict[str, Any], cls: type,
+               knobs: dict[str, Any], at: tuple[Any, ...], errors: list[RulesetError]) -> None:
+    names = [n for n, _ in knob_fields(cls)]
+    for knob, spec in knobs.items():
+        if knob in STRUCTURAL:
+            continue
+        if knob not in names:
+            what = f"stage `{prefix}` ({cls.__doc__.split(chr(10))[0] if cls.__doc__ else cls.__name__})"
+            errors.append(layer.doc.error(at + (knob,), f"an unknown knob `{knob}` in {what}",
+                                          "one of: " + ", ".join(names), key=True,
+                                          suggestion=suggest(knob, names)))
+            continue
+        path = f"{prefix}.{knob}"
+        target[knob] = spec["value"]
+        out.at[path] = (layer, at + (knob,))
+        out.provenance[path] = provenance_of(spec, layer.name, layer.doc.where(at + (knob,), key=True)[0],
+                                             cls=cls, name=knob)
+
+
 def merge(layers: Sequence[Layer]) -> Resolved:
     """Lay the files over one another, root first: each knob a file sets replaces the
-    inherited one whole (value and provenance together); ``sources:`` accumulate.
+    inherited one whole (value and provenance together); ``sources:`` accumulate;
+    pools and stages are added in file order, and ``null`` removes an inherited one.
 
-    A knob's ``source:`` must name a source known at its file: one of the file's
+    A knob's citation must name a source known at its file: one of the file's
     own sources or an ancestor's; an extension must bring its own.
     """
+    from .build import stage_class
     from .semantic import source_errors
 
     out = Resolved()
     errors: list[RulesetError] = []
     for layer in layers:
-        own = dict(layer.data.get("sources") or {})
+        data = layer.data
+        own = dict(data.get("sources") or {})
         if layer.kind == "extension":
             errors += source_errors(layer.doc, own, own_only=True)
         out.sources.update(own)
         if layer.kind != "extension":
             errors += source_errors(layer.doc, out.sources)
-        for section, knobs in layer.data.items():
-            if not isinstance(knobs, dict) or section == "sources":
+        for sec, cls in SECTIONS.items():
+            knobs = data.get(sec)
+            if isinstance(knobs, dict):
+                _set_knobs(out, layer, sec, out.sections.setdefault(sec, {}), cls, knobs, (sec,), errors)
+        for pid, knobs in (data.get("pools") or {}).items():
+            if knobs is None:
+                out.pools.pop(pid, None)
                 continue
-            for knob, spec in knobs.items():
-                path = f"{section}.{knob}"
-                if path not in KNOB_PATHS:
+            _set_knobs(out, layer, f"pools.{pid}", out.pools.setdefault(pid, {}), PoolRules, knobs,
+                       ("pools", pid), errors)
+        for sid, spec in (data.get("stages") or {}).items():
+            at = ("stages", sid)
+            if spec is None:
+                out.stages.pop(sid, None)
+                continue
+            if sid in RESERVED_IDS:
+                errors.append(layer.doc.error(at, f"a stage named `{sid}`", "a stage id that is not the name "
+                                              "of a section of the file", key=True))
+                continue
+            cur = out.stages.get(sid)
+            if cur is None or ("kind" in spec and (spec.get("kind"), spec.get("on")) != (cur["kind"], cur.get("on"))):
+                if "kind" not in spec:
+                    errors.append(layer.doc.error(at, f"a new stage `{sid}` without `kind`",
+                                                  "`kind: vie`, `claims`, `stops` or `settle` for a stage "
+                                                  "the rulesets this one extends do not have", key=True,
+                                                  suggestion=suggest(sid, list(out.stages))))
                     continue
-                sid, sec = _split_source(spec["source"]) if "source" in spec else (None, None)
-                out.values[path] = spec["value"]
-                out.layer_of[path] = layer
-                out.provenance[path] = Provenance(
-                    source=sid, section=sec,
-                    editorial=_oneline(spec.get("editorial")),
-                    note=_oneline(spec.get("note")),
-                    declared_in=layer.name,
-                    line=layer.doc.where((section, knob), key=True)[0],
-                )
+                cur = {"kind": spec["kind"]}
+                if "on" in spec:
+                    cur["on"] = spec["on"]
+                out.stages.pop(sid, None)
+                out.stages[sid] = cur
+                out.stage_at[sid] = (layer, at)
+            if "pool" in spec:
+                cur["pool"] = spec["pool"]
+            cls = stage_class(cur["kind"], cur.get("on"))
+            if cls is None:
+                errors.append(layer.doc.error(at + ("on",) if "on" in spec else at,
+                                              f"a {cur['kind']} stage on `{cur.get('on')}`",
+                                              "vie on point, run or set; claims on blank-hand; stops; settle"))
+                continue
+            _set_knobs(out, layer, sid, cur, cls, spec, at, errors)
     _raise_all(errors)
     return out
 
@@ -316,10 +437,11 @@ def _oneline(text: Any) -> str | None:
     return " ".join(str(text).split()) if text is not None else None
 
 
-def _check(resolved: Resolved) -> None:
-    from .semantic import check_knobs
+def _check(resolved: Resolved, layers: Sequence[Layer], complete: bool = True) -> None:
+    from .semantic import check_complete, check_knobs
 
-    _raise_all(check_knobs(resolved.values, {p: lay.doc for p, lay in resolved.layer_of.items()}))
+    errors = check_complete(resolved, layers[-1]) if complete else []
+    _raise_all(errors or check_knobs(resolved))
 
 
 # ------------------------------------------------------------- public ----
@@ -350,14 +472,14 @@ def load_ruleset(name_or_path: str, with_: Sequence[str] = ()) -> Ruleset:
     layers = chain(path)
     exts = [read_layer(find_ruleset(str(ref), extension=True), "extension") for ref in with_]
     resolved = merge(layers + exts)
-    _check(resolved)
+    _check(resolved, layers)
     top = layers[-1].data
     return build_ruleset(
-        name=top["name"], title=top["title"], summary=top["summary"],
+        name=top["name"], title=top["title"], summary=top.get("summary", top["title"]),
         extends=tuple(lay.name for lay in reversed(layers[:-1])),
         extensions=tuple(e.name for e in exts),
-        sources=resolved.sources, values=resolved.values, provenance=resolved.provenance,
-        path=str(path),
+        sources=resolved.sources, sections=resolved.sections, pools=resolved.pools,
+        stages=resolved.stages, provenance=resolved.provenance, path=str(path),
     )
 
 
@@ -372,9 +494,10 @@ def validate_file(path: str) -> list[RulesetError]:
         layer = read_layer(p)
         if layer.kind == "extension":
             resolved = merge([layer])
+            _check(resolved, [layer], complete=False)
         else:
-            resolved = merge(chain(p))
-        _check(resolved)
+            layers = chain(p)
+            _check(merge(layers), layers)
     except RulesetError as e:
         return [e, *e.more]
     return []

@@ -1,29 +1,100 @@
-"""The resolved ruleset: one frozen object per variant, every knob explicit.
+"""The resolved ruleset: a pack, a deal, named pools and an ordered list of stages.
 
-A ruleset file is YAML; the loader (:mod:`hocdsl.rules.loader`) validates it,
-applies ``extends:`` and ``--with`` extensions, and builds a :class:`Ruleset`.
-Nothing after the loader sees YAML. The engine reads plain values
-(``rules.bidding.raise_cap`` is an ``int``); where each value came from is
-kept beside them in ``rules.provenance``, keyed by the knob's path
-(``"bidding.raise_cap"``).
+This module is the one definition of every knob: its type, its choices and
+bounds, its title and the words ``hoc show`` uses for each value. The JSON
+Schema of ruleset files (:mod:`hocdsl.rules.schema`) is generated from it, the
+loader builds these frozen values from YAML, and nothing after the loader sees
+YAML. What the *sources* say about each knob lives apart, in ``knobs.yaml``.
 
-Each section below is a stage of the game and each field a *knob*: a point on
-which the sources speak, disagree, or are silent. The YAML file has the same
-shape, and every knob in it is written ``{value: ..., source: "<id> §<section>"}``
-or ``{value: ..., editorial: "<why>"}``.
+A ruleset file has the same shape::
+
+    pack:    the cards in play, their order and their values
+    deal:    cards per player for each number of players, seating, who deals
+    table:   the stake each player starts a partie with, insolvency
+    pools:   named pools, each with its ante and what becomes of it when nobody takes it
+    bidding: the bidding knobs shared by every ``vie`` stage (only with vie stages)
+    stages:  an ordered mapping, stage id -> a stage of one kind:
+               vie     bidding on one combination (the point, runs, sets of one rank)
+               claims  what a hand holds, paid at once (the blank hand)
+               stops   the card game: runs, hocs of each kind, board cards
+               settle  what the losers pay the first player out
+
+Every knob is written ``{value: ..., <provenance>}``; the knob's *path* is
+``<section>.<knob>`` (``deal.hand_size``, ``bidding.raise_cap``),
+``pools.<pool>.<knob>`` or ``<stage id>.<knob>`` (``card_game.principal_wild``).
+
+>>> from hocdsl.rules import load_ruleset
+>>> r = load_ruleset("hoc-mazarin")
+>>> [s.id for s in r.stages]
+['point', 'sequence', 'tricon', 'blank_hand', 'card_game', 'settle']
+>>> r.card_game.principal_wild, r.provenance["card_game.principal_wild"].kind
+('never', 'inferred')
+>>> [p.id for p in r.pools], r.players
+(['point', 'sequence', 'tricon'], (2, 3))
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
-from types import MappingProxyType
-from typing import Any, Literal, Mapping
+from typing import Any, Literal, TypeAlias
 
-CHANCES = ("point", "sequence", "tricon")
-Chance = Literal["point", "sequence", "tricon"]
+from ..cards import Card
+
+#: The largest stake, payment or ante any knob may set: big enough for every
+#: game of the family, small enough that no sum of them strains the engine.
+MAX_CHIPS = 10_000
+#: Players a ruleset may admit.
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+
+CardSet: TypeAlias = frozenset[Card]
 
 
-# ------------------------------------------------------------ provenance ----
+# ------------------------------------------------------------- knob metadata ----
+
+
+@dataclass(frozen=True, slots=True)
+class KnobSpec:
+    """What the model says of one knob besides its Python type.
+
+    ``title`` heads it in ``hoc show`` and ``hoc diff``; ``doc`` is the question it
+    decides (the schema's description); ``words`` renders a value: a mapping
+    from each choice to its words, or a format string with ``{v}``, or the
+    name of a renderer in :mod:`hocdsl.rules.describe`; ``minimum``/``maximum``
+    bound every number in the value (ints, mapping keys and values);
+    ``key_min``/``key_max`` bound a mapping's int keys where they differ.
+    """
+
+    title: str
+    doc: str
+    words: Mapping[Any, str] | str | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    key_min: int | None = None
+    key_max: int | None = None
+    optional: bool = False  # may be absent (None) in a complete ruleset
+
+
+def knob(title: str, doc: str, *, words: Mapping[Any, str] | str | None = None,
+         minimum: int | None = None, maximum: int | None = None,
+         key_min: int | None = None, key_max: int | None = None,
+         optional: bool = False, default: Any = ...) -> Any:
+    """A dataclass field that is a knob (see :class:`KnobSpec`)."""
+    spec = KnobSpec(title, " ".join(doc.split()), words, minimum, maximum, key_min, key_max, optional)
+    if default is ...:
+        return field(metadata={"knob": spec})
+    return field(default=default, metadata={"knob": spec})
+
+
+def knob_fields(cls: type) -> tuple[tuple[str, KnobSpec], ...]:
+    """The knobs of a section or stage class, in model order: ``(name, spec)``."""
+    return tuple((f.name, f.metadata["knob"]) for f in fields(cls) if "knob" in f.metadata)
+
+
+# ------------------------------------------------------------- provenance ----
+
+ProvenanceKind = Literal["source", "inferred", "borrowed", "editorial"]
+PROVENANCE_KINDS: tuple[ProvenanceKind, ...] = ("source", "inferred", "borrowed", "editorial")
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,82 +109,254 @@ class Source:
 
 
 @dataclass(frozen=True, slots=True)
-class Provenance:
-    """Where a knob's value comes from: a source and section, or an editorial note.
+class Alternative:
+    """Another value a lost or doubtful knob could take, with its own provenance."""
 
-    Exactly one of ``source`` and ``editorial`` is set. ``declared_in`` is the
-    ruleset (or extension) file whose YAML set the value: under ``extends:``
-    it tells inherited values from overridden ones.
+    value: Any
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
+class Provenance:
+    """Where a knob's value comes from: exactly one of four kinds.
+
+    ``source``    the source states it: ``text`` is ``"<id> §<section>"``;
+    ``inferred``  it follows from the source's words: ``"<id> §<section>: <reasoning>"``;
+    ``borrowed``  another source's rule fills this source's gap: ``"<id> §<section>: <why>"``;
+    ``editorial`` no source settles it: ``text`` says why.
+
+    ``source_id`` and ``section`` are parsed from ``text`` for the first
+    three kinds. ``declared_in`` is the file whose YAML set the value (under
+    ``extends:`` it tells inherited values from overridden ones).
+
+    >>> p = Provenance("inferred", "lalanne §9.2, §9.3: a player going out starts no run", "lalanne", "§9.2, §9.3")
+    >>> p.cite()
+    'lalanne §9.2, §9.3 (inferred)'
     """
 
-    source: str | None = None  # a source id from the sources: block
-    section: str | None = None  # e.g. "§5.2", as written after the id
-    editorial: str | None = None  # why, when no source settles it
-    note: str | None = None  # free text a historian adds
-    declared_in: str | None = None  # ruleset or extension name
-    line: int | None = None  # line of the knob in that file
+    kind: ProvenanceKind
+    text: str
+    source_id: str | None = None
+    section: str | None = None
+    note: str | None = None
+    declared_in: str | None = None
+    line: int | None = None
+    alternatives: tuple[Alternative, ...] = ()
+
+    @property
+    def source(self) -> str | None:
+        """The source id, for ``source`` and the other cited kinds."""
+        return self.source_id
+
+    @property
+    def editorial(self) -> str | None:
+        return self.text if self.kind == "editorial" else None
+
+    @property
+    def reason(self) -> str | None:
+        """The reasoning after the citation (inferred, borrowed), or the editorial note."""
+        if self.kind == "editorial":
+            return self.text
+        if self.kind == "source":
+            return None
+        _, _, why = self.text.partition(":")
+        return why.strip() or None
+
+    def where(self) -> str:
+        """``lalanne §5.2`` for a cited kind; ``editorial`` otherwise."""
+        if self.source_id is None:
+            return "editorial"
+        return f"{self.source_id} {self.section}".strip() if self.section else self.source_id
 
     def cite(self) -> str:
-        """The provenance in one line: ``lalanne §5.2`` or ``editorial: ...``."""
-        if self.source is not None:
-            return f"{self.source} {self.section}".strip() if self.section else self.source
-        return f"editorial: {self.editorial}"
+        """One line: ``lalanne §5.2``, ``lalanne §9.2 (inferred)``,
+        ``lalanne §6 (borrowed)`` or ``editorial: ...``."""
+        if self.kind == "editorial":
+            return f"editorial: {self.text}"
+        if self.kind == "source":
+            return self.where()
+        return f"{self.where()} ({self.kind})"
 
 
-# ------------------------------------------------------------ the table ----
+# ------------------------------------------------------------------ pack ----
+
+PACK_SIZES = (52, 44, 40, 36, 32)
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    """The cards in play, their order, and what each is worth in points."""
+
+    cards: int = knob(
+        "Cards in the pack",
+        "How many cards are in play: a full pack of 52, or one stripped of its lowest "
+        "pips (44 without twos and threes, 40, 36, 32 from the seven up; aces are kept).",
+        words={52: "a full pack of 52 cards", 44: "44 cards (no twos or threes)",
+               40: "40 cards (no twos to fours)", 36: "36 cards (sixes up, and aces)",
+               32: "32 cards (sevens up, and aces)"},
+        minimum=32, maximum=52)
+    order: Literal["king-high-ace-low", "ace-high"] = knob(
+        "Rank order of the cards",
+        "The order of the ranks, for runs, sets and the card game: which card is "
+        "highest and which lowest.",
+        words={"king-high-ace-low": "king highest, ace lowest",
+               "ace-high": "ace highest, above the king"})
+    court_value: int = knob(
+        "Value of a court card",
+        "Points a king, queen or jack counts (the point; paying by points).",
+        words="courts count {v}", minimum=0, maximum=100)
+    ace_value: int = knob(
+        "Value of an ace",
+        "Points an ace counts; the pips count their face value.",
+        words="an ace counts {v}", minimum=0, maximum=100)
+
+
+# ------------------------------------------------------------------ deal ----
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Players, cards each, seating and who deals."""
+
+    hand_size: Mapping[int, int] = knob(
+        "Players and cards dealt",
+        "The numbers of players the game admits, and the cards each receives for each.",
+        words="hand_size", key_min=MIN_PLAYERS, key_max=MAX_PLAYERS, minimum=1, maximum=52)
+    rest: Literal["out-of-play"] = knob(
+        "The cards not dealt",
+        "What becomes of the cards left over after the deal.",
+        words={"out-of-play": "out of play, seen by nobody"})
+    direction: Literal["anticlockwise", "clockwise"] = knob(
+        "Direction of play",
+        "The way the deal, speech and play go round the table.",
+        words={"anticlockwise": "to the right (anticlockwise); the eldest sits at the dealer's right",
+               "clockwise": "to the left (clockwise); the eldest sits at the dealer's left"})
+    first_dealer: Literal["lowest-card-deals", "highest-card-deals"] = knob(
+        "First dealer",
+        "How the first dealer of a partie is chosen.",
+        words={"lowest-card-deals": "each draws a card; the lowest deals",
+               "highest-card-deals": "each draws a card; the highest deals"})
+    draw_ties: Literal["redraw"] = knob(
+        "Ties when drawing for the deal",
+        "What players tied on the deciding card do when drawing for the first deal.",
+        words={"redraw": "the tied players draw again"})
+    dealer_rotation: Literal["next-in-turn", "stays"] = knob(
+        "Next dealer",
+        "Who deals the next hand.",
+        words={"next-in-turn": "the deal passes in the direction of play",
+               "stays": "the same player deals every hand"})
+
+
+# ------------------------------------------------------------------ table ----
 
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """Players, the deal, seating, stakes: what is settled before the first hand."""
+    """What a partie starts with and when it stops."""
 
-    hand_size: Mapping[int, int]  # players -> cards dealt to each (2 -> 15, 3 -> 12)
-    rank_order: Literal["king-high-ace-low"]
-    court_value: int  # point value of a king, queen or jack (10)
-    ace_value: int  # point value of an ace (1); pips count their face value
-    direction: Literal["anticlockwise", "clockwise"]  # the way speech and play go round
-    first_dealer: Literal["lowest-card-deals", "highest-card-deals"]
-    draw_ties: Literal["redraw"]  # players tied on the deciding card when drawing for the deal
-    dealer_rotation: Literal["next-in-turn", "stays"]  # who deals the next hand
-    starting_stake: int  # chips each player starts a partie with (20 + 8 x 10 = 100)
-    insolvency: Literal["stop-partie", "play-on"]  # a player who cannot pay
-
-
-@dataclass(frozen=True, slots=True)
-class Antes:
-    """What goes into the three pools each hand."""
-
-    per_chance: int  # chips each player puts in each chance's pool each hand
-    on_carried_pool: bool  # ante again into a pool carried from an all-pass hand
+    starting_stake: int = knob(
+        "Starting stake",
+        "Chips each player starts a partie with.",
+        words="{v} chips each", minimum=0, maximum=1_000_000)
+    insolvency: Literal["stop-partie", "play-on"] = knob(
+        "A player who cannot pay",
+        "What happens when a player's stake goes below nothing.",
+        words={"stop-partie": "the partie stops at the end of that hand",
+               "play-on": "play goes on; balances may go below nothing"})
 
 
-# ------------------------------------------------------------ bidding ----
+# ------------------------------------------------------------------ pools ----
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PoolRules:
+    """One named pool: a stake of the bidding, a box of a board, a game pool."""
+
+    id: str
+    ante: int = knob(
+        "Ante",
+        "Chips put into this pool before each deal, by each player or by the dealer "
+        "alone (see ante_by).",
+        words="{v} chips", minimum=0, maximum=MAX_CHIPS)
+    ante_by: Literal["each", "dealer"] = knob(
+        "Who antes",
+        "Whether every player antes into this pool, or the dealer alone.",
+        words={"each": "every player", "dealer": "the dealer alone"})
+    ante_when_carried: bool = knob(
+        "Ante on a carried pool",
+        "Whether the ante is paid into this pool again when it still holds chips "
+        "from the previous hand.",
+        words={True: "ante again into a pool carried from the last hand",
+               False: "no ante into a pool carried from the last hand"})
+    unclaimed: Literal["carries", "refunded"] = knob(
+        "A pool nobody takes",
+        "What becomes of this pool when nobody takes it in a hand.",
+        words={"carries": "it stays for the next hand and grows",
+               "refunded": "the antes go back to those who paid them"})
+    card: Card | None = knob(
+        "Board card",
+        "The card of the board this pool belongs to, if any: laying it or holding it "
+        "at the end may take or double the pool (card_game.board_laid, settle.board_held).",
+        words="card", optional=True, default=None)
+
+
+# ------------------------------------------------------------------ bidding ----
 
 
 @dataclass(frozen=True, slots=True)
 class Bidding:
-    """How each chance is bid: declare, raise, call, pass."""
+    """The bidding, the same for every ``vie`` stage (Lalanne §5: the three
+    chances are bid the same way), and when a stake is played double."""
 
-    chances: tuple[str, ...]  # the order the chances are bid ("point", "sequence", "tricon")
-    raise_min: int  # the smallest raise
-    raise_cap: int  # the largest raise over the last stake (20)
-    may_return_after_pass: bool  # one who passed before any raise may come back in
-    declaring_closes_bidding: bool  # a declaration while nobody has raised forces everyone to declare
-    precedence: Literal["eldest", "first-declarer"]  # who wins a tie after the chance's keys
-    lone_winner_must_show: bool  # a player left alone must show his combination
-    bluff: Literal["precedence-wins-pool", "pool-carries"]  # several stayed in, none holds
+    raise_min: int = knob("Smallest raise", "The smallest raise.",
+                          words="a raise adds at least {v} chips", minimum=1, maximum=MAX_CHIPS)
+    raise_cap: int = knob("Raise cap", "The largest raise over the last stake.",
+                          words="a raise may add at most {v} chips over the last stake",
+                          minimum=1, maximum=1000)
+    may_return_after_pass: bool = knob(
+        "Coming back after a pass",
+        "Whether a player who passed before anyone raised may come back in after a raise.",
+        words={True: "one who passed before any raise may come back in",
+               False: "a pass is final"})
+    declaring_closes_bidding: bool = knob(
+        "Declaring at once",
+        "Whether a player may declare his combination instead of raising, which closes "
+        "the bidding and makes everyone declare.",
+        words={True: "a declaration while nobody has raised closes the bidding; all declare in turn",
+               False: "combinations are made known only when the raises are over"})
+    precedence: Literal["eldest", "first-declarer"] = knob(
+        "Precedence in ties",
+        "Who wins when two declarations are equal by the combination's keys.",
+        words={"eldest": "the eldest, then the next in turn",
+               "first-declarer": "whoever opened the declarations after the others passed; "
+                                 "otherwise the eldest, then the next in turn"})
+    lone_winner_must_show: bool = knob(
+        "A lone winner shows",
+        "Whether a player left alone after the raises must show his combination.",
+        words={True: "a player left alone must show his combination",
+               False: "a player left alone wins without showing, unless he wants to be paid"})
+    bluff: Literal["precedence-wins-pool", "pool-carries"] = knob(
+        "Nobody holds anything",
+        "What happens when several players stayed in and none holds the combination.",
+        words={"precedence-wins-pool": "the one with the precedence takes the pool",
+               "pool-carries": "nobody wins; the pool stays for the next hand"})
+    double_when: Literal["own-pool-passed", "all-passed"] = knob(
+        "When a stake is played double",
+        "Which stakes are played double in the next hand: one passed by everyone, or "
+        "every stake, only when all of them were passed.",
+        words={"own-pool-passed": "a stake passed by everyone is played double next hand",
+               "all-passed": "when every stake was passed by everyone, all are played double"})
+    max_multiplier: int = knob(
+        "Highest multiplier",
+        "The most a stake can be multiplied by through successive passes (2: the double game).",
+        words="multiplier", minimum=1, maximum=10)
+    past_cap: Literal["hold", "reset"] = knob(
+        "Passed again at the highest multiplier",
+        "What a stake passed again at the highest multiplier becomes.",
+        words={"hold": "it stays at the highest multiplier", "reset": "it starts again single"})
 
 
-@dataclass(frozen=True, slots=True)
-class DoubleGame:
-    """The multiplier of a chance passed by everyone."""
-
-    carry_pool: bool  # a chance passed by all keeps its pool for the next hand
-    max_multiplier: int  # 2: the double game; 3 with the triple-game extension
-    past_cap: Literal["hold", "reset"]  # passed again at the cap: stay there, or start over at 1
-
-
-# ------------------------------------------------------- the chances ----
+# ------------------------------------------------------------------ stages ----
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,49 +367,194 @@ class Payment:
     major: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VieOnPoint:
+    """Bidding on the point: the most cards of one suit, then their value."""
+
+    id: str
+    pool: str
+    kind: Literal["vie"] = "vie"
+    on: Literal["point"] = "point"
+    keys: tuple[Literal["cards", "value"], ...] = knob(
+        "Comparing points", "How two points compare, key by key.", words="point_keys")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VieOnRun:
+    """Bidding on runs: consecutive ranks in one suit."""
+
+    id: str
+    pool: str
+    kind: Literal["vie"] = "vie"
+    on: Literal["run"] = "run"
+    min_length: int = knob("Shortest sequence", "The shortest run that counts.",
+                           words="at least {v} cards", minimum=2, maximum=13)
+    counts_up_to: int = knob("Longest sequence counted",
+                             "A longer run counts as this long for payment.",
+                             words="runs count up to {v} cards", minimum=2, maximum=13)
+    longer_ranks_higher: bool = knob(
+        "Runs past the longest counted",
+        "Whether a run longer than the longest counted still beats one of that length.",
+        words={True: "a longer run still beats one of the counted length",
+               False: "a longer run is worth no more than one of the counted length"})
+    names: Mapping[int, tuple[str, ...]] = knob(
+        "Names of the sequences", "Each length's names; the first is used in output.",
+        words="names", key_min=2, key_max=13)
+    keys: tuple[Literal["length", "height"], ...] = knob(
+        "Comparing sequences", "How two runs compare, key by key.", words="sequence_keys")
+    major: Literal["to-the-king"] = knob(
+        "Major sequences", "What makes a run major (paid more).",
+        words={"to-the-king": "a run to the top card (the king) is major"})
+    payments: Mapping[int, Payment] = knob(
+        "Sequence payments", "What each other player pays the winner, by counted length, single game.",
+        words="sequence_payments", key_min=2, key_max=13, minimum=0, maximum=MAX_CHIPS)
+    claim: Literal["declared-only", "lower-than-declared", "all-held"] = knob(
+        "Sequences paid", "Which of his runs the winner is paid for.",
+        words={"declared-only": "only the winning run",
+               "lower-than-declared": "the winning run and every lower one he holds",
+               "all-held": "every run he holds"})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VieOnSet:
+    """Bidding on sets of one rank (a brelan is a set of three, a carré of four)."""
+
+    id: str
+    pool: str
+    kind: Literal["vie"] = "vie"
+    on: Literal["set"] = "set"
+    names: Mapping[int, tuple[str, ...]] = knob(
+        "Names of the sets", "Each size's names; the first is used in output. The sizes "
+        "named are the sets that count.", words="set_names", key_min=2, key_max=4)
+    keys: tuple[Literal["size", "rank"], ...] = knob(
+        "Comparing sets", "How two sets compare, key by key.", words="tricon_keys")
+    major: Literal["kings"] = knob(
+        "Major sets", "What makes a set major (paid more).",
+        words={"kings": "a set of kings is major"})
+    payments: Mapping[int, Payment] = knob(
+        "Set payments", "What each other player pays the winner, by size, single game.",
+        words="tricon_payments", key_min=2, key_max=4, minimum=0, maximum=MAX_CHIPS)
+    claim: Literal["declared-only", "lower-than-declared", "all-held"] = knob(
+        "Sets paid", "Which of his sets the winner is paid for.",
+        words={"declared-only": "only the winning set",
+               "lower-than-declared": "the winning set and every lower one he holds",
+               "all-held": "every set he holds"})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BlankHandClaims:
+    """A hand with no court card (cartes blanches), paid by each other player."""
+
+    id: str
+    kind: Literal["claims"] = "claims"
+    on: Literal["blank-hand"] = "blank-hand"
+    payment: int = knob("Blank-hand payment", "What each other player pays a blank hand.",
+                        words="each other player pays {v}", minimum=0, maximum=MAX_CHIPS)
+    ties: Literal["cancel", "all-paid"] = knob(
+        "Several blank hands", "What happens when two or more players hold a blank hand.",
+        words={"cancel": "they cancel; nobody is paid", "all-paid": "each is paid by every other"})
+    optional: bool = knob(
+        "Declaring a blank hand", "Whether the holder may keep quiet about it.",
+        words={True: "the holder may declare it or keep quiet",
+               False: "every blank hand is declared and paid"})
+
+
 @dataclass(frozen=True, slots=True)
-class PointRules:
-    """The point: the most cards of one suit."""
+class CardPayment:
+    """Named cards paid for when laid: each other player pays the layer ``each``."""
 
-    keys: tuple[Literal["cards", "value"], ...]  # comparison keys in order ("cards", "value")
-
-
-@dataclass(frozen=True, slots=True)
-class SequenceRules:
-    """Runs of consecutive ranks in one suit."""
-
-    min_length: int  # shortest run that counts (3: tierce)
-    counts_up_to: int  # a longer run counts as this long for payment (5: quinte)
-    longer_ranks_higher: bool  # a run past the cap still beats one at the cap (the Hoca)
-    names: Mapping[int, tuple[str, ...]]  # length -> names; the first is used in output
-    keys: tuple[Literal["length", "height"], ...]
-    major: Literal["to-the-king"]  # what makes a sequence major
-    payments: Mapping[int, Payment]  # counted length -> payment
-    claim: Literal["declared-only", "lower-than-declared", "all-held"]
+    cards: CardSet
+    each: int
 
 
-@dataclass(frozen=True, slots=True)
-class TriconRules:
-    """Three or four cards of one rank."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stops:
+    """The card game: runs laid on one pile, hocs of each kind, board cards."""
 
-    names: Mapping[int, tuple[str, ...]]  # size (3, 4) -> names; the first is used in output
-    keys: tuple[Literal["size", "rank"], ...]
-    major: Literal["kings"]  # what makes a tricon major
-    payments: Mapping[int, Payment]  # size -> payment
-    claim: Literal["declared-only", "lower-than-declared", "all-held"]
-
-
-@dataclass(frozen=True, slots=True)
-class BlankHand:
-    """Cartes blanches: a hand with no king, queen or jack."""
-
-    payment: int  # from each other player (10)
-    timing: Literal["after-chances", "before-bidding"]
-    ties: Literal["cancel", "all-paid"]  # two or more blank hands
-    optional: bool  # the holder may keep quiet about it
-
-
-# ------------------------------------------------------ the card game ----
+    id: str
+    kind: Literal["stops"] = "stops"
+    runs: Literal["any-suit", "same-suit"] = knob(
+        "Runs and suits", "Whether the cards of a run may be of any suit or keep to the suit of its first card.",
+        words={"any-suit": "a run goes by rank, in any suit",
+               "same-suit": "a run keeps to the suit of its first card"})
+    after_top: Literal["new-run", "wraps"] = knob(
+        "After the top card",
+        "What follows the top card of the order (the king): a new run, or the lowest "
+        "card again.",
+        words={"new-run": "the top card ends the run; its player leads anew",
+               "wraps": "the run goes on from the lowest card (king, ace, two...)"})
+    opening_lead: Literal["any", "lowest"] = knob(
+        "The first card of the card game", "What the eldest may lead at the start of the card game.",
+        words={"any": "the eldest leads any card", "lowest": "the eldest leads his lowest card"})
+    must_cover: bool = knob(
+        "Covering", "Whether a player holding the next card must lay it.",
+        words={True: "a player who holds the next card must lay it",
+               False: "a player may keep the next card and say \"without\""})
+    end_of_run_pay: int = knob(
+        "The top card as a hoc",
+        "What each other player pays the player of the top card of a run (an end-of-run "
+        "hoc); 0 if it is no hoc.",
+        words="each other player pays {v}", minimum=0, maximum=MAX_CHIPS)
+    accidental_hocs: bool = knob(
+        "Accidental hocs", "Whether the last card of a run nobody can follow is a hoc.",
+        words={True: "the last card of a run nobody can follow is a hoc",
+               False: "a run nobody can follow ends without a hoc"})
+    accidental_pay: int = knob(
+        "Accidental-hoc payment", "What each other player pays for an accidental hoc.",
+        words="each other player pays {v}", minimum=0, maximum=MAX_CHIPS)
+    accidental_restart: Literal["any-card", "after-missing"] = knob(
+        "After an accidental hoc",
+        "How play goes on when nobody could follow: the player of the last card leads "
+        "any card, or goes on from the card after the missing one.",
+        words={"any-card": "its player leads any card",
+               "after-missing": "its player goes on with the card after the missing one"})
+    last_card_hoc: bool = knob(
+        "Going out on an accidental hoc",
+        "Whether a player going out on a card nobody could follow is paid for it as a hoc.",
+        words={True: "he is paid for it as a hoc",
+               False: "he is not paid: going out, he starts no run"})
+    permanent_hocs: CardSet = knob(
+        "Permanent hocs", "Named cards that always end a run.", words="cards")
+    permanent_pay: int = knob(
+        "Permanent-hoc payment", "What each other player pays for a permanent hoc.",
+        words="each other player pays {v}", minimum=0, maximum=MAX_CHIPS)
+    principal_hocs: CardSet = knob(
+        "Principal hocs", "Named cards that are hocs wherever they are laid.", words="cards")
+    principal_may_withhold: bool = knob(
+        "Withholding a principal hoc",
+        "Whether the holder of a principal hoc may decline to lay it for its own rank.",
+        words={True: "its holder may keep it back when its rank is wanted",
+               False: "it must be laid when its rank is wanted"})
+    principal_wild: Literal["never", "when-missing", "always"] = knob(
+        "Principal hocs as wild cards",
+        "Whether a principal hoc may stand for the card wanted.",
+        words={"never": "a principal hoc stands only for itself",
+               "when-missing": "a principal hoc may stand for the card needed when its holder lacks that card",
+               "always": "a principal hoc may be played as any card"})
+    principal_lead_pays: bool = knob(
+        "Leading a principal hoc", "Whether a principal hoc laid to start a run is paid as a hoc.",
+        words={True: "paid as a hoc", False: "not paid when it starts a run"})
+    principal_pay: int = knob(
+        "Principal-hoc payment", "What each other player pays for a principal hoc.",
+        words="each other player pays {v}", minimum=0, maximum=MAX_CHIPS)
+    principal_after: Literal["new-run", "continues"] = knob(
+        "After a principal hoc",
+        "Whether a principal hoc ends the run (its player leads anew) or, standing for "
+        "the card wanted, lets the run go on from that card.",
+        words={"new-run": "its player leads anew",
+               "continues": "the run goes on from the card it stood for"})
+    paid_when_laid: tuple[CardPayment, ...] = knob(
+        "Cards paid when laid", "Named cards for which each other player pays the player who lays them.",
+        words="card_payments")
+    board_laid: Literal["nothing", "takes-pool"] = knob(
+        "Laying a board card", "What a player who lays the card of a pool's board box gets.",
+        words={"nothing": "nothing", "takes-pool": "he takes that box's pool"})
+    false_without_penalty: int = knob(
+        "False \"without\"", "What a player pays each other player for saying \"without\" "
+        "while holding the card.", words="{v} to each other player", minimum=0, maximum=MAX_CHIPS)
+    false_without_effect: Literal["stands", "must-play"] = knob(
+        "After a false \"without\"", "Whether a false \"without\" stands after the penalty.",
+        words={"stands": "the word passes on", "must-play": "he must lay the card after all"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,41 +579,84 @@ class EndBracket:
 
 
 @dataclass(frozen=True, slots=True)
-class CardGame:
-    """The second stage: the hoc game proper."""
+class HeldCharge:
+    """Named cards still held at the end: the holder pays ``to_each`` to every other
+    player and ``to_winner`` to the first player out, for each such card."""
 
-    opening_lead: Literal["any", "lowest"]  # the eldest's first card of the hand
-    must_cover: bool  # a player holding the next card must play it
-    principal_hocs: frozenset[int]  # cards (ints) that are principal hocs
-    principal_may_withhold: bool  # the holder need not play it for its own rank
-    principal_wild: Literal["never", "when-missing", "always"]  # may stand for the needed card
-    principal_lead_pays: bool  # leading a principal hoc counts as a hoc
-    accidental_hocs: bool  # the uncovered last card of a run is a hoc
-    last_card_hoc: bool  # a player going out on a card nobody could cover is paid for it as a hoc
-    hoc_payment: int  # from each other player, for any hoc
-    end_payment: tuple[EndBracket, ...]
-    false_without_penalty: int  # to each other player, for "without N" while holding N
-    false_without_effect: Literal["stands", "must-play"]  # after the penalty: the word passes on, or he lays the card
+    cards: CardSet
+    to_each: int = 0
+    to_winner: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Settle:
+    """What the losers pay the first player out, and the charges for cards held."""
+
+    id: str
+    kind: Literal["settle"] = "settle"
+    losers_pay: Literal["schedule", "points", "per-card"] = knob(
+        "What the losers pay",
+        "How much each loser pays the first player out: by a schedule of the cards "
+        "left, the points of his cards, or so much a card.",
+        words={"schedule": "by the schedule of cards left",
+               "points": "the points of the cards left",
+               "per-card": "so much for each card left"})
+    end_payment: tuple[EndBracket, ...] | None = knob(
+        "End payment by cards left",
+        "The schedule of what a loser pays by the number of cards he holds "
+        "(with losers_pay: schedule).", words="end_payment", minimum=0, maximum=MAX_CHIPS,
+        optional=True, default=None)
+    per_card: int = knob(
+        "Payment per card", "What a loser pays for each card left (with losers_pay: per-card).",
+        words="{v} a card", minimum=0, maximum=MAX_CHIPS, default=1)
+    held_charges: tuple[HeldCharge, ...] = knob(
+        "Charges for cards held", "What a loser pays for named cards still in his hand.",
+        words="held_charges", default=())
+    board_held: Literal["nothing", "doubles-pool"] = knob(
+        "A board card held at the end", "What a player still holding a board card pays.",
+        words={"nothing": "nothing", "doubles-pool": "he doubles that box's pool"},
+        default="nothing")
+    first_turn_out: Literal["nothing", "takes-all-pools", "losers-pay-double"] = knob(
+        "Going out at once",
+        "What a player gets who lays all his cards in his first turn, before anyone else has played.",
+        words={"nothing": "nothing more", "takes-all-pools": "he takes every pool (grand opéra)",
+               "losers-pay-double": "the losers pay double (opéra)"},
+        default="nothing")
 
     def owed(self, cards_left: int) -> int:
-        """What a loser with ``cards_left`` pays the winner of the card game."""
-        for b in self.end_payment:
+        """What a loser with ``cards_left`` pays by the schedule."""
+        for b in self.end_payment or ():
             if cards_left >= b.min and (b.max is None or cards_left <= b.max):
                 return b.owed(cards_left)
         raise ValueError(f"the end-payment schedule does not cover {cards_left} cards")
 
 
-# ------------------------------------------------------------ the whole ----
+Vie: TypeAlias = VieOnPoint | VieOnRun | VieOnSet
+Stage: TypeAlias = VieOnPoint | VieOnRun | VieOnSet | BlankHandClaims | Stops | Settle
 
-SECTIONS = (
-    "table", "antes", "bidding", "double_game", "point", "sequence",
-    "tricon", "blank_hand", "card_game",
-)
+#: (kind, on) -> the stage class. ``on`` is None for kinds without one.
+STAGE_CLASSES: dict[tuple[str, str | None], type] = {
+    ("vie", "point"): VieOnPoint,
+    ("vie", "run"): VieOnRun,
+    ("vie", "set"): VieOnSet,
+    ("claims", "blank-hand"): BlankHandClaims,
+    ("stops", None): Stops,
+    ("settle", None): Settle,
+}
+
+#: The sections at the top of a ruleset, with their classes; each is a knob prefix.
+SECTIONS: dict[str, type] = {"pack": Pack, "deal": Deal, "table": Table, "bidding": Bidding}
+#: Words a stage id may not be (they are the top-level sections' names).
+RESERVED_IDS = frozenset(SECTIONS) | {"pools", "stages", "sources", "name", "title", "summary",
+                                      "extends", "kind", "format"}
+
+
+# ------------------------------------------------------------------ ruleset ----
 
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
-    """One variant of the game, fully resolved."""
+    """One game, one reading of its sources, fully resolved."""
 
     name: str
     title: str
@@ -233,31 +664,126 @@ class Ruleset:
     extends: tuple[str, ...]  # the chain of ancestors, nearest first
     extensions: tuple[str, ...]  # extensions applied (--with)
     sources: Mapping[str, Source]
+    pack: Pack
+    deal: Deal
     table: Table
-    antes: Antes
-    bidding: Bidding
-    double_game: DoubleGame
-    point: PointRules
-    sequence: SequenceRules
-    tricon: TriconRules
-    blank_hand: BlankHand
-    card_game: CardGame
-    provenance: Mapping[str, Provenance] = field(default_factory=lambda: MappingProxyType({}))
+    pools: tuple[PoolRules, ...]
+    bidding: Bidding | None
+    stages: tuple[Stage, ...]
+    provenance: Mapping[str, Provenance]
     path: str | None = None  # file it was loaded from
 
-    def knobs(self) -> dict[str, Any]:
-        """Every knob as ``{"section.name": value}``, in schema order."""
-        out: dict[str, Any] = {}
-        for section in SECTIONS:
-            obj = getattr(self, section)
-            for f in fields(obj):
-                out[f"{section}.{f.name}"] = getattr(obj, f.name)
-        return out
+    # --- the stages by what they do -------------------------------------
+
+    def stage(self, stage_id: str) -> Stage:
+        """The stage with id ``stage_id`` (KeyError if none)."""
+        for s in self.stages:
+            if s.id == stage_id:
+                return s
+        raise KeyError(f"{self.name} has no stage {stage_id!r}")
+
+    @property
+    def vie_stages(self) -> tuple[Vie, ...]:
+        return tuple(s for s in self.stages if s.kind == "vie")  # type: ignore[misc]
+
+    def _first(self, cls: type) -> Any:
+        for s in self.stages:
+            if s.__class__ is cls:
+                return s
+        return None
+
+    @property
+    def point(self) -> VieOnPoint | None:
+        """The vie stage on the point, if the game bids on it."""
+        return self._first(VieOnPoint)  # type: ignore[no-any-return]
+
+    @property
+    def sequence(self) -> VieOnRun | None:
+        """The vie stage on runs, if any."""
+        return self._first(VieOnRun)  # type: ignore[no-any-return]
+
+    @property
+    def tricon(self) -> VieOnSet | None:
+        """The vie stage on sets of one rank, if any."""
+        return self._first(VieOnSet)  # type: ignore[no-any-return]
+
+    @property
+    def blank_hand(self) -> BlankHandClaims | None:
+        return self._first(BlankHandClaims)  # type: ignore[no-any-return]
+
+    @property
+    def card_game(self) -> Stops | None:
+        """The stops stage (the card game), if any."""
+        return self._first(Stops)  # type: ignore[no-any-return]
+
+    @property
+    def settle(self) -> Settle | None:
+        return self._first(Settle)  # type: ignore[no-any-return]
+
+    # --- players and pools -------------------------------------------------
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """The numbers of players the ruleset admits, ascending."""
+        return tuple(sorted(self.deal.hand_size))
 
     def hand_size(self, players: int) -> int:
         """Cards dealt to each of ``players``; a count the ruleset does not allow is an error."""
         try:
-            return self.table.hand_size[players]
+            return self.deal.hand_size[players]
         except KeyError:
-            allowed = ", ".join(str(n) for n in sorted(self.table.hand_size))
+            allowed = ", ".join(str(n) for n in self.players)
             raise ValueError(f"{self.name} is played by {allowed} players, not {players}") from None
+
+    def pool_index(self, pool_id: str) -> int:
+        for i, p in enumerate(self.pools):
+            if p.id == pool_id:
+                return i
+        raise KeyError(f"{self.name} has no pool {pool_id!r}")
+
+    @property
+    def pool_ids(self) -> tuple[str, ...]:
+        return tuple(p.id for p in self.pools)
+
+    # --- knobs ------------------------------------------------------------
+
+    def sections(self) -> Iterator[tuple[str, Any]]:
+        """Every knob-bearing part with its path prefix, in file order:
+        ``("pack", Pack)``, ..., ``("pools.point", PoolRules)``, ``("card_game", Stops)``."""
+        for name in SECTIONS:
+            obj = getattr(self, name)
+            if obj is not None:
+                yield name, obj
+        for p in self.pools:
+            yield f"pools.{p.id}", p
+        for s in self.stages:
+            yield s.id, s
+
+    def knobs(self) -> dict[str, Any]:
+        """Every knob as ``{"path": value}``, in file order."""
+        out: dict[str, Any] = {}
+        for prefix, obj in self.sections():
+            for name, _spec in knob_fields(obj.__class__):
+                out[f"{prefix}.{name}"] = getattr(obj, name)
+        return out
+
+    def knob_spec(self, path: str) -> KnobSpec:
+        """The model's definition of the knob at ``path``."""
+        return knob_spec_of(self, path)
+
+    def section_of(self, path: str) -> Any:
+        """The section, pool or stage object a knob path points into."""
+        prefix, _, _name = path.rpartition(".")
+        for p, obj in self.sections():
+            if p == prefix:
+                return obj
+        raise KeyError(f"{self.name} has no knob {path!r}")
+
+
+def knob_spec_of(rules: Ruleset, path: str) -> KnobSpec:
+    obj = rules.section_of(path)
+    name = path.rpartition(".")[2]
+    for n, spec in knob_fields(obj.__class__):
+        if n == name:
+            return spec
+    raise KeyError(f"{rules.name} has no knob {path!r}")

@@ -19,56 +19,19 @@ from typing import Any
 
 import yaml
 
-from .build import SECTION_CLASSES, yaml_value
+from .build import yaml_value
+from .describe import describe, knob_title, section_title
 from .errors import RulesetError
-from .model import SECTIONS, Ruleset
-
-# ------------------------------------------------- titles and words ----
-# hocdsl.rules.describe (the knob catalog) gives titles and values in words;
-# without it, or for a knob it does not know, the path and the plain value.
+from .model import Provenance, Ruleset, knob_fields
 
 
-def _describe_module():
+def value_words(rules: Ruleset, path: str, value: Any) -> str:
+    """The knob's value in words, or its plain YAML form."""
     try:
-        from . import describe
-    except ImportError:
-        return None
-    return describe
-
-
-def knob_title(path: str) -> str:
-    """The knob's title from the catalog, or its path."""
-    d = _describe_module()
-    if d is not None:
-        try:
-            return d.knob_title(path)
-        except Exception:  # a catalog without this knob (or being edited): fall back
-            pass
-    return path
-
-
-def value_words(path: str, value: Any) -> str:
-    """The knob's value in words from the catalog, or its plain YAML form."""
-    d = _describe_module()
-    if d is not None:
-        try:
-            return d.describe(path, value)
-        except Exception:  # fall back to the plain value
-            pass
-    return _plain(yaml_value(path, value))
-
-
-def stage_titles() -> dict[str, str]:
-    """Section -> stage title, in the order of play."""
-    d = _describe_module()
-    if d is not None:
-        try:
-            titles = d.stages()
-            if set(titles) >= set(SECTIONS):
-                return {s: titles[s] for s in SECTIONS}
-        except Exception:
-            pass
-    return {s: (SECTION_CLASSES[s].__doc__ or s).strip().splitlines()[0].rstrip(".") for s in SECTIONS}
+        return describe(rules, path, value)
+    except Exception:  # a value the words do not cover: the plain value
+        obj = rules.section_of(path)
+        return _plain(yaml_value(obj.__class__, path.rpartition(".")[2], value))
 
 
 def _plain(value: Any) -> str:
@@ -86,8 +49,22 @@ def _wrap(text: str, indent: str, width: int = 96) -> list[str]:
     return textwrap.wrap(text, width=width, initial_indent=indent, subsequent_indent=indent) or [indent]
 
 
+def provenance_line(prov: Provenance, rules: Ruleset) -> str:
+    """``lalanne §5.2``, ``lalanne §9.2 (inferred): ...``, with where it was declared."""
+    if prov.kind == "source":
+        cite = prov.cite()
+    elif prov.kind == "editorial":
+        cite = f"editorial: {prov.text}"
+    else:
+        cite = f"{prov.kind}: {prov.text}"
+    if prov.declared_in and prov.declared_in != rules.name:
+        cite += f"  (from {prov.declared_in})"
+    return cite
+
+
 def ruleset_text(rules: Ruleset, width: int = 96) -> str:
-    """The resolved rules grouped by stage: each knob's title, value in words, provenance."""
+    """The resolved rules grouped by section and stage: each knob's title and path,
+    its value in words, its provenance and alternatives."""
     lines: list[str] = []
     head = rules.title + f"  [{rules.name}"
     if rules.extensions:
@@ -96,95 +73,131 @@ def ruleset_text(rules: Ruleset, width: int = 96) -> str:
     if rules.extends:
         lines.append(f"extends {' <- '.join(rules.extends)}")
     lines += _wrap(rules.summary, "", width)
+    lines.append(f"Players: {', '.join(str(n) for n in rules.players)}; stages: "
+                 + " -> ".join(f"{s.id} ({s.kind})" for s in rules.stages))
     lines.append("")
     lines.append("Sources")
     for sid, src in rules.sources.items():
         extra = ", ".join(x for x in (src.file, src.language, src.url) if x)
         lines += _wrap(f"{sid}: {src.citation}" + (f" ({extra})" if extra else ""), "  ", width)
-    for section, title in stage_titles().items():
+    for prefix, obj in rules.sections():
         lines.append("")
-        lines.append(title)
-        for f in SECTION_CLASSES[section].__dataclass_fields__:
-            path = f"{section}.{f}"
-            value = getattr(getattr(rules, section), f)
-            lines += _wrap(f"{knob_title(path)}: {value_words(path, value)}", "  ", width)
+        title = section_title(rules, prefix)
+        pool = getattr(obj, "pool", None)
+        lines.append(title + (f"  (for the {pool} pool)" if pool else ""))
+        for name, _spec in knob_fields(obj.__class__):
+            path = f"{prefix}.{name}"
+            value = getattr(obj, name)
+            lines += _wrap(f"{knob_title(rules, path)} [{path}]: {value_words(rules, path, value)}", "  ", width)
             prov = rules.provenance.get(path)
             if prov is None:
                 continue
-            cite = prov.cite()
-            if prov.declared_in and prov.declared_in != rules.name:
-                cite += f"  (from {prov.declared_in})"
-            lines += _wrap(cite, "      ", width)
+            lines += _wrap(provenance_line(prov, rules), "      ", width)
             if prov.note:
                 lines += _wrap("note: " + prov.note, "      ", width)
+            for alt in prov.alternatives:
+                lines += _wrap(f"or: {value_words(rules, path, alt.value)} -- {alt.provenance.cite()}",
+                               "      ", width)
     return "\n".join(lines) + "\n"
 
 
 # ------------------------------------------------------------ YAML ----
 
 
-class _Dumper(yaml.SafeDumper):
+class Dumper(yaml.SafeDumper):
     """Block style for the structure, flow style for small leaf values; long text folded."""
 
 
-def _str_representer(dumper: yaml.SafeDumper, data: str):
+def _str_representer(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
     style = ">" if len(data) > 80 else None
     return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
 
 
-_Dumper.add_representer(str, _str_representer)
+Dumper.add_representer(str, _str_representer)
 
 
 @dataclass
-class _Flow:
+class Flow:
+    """A value written in flow style (``{2: 15, 3: 12}``, ``[KS, JD]``)."""
+
     value: Any
 
 
-def _flow_representer(dumper: yaml.SafeDumper, data: _Flow):
+def _flow_representer(dumper: yaml.SafeDumper, data: Flow) -> yaml.Node:
     v = data.value
     if isinstance(v, dict):
         return dumper.represent_mapping("tag:yaml.org,2002:map", v.items(), flow_style=True)
     return dumper.represent_sequence("tag:yaml.org,2002:seq", v, flow_style=True)
 
 
-_Dumper.add_representer(_Flow, _flow_representer)
+Dumper.add_representer(Flow, _flow_representer)
 
 
-def _flowed(path: str, value: Any) -> Any:
-    """Small values in flow style (``{2: 15, 3: 12}``), lists of records one record a line."""
-    if path in ("sequence.payments", "tricon.payments"):
-        return {k: _Flow(v) for k, v in value.items()}
-    if path == "card_game.end_payment":
-        return [_Flow(b) for b in value]
+def flowed(value: Any) -> Any:
+    """Small values in flow style, lists and maps of records one record a line."""
+    if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+        return {k: Flow(v) for k, v in value.items()}
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        return [Flow(b) for b in value]
     if isinstance(value, (dict, list)):
-        return _Flow(value)
+        return Flow(value)
     return value
+
+
+def knob_data(value: Any, prov: Provenance | None, yaml_of: Any = None) -> dict[str, Any]:
+    """One knob as written in a file: value, provenance, note, alternatives."""
+    out: dict[str, Any] = {"value": flowed(value)}
+    if prov is None:
+        out["editorial"] = "no provenance was recorded for this value"
+        return out
+    out[prov.kind] = prov.text
+    if prov.note:
+        out["note"] = prov.note
+    if prov.alternatives:
+        alts = []
+        for a in prov.alternatives:
+            d: dict[str, Any] = {"value": flowed(yaml_of(a.value) if yaml_of else a.value),
+                                 a.provenance.kind: a.provenance.text}
+            if a.provenance.note:
+                d["note"] = a.provenance.note
+            alts.append(d)
+        out["alternatives"] = alts
+    return out
 
 
 def ruleset_data(rules: Ruleset) -> dict[str, Any]:
     """The resolved ruleset as the data of a base ruleset file (no ``extends:``)."""
-    out: dict[str, Any] = {"name": rules.name, "title": rules.title, "summary": rules.summary}
+    out: dict[str, Any] = {"format": 2, "name": rules.name, "title": rules.title, "summary": rules.summary}
     out["sources"] = {
         sid: {k: v for k, v in (("citation", s.citation), ("file", s.file), ("language", s.language),
                                 ("url", s.url)) if v is not None}
         for sid, s in rules.sources.items()
     }
-    for section in SECTIONS:
+    pools: dict[str, Any] = {}
+    stages: dict[str, Any] = {}
+    for prefix, obj in rules.sections():
+        cls = obj.__class__
         knobs: dict[str, Any] = {}
-        for f in SECTION_CLASSES[section].__dataclass_fields__:
-            path = f"{section}.{f}"
-            knob: dict[str, Any] = {"value": _flowed(path, yaml_value(path, getattr(getattr(rules, section), f)))}
-            prov = rules.provenance.get(path)
-            if prov is not None and prov.source is not None:
-                knob["source"] = prov.cite()
-            elif prov is not None and prov.editorial is not None:
-                knob["editorial"] = prov.editorial
-            else:
-                knob["editorial"] = "no provenance was recorded for this value"
-            if prov is not None and prov.note:
-                knob["note"] = prov.note
-            knobs[f] = knob
-        out[section] = knobs
+        if prefix not in ("pack", "deal", "table", "bidding") and not prefix.startswith("pools."):
+            knobs["kind"] = obj.kind
+            if hasattr(obj, "on"):
+                knobs["on"] = obj.on
+            if hasattr(obj, "pool"):
+                knobs["pool"] = obj.pool
+        for name, _spec in knob_fields(cls):
+            path = f"{prefix}.{name}"
+            knobs[name] = knob_data(yaml_value(cls, name, getattr(obj, name)), rules.provenance.get(path),
+                                    lambda v, cls=cls, name=name: yaml_value(cls, name, v))
+        if prefix.startswith("pools."):
+            pools[prefix[6:]] = knobs
+        elif prefix in ("pack", "deal", "table", "bidding"):
+            out[prefix] = knobs
+        else:
+            stages[prefix] = knobs
+    out["pools"] = pools
+    if rules.bidding is not None:
+        out["bidding"] = out.pop("bidding")
+    out["stages"] = stages
     return out
 
 
@@ -194,9 +207,12 @@ def ruleset_yaml(rules: Ruleset) -> str:
     chain = f" (extends {' <- '.join(rules.extends)})" if rules.extends else ""
     head = (f"# {layers}{chain}, fully resolved by `hoc show --format yaml`.\n"
             "# Every knob is set here; where it was declared is not kept (see `hoc show`).\n")
-    body = yaml.dump(ruleset_data(rules), Dumper=_Dumper, sort_keys=False, allow_unicode=True,
-                     width=88, default_flow_style=False)
-    return head + body
+    return head + dump(ruleset_data(rules))
+
+
+def dump(data: Any) -> str:
+    return str(yaml.dump(data, Dumper=Dumper, sort_keys=False, allow_unicode=True,
+                         width=88, default_flow_style=False))
 
 
 def load_ruleset_text(text: str, name: str = "resolved.yaml") -> Ruleset:
@@ -212,5 +228,5 @@ def load_ruleset_text(text: str, name: str = "resolved.yaml") -> Ruleset:
         os.unlink(path)
 
 
-__all__ = ["ruleset_text", "ruleset_yaml", "ruleset_data", "knob_title", "value_words",
-           "stage_titles", "load_ruleset_text", "RulesetError"]
+__all__ = ["ruleset_text", "ruleset_yaml", "ruleset_data", "value_words", "load_ruleset_text",
+           "RulesetError", "dump", "knob_data", "flowed", "provenance_line"]

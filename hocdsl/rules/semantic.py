@@ -5,13 +5,14 @@ error is placed at the node of the file that set the offending knob. Where a
 check needs a knob that is not set (an extension validated on its own), it
 is skipped.
 
-- every ``source:`` id is in the sources merged so far, with a suggestion;
-- a deal no larger than the pack (hand size x players <= 52);
-- raise_min <= raise_cap; sequence min_length <= counts_up_to;
-- sequence payments for exactly the counted lengths min_length..counts_up_to,
-  names for each of them, none below min_length;
-- a combination name used once across sequences and tricons;
-- principal hocs: each card once (``TS`` and ``10S`` are the same card);
+- a base ruleset sets every knob of every section, pool and stage it has;
+- every citation's source id is in the sources merged so far, with a suggestion;
+- a deal no larger than the pack; raise_min <= raise_cap;
+- vie stages: at most one on each combination, each on a pool that exists,
+  ``bidding:`` present; run lengths, payments and names agree;
+- a combination name used once across all vie stages;
+- card lists: each card once and in the pack; board cards on one pool each;
+- at most one stops and one settle stage, the settle after the stops;
 - the end-payment schedule covers every count from 1 to the largest hand
   size exactly once, each bracket saying what it pays, never a negative sum;
 - names, titles and summaries not blank.
@@ -20,25 +21,29 @@ is skipped.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..cards import NUM_CARDS, card_name, fold, parse_card
+from ..cards import card_name, fold, parse_card
 from .errors import RulesetError, suggest
+from .model import SECTIONS, PoolRules, knob_fields
 from .yamldoc import YamlDoc
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .loader import Layer, Resolved
 
 _MISSING = object()
 
 
 class KnobView:
-    """The merged knobs, and for each the file (document) that set it.
+    """The merged knobs, and for each the file (document) and key path that set it.
 
-    ``get(path)`` is the knob's value or ``_MISSING``; ``at(path, *inner)``
+    ``get(path)`` is the knob's value or ``_MISSING``; ``error(path, inner, ...)``
     makes an error placed at the knob's value (``inner`` steps into it).
     """
 
-    def __init__(self, values: Mapping[str, Any], docs: Mapping[str, YamlDoc]):
-        self.values = values
-        self.docs = docs
+    def __init__(self, resolved: Resolved):
+        self.r = resolved
+        self.values = resolved.values()
 
     def get(self, path: str) -> Any:
         return self.values.get(path, _MISSING)
@@ -46,19 +51,27 @@ class KnobView:
     def has(self, *paths: str) -> bool:
         return all(p in self.values for p in paths)
 
-    def where(self, path: str) -> str:
-        """``"set in rulesets/hoc-mazarin.yaml:137"`` for a hint."""
-        doc = self.docs[path]
-        section, knob = path.split(".")
-        return f"{doc.file}:{doc.where((section, knob), key=True)[0]}"
+    def stages(self, kind: str, on: str | None = None) -> list[str]:
+        """Ids of the stages of ``kind`` (and ``on``), in order."""
+        return [sid for sid, st in self.r.stages.items()
+                if st.get("kind") == kind and (on is None or st.get("on") == on)]
 
-    def error(self, path: str, inner: tuple, found: str, expected: str, *, key: bool = False,
+    def where(self, path: str) -> str:
+        """``"rulesets/hoc-mazarin.yaml:137"`` for a hint."""
+        layer, at = self.r.at[path]
+        return f"{layer.doc.file}:{layer.doc.where(at, key=True)[0]}"
+
+    def error(self, path: str, inner: tuple[Any, ...], found: str, expected: str, *, key: bool = False,
               suggestion: str | None = None, hint: str | None = None) -> RulesetError:
-        section, knob = path.split(".")
-        doc = self.docs[path]
+        layer, at = self.r.at[path]
         shown = ".".join([path, *(str(i) for i in inner)])
-        return doc.error((section, knob, "value", *inner), found, expected, key=key,
-                         suggestion=suggestion, hint=hint, shown_path=shown)
+        return layer.doc.error(at + ("value", *inner), found, expected, key=key,
+                               suggestion=suggestion, hint=hint, shown_path=shown)
+
+    def stage_error(self, sid: str, found: str, expected: str, hint: str | None = None) -> RulesetError:
+        layer, at = self.r.stage_at.get(sid) or next(
+            (lay, a[:2]) for p, (lay, a) in self.r.at.items() if p.startswith(sid + "."))
+        return layer.doc.error(at, found, expected, key=True, hint=hint, shown_path=f"stages.{sid}")
 
 
 Check = Callable[[KnobView], list[RulesetError]]
@@ -75,17 +88,19 @@ def check(fn: Check) -> Check:
 
 @check
 def deal_fits_the_pack(k: KnobView) -> list[RulesetError]:
-    sizes = k.get("table.hand_size")
+    sizes = k.get("deal.hand_size")
     if sizes is _MISSING:
         return []
+    pack = k.get("pack.cards")
+    cards = 52 if pack is _MISSING else int(pack)
     out = []
     for players, size in sizes.items():
         dealt = int(players) * size
-        if dealt > NUM_CARDS:
-            out.append(k.error("table.hand_size", (players,),
+        if dealt > cards:
+            out.append(k.error("deal.hand_size", (players,),
                                f"a deal of {players} x {size} = {dealt} cards",
-                               f"at most {NUM_CARDS} cards (a deal larger than the pack)",
-                               hint=f"with {players} players, each may be dealt at most {NUM_CARDS // int(players)}"))
+                               f"at most {cards} cards (a deal larger than the pack)",
+                               hint=f"with {players} players, each may be dealt at most {cards // int(players)}"))
     return out
 
 
@@ -101,8 +116,38 @@ def raise_bounds(k: KnobView) -> list[RulesetError]:
                     hint=f"bidding.raise_cap is set in {k.where('bidding.raise_cap')}")]
 
 
-@check
-def sequence_lengths(k: KnobView) -> list[RulesetError]:
+def _runs(fn: Callable[[KnobView, str], list[RulesetError]]) -> Check:
+    """A check of one vie-on-run stage, run for each (``sequence`` below stands for its id)."""
+    def each(k: KnobView) -> list[RulesetError]:
+        out: list[RulesetError] = []
+        for sid in k.stages("vie", "run"):
+            out += fn(k, sid)
+        return out
+    each.__name__ = fn.__name__
+    return check(each)
+
+
+class _Renamed(KnobView):
+    """A view in which ``sequence.x`` reads ``<sid>.x``."""
+
+    def __init__(self, base: KnobView, sid: str):
+        self.r, self.sid = base.r, sid
+        self.values = {("sequence." + p[len(sid) + 1:] if p.startswith(sid + ".") else p): v
+                       for p, v in base.values.items()}
+
+    def _real(self, path: str) -> str:
+        return self.sid + path[len("sequence"):] if path.startswith("sequence.") else path
+
+    def where(self, path: str) -> str:
+        return super().where(self._real(path))
+
+    def error(self, path: str, inner: tuple[Any, ...], found: str, expected: str, **kw: Any) -> RulesetError:
+        return super().error(self._real(path), inner, found, expected, **kw)
+
+
+@_runs
+def sequence_lengths(k0: KnobView, sid: str) -> list[RulesetError]:
+    k = _Renamed(k0, sid)
     if not k.has("sequence.min_length", "sequence.counts_up_to"):
         return []
     lo, hi = k.get("sequence.min_length"), k.get("sequence.counts_up_to")
@@ -119,8 +164,9 @@ def _counted(k: KnobView) -> range | None:
     return range(lo, hi + 1) if lo <= hi else None
 
 
-@check
-def sequence_payments(k: KnobView) -> list[RulesetError]:
+@_runs
+def sequence_payments(k0: KnobView, sid: str) -> list[RulesetError]:
+    k = _Renamed(k0, sid)
     lengths = _counted(k)
     pay = k.get("sequence.payments")
     if lengths is None or pay is _MISSING:
@@ -145,8 +191,9 @@ def sequence_payments(k: KnobView) -> list[RulesetError]:
     return out
 
 
-@check
-def sequence_names(k: KnobView) -> list[RulesetError]:
+@_runs
+def sequence_names(k0: KnobView, sid: str) -> list[RulesetError]:
+    k = _Renamed(k0, sid)
     lengths = _counted(k)
     names = k.get("sequence.names")
     if lengths is None or names is _MISSING:
@@ -173,7 +220,9 @@ def names_are_distinct(k: KnobView) -> list[RulesetError]:
 
     seen: dict[str, str] = {}
     out = []
-    for chance, unit in (("sequence", "card sequence"), ("tricon", "card tricon")):
+    named = [(sid, "card sequence") for sid in k.stages("vie", "run")]
+    named += [(sid, "card set") for sid in k.stages("vie", "set")]
+    for chance, unit in named:
         names = k.get(f"{chance}.names")
         if names is _MISSING:
             continue
@@ -199,34 +248,146 @@ def names_are_distinct(k: KnobView) -> list[RulesetError]:
 
 
 @check
-def principal_hocs(k: KnobView) -> list[RulesetError]:
-    cards = k.get("card_game.principal_hocs")
-    if cards is _MISSING:
-        return []
+def card_lists(k: KnobView) -> list[RulesetError]:
+    """Every list of cards: each card once (``TS`` and ``10S`` are the same card)."""
     out = []
-    seen: dict[int, int] = {}
-    for i, text in enumerate(cards):
-        try:
-            c = parse_card(str(text))
-        except ValueError:
-            out.append(k.error("card_game.principal_hocs", (i,), f"`{text}`, which is not a card",
-                               "a card in compact notation (e.g. KS, JD, 10H)"))
+    for path, cards in k.values.items():
+        if not (path.endswith("_hocs") and isinstance(cards, list)):
             continue
-        if c in seen:
-            out.append(k.error("card_game.principal_hocs", (i,),
-                               f"`{text}`, the same card as item {seen[c] + 1} ({card_name(c)})",
-                               "each card at most once"))
-        seen.setdefault(c, i)
+        seen: dict[int, int] = {}
+        for i, text in enumerate(cards):
+            try:
+                c = parse_card(str(text))
+            except ValueError:
+                out.append(k.error(path, (i,), f"`{text}`, which is not a card",
+                                   "a card in compact notation (e.g. KS, JD, 10H)"))
+                continue
+            if c in seen:
+                out.append(k.error(path, (i,), f"`{text}`, the same card as item {seen[c] + 1} ({card_name(c)})",
+                                   "each card at most once"))
+            seen.setdefault(c, i)
+    return out
+
+
+@check
+def structure(k: KnobView) -> list[RulesetError]:
+    """Vie stages on distinct combinations and existing pools; one stops, one settle after it."""
+    out = []
+    r = k.r
+    seen_on: dict[str, str] = {}
+    for sid in k.stages("vie"):
+        st = r.stages[sid]
+        on = st.get("on")
+        if on in seen_on:
+            out.append(k.stage_error(sid, f"a second vie stage on `{on}` (`{seen_on[on]}` is the first)",
+                                     "at most one vie stage on each combination"))
+        seen_on.setdefault(str(on), sid)
+        pool = st.get("pool")
+        if pool is None:
+            out.append(k.stage_error(sid, f"the vie stage `{sid}` without `pool`",
+                                     "`pool:` naming the pool it is played for"))
+        elif pool not in r.pools:
+            out.append(k.stage_error(sid, f"`pool: {pool}`, which is not a pool of this ruleset",
+                                     "one of: " + (", ".join(r.pools) or "no pools defined"),
+                                     hint=f"add `{pool}:` under `pools:`"))
+    if k.stages("vie") and "bidding" not in r.sections:
+        sid = k.stages("vie")[0]
+        out.append(k.stage_error(sid, "vie stages without a `bidding:` section",
+                                 "a `bidding:` section with the knobs every vie stage shares"))
+    for kind in ("stops", "settle"):
+        ids = k.stages(kind)
+        if len(ids) > 1:
+            out.append(k.stage_error(ids[1], f"a second {kind} stage", f"at most one {kind} stage"))
+    order = list(r.stages)
+    stops, settle = k.stages("stops"), k.stages("settle")
+    if settle and not stops:
+        out.append(k.stage_error(settle[0], "a settle stage without a stops stage",
+                                 "a stops stage (the card game) before the settle"))
+    elif settle and stops and order.index(settle[0]) < order.index(stops[0]):
+        out.append(k.stage_error(settle[0], "the settle stage before the card game",
+                                 "the settle stage after the stops stage"))
+    if stops and not settle:
+        out.append(k.stage_error(stops[0], "a card game with no settle stage",
+                                 "a `kind: settle` stage after it: what the losers pay"))
+    boards: dict[Any, str] = {}
+    for pid in r.pools:
+        card = k.get(f"pools.{pid}.card")
+        if card is _MISSING or card is None:
+            continue
+        try:
+            c = parse_card(str(card))
+        except ValueError:
+            continue
+        if c in boards:
+            out.append(k.error(f"pools.{pid}.card", (), f"{card_name(c)}, already the card of pool `{boards[c]}`",
+                               "each board card on one pool"))
+        boards.setdefault(c, pid)
+    for sid in settle:
+        lp = k.get(f"{sid}.losers_pay")
+        ep = k.get(f"{sid}.end_payment")
+        if lp == "schedule" and (ep is _MISSING or ep is None):
+            out.append(k.stage_error(sid, "losers pay by a schedule, but no `end_payment`",
+                                     "an `end_payment:` schedule of brackets"))
+    return out
+
+
+def check_complete(r: Resolved, top: Layer) -> list[RulesetError]:
+    """A base ruleset (the chain resolved) sets every knob without a default."""
+    from .build import stage_class
+
+    out: list[RulesetError] = []
+
+    def missing(cls: type, prefix: str, have: Mapping[str, Any], at: tuple[Any, ...], layer: Layer) -> None:
+        import dataclasses
+        defaults = {f.name for f in dataclasses.fields(cls)
+                    if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING}
+        for name, spec in knob_fields(cls):
+            if name not in have and name not in defaults and not spec.optional:
+                out.append(layer.doc.error(at, f"no knob `{prefix}.{name}`",
+                                           "every knob set in a ruleset without `extends:`", key=True,
+                                           shown_path=f"{prefix}.{name}",
+                                           hint=f"add `{name}: {{value: ..., source: \"<id> §<section>\"}}` "
+                                                f"under `{'.'.join(str(a) for a in at)}:`, or `extends:` "
+                                                "a ruleset that sets it"))
+
+    for sec, cls in SECTIONS.items():
+        if sec == "bidding" and sec not in r.sections:
+            continue
+        if sec not in r.sections:
+            out.append(top.doc.error((), f"no `{sec}` section", "pack, deal, table, pools and stages "
+                                     "in a ruleset without `extends:`", key=True, shown_path=sec,
+                                     hint="a base ruleset sets every knob; add it, or `extends:` a ruleset that does"))
+            continue
+        lay = next((lay for p, (lay, _a) in r.at.items() if p.startswith(sec + ".")), top)
+        missing(cls, sec, r.sections[sec], (sec,), lay)
+    for pid, have in r.pools.items():
+        lay = next((lay for p, (lay, _a) in r.at.items() if p.startswith(f"pools.{pid}.")), top)
+        missing(PoolRules, f"pools.{pid}", have, ("pools", pid), lay)
+    for sid, have in r.stages.items():
+        cls = stage_class(have["kind"], have.get("on"))
+        if cls is None:
+            continue
+        lay, at = r.stage_at.get(sid, (top, ("stages", sid)))
+        missing(cls, sid, have, at, lay)
+    if not r.stages:
+        out.append(top.doc.error((), "no `stages`", "the stages of the game, in order", key=True,
+                                 shown_path="stages"))
     return out
 
 
 @check
 def end_payment(k: KnobView) -> list[RulesetError]:
-    brackets = k.get("card_game.end_payment")
-    if brackets is _MISSING:
+    out: list[RulesetError] = []
+    for sid in k.stages("settle"):
+        out += _end_payment(k, f"{sid}.end_payment")
+    return out
+
+
+def _end_payment(k: KnobView, path: str) -> list[RulesetError]:
+    brackets = k.get(path)
+    if brackets is _MISSING or brackets is None:
         return []
     out = []
-    path = "card_game.end_payment"
     for i, b in enumerate(brackets):
         lo, hi = b["min"], b.get("max")
         if hi is not None and hi < lo:
@@ -272,7 +433,7 @@ def end_payment(k: KnobView) -> list[RulesetError]:
 
 
 def _largest_hand(k: KnobView) -> int | None:
-    sizes = k.get("table.hand_size")
+    sizes = k.get("deal.hand_size")
     if sizes is _MISSING or not sizes:
         return None
     return max(sizes.values())
@@ -291,9 +452,9 @@ def _ranges(ns: list[int]) -> str:
 # ------------------------------------------------------ entry points ----
 
 
-def check_knobs(values: Mapping[str, Any], docs: Mapping[str, YamlDoc]) -> list[RulesetError]:
+def check_knobs(resolved: Resolved) -> list[RulesetError]:
     """Every semantic error in the merged knobs, sorted by file and place."""
-    view = KnobView(values, docs)
+    view = KnobView(resolved)
     out: list[RulesetError] = []
     for fn in CHECKS:
         out += fn(view)
@@ -311,21 +472,41 @@ def check_document(doc: YamlDoc) -> list[RulesetError]:
     return out
 
 
+def _knob_specs(data: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], dict[str, Any]]]:
+    """Every knob mapping in a file's data with its key path (alternatives included)."""
+    out: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+
+    def add(at: tuple[Any, ...], knobs: Any) -> None:
+        if not isinstance(knobs, dict):
+            return
+        for name, spec in knobs.items():
+            if isinstance(spec, dict) and "value" in spec:
+                out.append((at + (name,), spec))
+                for i, alt in enumerate(spec.get("alternatives") or []):
+                    if isinstance(alt, dict):
+                        out.append((at + (name, "alternatives", i), alt))
+
+    for sec in SECTIONS:
+        add((sec,), data.get(sec))
+    for group in ("pools", "stages"):
+        for gid, knobs in (data.get(group) or {}).items():
+            add((group, gid), knobs)
+    return out
+
+
 def source_errors(doc: YamlDoc, sources: Mapping[str, Any], own_only: bool = False) -> list[RulesetError]:
     """Knobs in ``doc`` citing a source id that is not in ``sources``."""
     out = []
-    for section, knobs in doc.data.items():
-        if not isinstance(knobs, dict) or section == "sources":
-            continue
-        for knob, spec in knobs.items():
-            if not isinstance(spec, dict) or not isinstance(spec.get("source"), str):
+    for at, spec in _knob_specs(doc.data):
+        for kind in ("source", "inferred", "borrowed"):
+            if not isinstance(spec.get(kind), str):
                 continue
-            sid = spec["source"].strip().partition(" ")[0]
+            sid = spec[kind].strip().split(":", 1)[0].strip().partition(" ")[0]
             if sid in sources:
                 continue
             known = ", ".join(sources) or "none"
             where = "this file's `sources:` block" if own_only else "the `sources:` of this file or the rulesets it extends"
-            out.append(doc.error((section, knob, "source"), f"the source id `{sid}`, which is not in {where}",
+            out.append(doc.error(at + (kind,), f"the source id `{sid}`, which is not in {where}",
                                  f"one of: {known}", suggestion=suggest(sid, list(sources)),
                                  hint=None if suggest(sid, list(sources)) else
                                  f"add `{sid}:` with its citation to the `sources:` block"))

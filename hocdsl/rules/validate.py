@@ -33,7 +33,7 @@ KNOB_FORM = ('a knob written `{value: ..., source: "<id> §<section>"}` '
 
 
 @functools.cache
-def schema_text() -> str:
+def schema_text() -> str:  # the committed file; hocdsl.rules.schema checks it against the model
     """The JSON Schema for ruleset and extension files, as shipped."""
     return resources.files("hocdsl.rules").joinpath("schema.json").read_text(encoding="utf-8")
 
@@ -95,7 +95,13 @@ def _expected_type(t: str | list[str]) -> str:
 
 
 def _is_knob(path: tuple) -> bool:
-    return len(path) == 2 and path[0] in SECTIONS
+    return ((len(path) == 2 and path[0] in SECTIONS)
+            or (len(path) == 3 and path[0] in ("pools", "stages") and path[2] not in ("kind", "on", "pool")))
+
+
+def _is_group(path: tuple) -> bool:
+    """A section, a pool or a stage: a mapping of knobs."""
+    return (len(path) == 1 and path[0] in SECTIONS) or (len(path) == 2 and path[0] in ("pools", "stages"))
 
 
 def _card_suggestion(text: Any) -> str | None:
@@ -145,7 +151,7 @@ def _unknown_key_words(path: tuple) -> tuple[str, str]:
     """(what an unknown key is called here, a name for the allowed set)."""
     if path == ():
         return "section or field", "one of"
-    if len(path) == 1 and path[0] in SECTIONS:
+    if _is_group(path):
         return "knob", "one of"
     if _is_knob(path):
         return "key", ""
@@ -168,9 +174,9 @@ def _render(doc: YamlDoc, error: ValidationError) -> list[RulesetError]:
         if _is_knob(path):
             shown = inst if not isinstance(inst, (dict, list)) else "..."
             return [doc.error(path, f"a bare value, {found_words(inst)}", KNOB_FORM,
-                              hint=f'write `{path[1]}: {{value: {shown}, source: "<id> §<section>"}}`')]
-        if len(path) == 1 and path[0] in SECTIONS:
-            return [doc.error(path, found_words(inst), f"a mapping of the knobs of `{path[0]}`")]
+                              hint=f'write `{path[-1]}: {{value: {shown}, source: "<id> §<section>"}}`')]
+        if _is_group(path):
+            return [doc.error(path, found_words(inst), f"a mapping of the knobs of `{dotted(path)}`")]
         return [doc.error(path, found_words(inst), _expected_type(error.validator_value))]
 
     if v == "enum":
@@ -222,18 +228,21 @@ def _render(doc: YamlDoc, error: ValidationError) -> list[RulesetError]:
                                      key=True, hint="a tricon is three or four cards of one rank"))
                 continue
             expected = (f"{lead}: " if lead else "") + ", ".join(allowed)
-            where = f" in `{path[0]}`" if what == "knob" else ""
+            where = f" in `{dotted(path)}`" if what == "knob" else ""
             out.append(doc.error(path + (k,), f"an unknown {what} `{k}`{where}", expected, key=True,
                                  suggestion=suggest(k, allowed)))
         return out
 
-    if v == "oneOf" and _is_knob(path) and isinstance(inst, dict):
-        if "source" in inst and "editorial" in inst:
-            return [doc.error(path + ("editorial",), "both `source` and `editorial`",
-                              "exactly one of them", key=True, shown_path=dotted(path),
-                              hint="cite the source, and move the editorial reasoning to `note:`")]
-        return [doc.error(path, "a knob without provenance (no `source` or `editorial`)",
-                          'a `source: "<id> §<section>"` or an `editorial: "<why>"`', key=True,
+    if v == "oneOf" and isinstance(inst, dict) and (_is_knob(path) or "alternatives" in path):
+        kinds = [k for k in ("source", "inferred", "borrowed", "editorial") if k in inst]
+        if len(kinds) > 1:
+            return [doc.error(path + (kinds[1],), f"both `{kinds[0]}` and `{kinds[1]}`",
+                              "exactly one provenance: source, inferred, borrowed or editorial", key=True,
+                              shown_path=dotted(path),
+                              hint="keep the one that says how the value was reached; move the rest to `note:`")]
+        return [doc.error(path, "a knob without provenance (no `source`, `inferred`, `borrowed` or `editorial`)",
+                          'a `source: "<id> §<section>"`, an `inferred:` or `borrowed: "<id> §<section>: <why>"`, '
+                          'or an `editorial: "<why>"`', key=True,
                           hint="every rule says where it comes from; use editorial: when no source settles it")]
 
     if v == "pattern":

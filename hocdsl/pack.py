@@ -1,0 +1,90 @@
+"""The pack a ruleset plays with: which cards are in it, their order, their points.
+
+Cards keep their numbers (:mod:`hocdsl.cards`: ``suit * 13 + rank - 1``) in
+every pack; a stripped pack is a mask of the cards in play, and the order is
+a tuple of ranks from lowest to highest. The card game, runs and sets read
+the order from here, never from a fixed "king high".
+
+>>> from hocdsl.rules import load_ruleset
+>>> p = pack_of(load_ruleset("hoc-mazarin"))
+>>> p.size, p.low, p.top, p.next_rank[13]
+(52, 1, 13, 0)
+>>> p32 = PackInfo.make(32, "ace-high", court=10, ace=11)
+>>> [p32.next_rank[r] for r in (7, 10, 13, 1)]
+[8, 11, 1, 0]
+>>> p32.points(parse_hand("AS 7H KD"))
+28
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .cards import ACE, JACK, KING, RANK_MASKS, Hand, Rank, parse_hand  # noqa: F401  (doctest)
+from .rules.cache import per_ruleset
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules.model import Ruleset
+
+#: pack size -> the lowest pip kept (aces are always kept)
+_LOWEST_PIP = {52: 2, 44: 4, 40: 5, 36: 6, 32: 7}
+
+
+@dataclass(frozen=True, slots=True)
+class PackInfo:
+    """What the engine needs of a pack, derived once per ruleset."""
+
+    size: int
+    mask: Hand  # the cards in play
+    order: tuple[Rank, ...]  # ranks, lowest first
+    position: tuple[int, ...]  # position[rank] = index in order (-1 if not in the pack); index 0 unused
+    next_rank: tuple[Rank, ...]  # next_rank[rank] = the rank after it, 0 after the top; index 0 unused
+    low: Rank  # the lowest rank
+    top: Rank  # the highest rank
+    values: tuple[int, ...]  # values[rank] = points of a card of that rank; index 0 unused
+
+    @staticmethod
+    def make(size: int, order: str, court: int, ace: int) -> PackInfo:
+        lowest = _LOWEST_PIP[size]
+        pips = tuple(range(lowest, 11))
+        ranks: tuple[Rank, ...]
+        if order == "ace-high":
+            ranks = pips + (JACK, 12, KING, ACE)
+        else:
+            ranks = (ACE,) + pips + (JACK, 12, KING)
+        mask = 0
+        for r in ranks:
+            mask |= RANK_MASKS[r - 1]
+        position = [-1] * 14
+        for i, r in enumerate(ranks):
+            position[r] = i
+        nxt = [0] * 14
+        for a, b in zip(ranks, ranks[1:]):
+            nxt[a] = b
+        values = [0] * 14
+        for r in range(1, 14):
+            values[r] = ace if r == ACE else court if r >= JACK else r
+        return PackInfo(size, mask, ranks, tuple(position), tuple(nxt), ranks[0], ranks[-1],
+                        tuple(values))
+
+    def points(self, hand: Hand) -> int:
+        """The points of the cards in ``hand`` (courts, aces and pips by the pack's values)."""
+        total = 0
+        for r in range(1, 14):
+            k = (hand & RANK_MASKS[r - 1]).bit_count()
+            if k:
+                total += k * self.values[r]
+        return total
+
+    def higher(self, a: Rank, b: Rank) -> bool:
+        """True if rank ``a`` is above rank ``b`` in this pack's order."""
+        return self.position[a] > self.position[b]
+
+
+def _make(rules: Ruleset) -> PackInfo:
+    p = rules.pack
+    return PackInfo.make(p.cards, p.order, p.court_value, p.ace_value)
+
+
+pack_of = per_ruleset(_make)

@@ -1,0 +1,283 @@
+"""The JSON Schema of ruleset files, generated from the model.
+
+Every knob's value schema comes from its Python type and its
+:class:`~hocdsl.rules.model.KnobSpec` (bounds, choices, description); nothing
+is written twice. ``hocdsl/rules/schema.json`` is the generated file, committed
+for editors (``# yaml-language-server: $schema=...``);
+``python -m hocdsl.rules.schema --check`` exits 1 when it is out of date and
+``python -m hocdsl.rules.schema --write`` rewrites it.
+
+>>> s = build_schema()
+>>> s["$defs"]["knob.bidding.raise_cap"]["properties"]["value"]
+{'type': 'integer', 'minimum': 1, 'maximum': 1000}
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import typing
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Literal, get_args, get_origin
+
+from . import model
+from .model import (
+    MAX_PLAYERS, MIN_PLAYERS, PROVENANCE_KINDS, SECTIONS, STAGE_CLASSES, KnobSpec, knob_fields,
+)
+
+SCHEMA_FILE = Path(__file__).with_name("schema.json")
+FORMAT = 2
+CARD_PATTERN = r"^(10|[2-9AKQJTakqjt])[SHDCshdc]$"
+ID_PATTERN = r"^[a-z][a-z0-9_-]*$"
+
+
+def _int_keys(lo: int, hi: int) -> dict[str, Any]:
+    return {"pattern": "^(" + "|".join(str(k) for k in range(lo, hi + 1)) + ")$"}
+
+
+def _bounded_int(spec: KnobSpec) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "integer"}
+    if spec.minimum is not None:
+        out["minimum"] = spec.minimum
+    if spec.maximum is not None:
+        out["maximum"] = spec.maximum
+    return out
+
+
+def _chips(spec: KnobSpec) -> dict[str, Any]:
+    return {"type": "integer", "minimum": spec.minimum if spec.minimum is not None else 0,
+            "maximum": spec.maximum if spec.maximum is not None else model.MAX_CHIPS}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls, vars(model))
+
+
+def value_schema(tp: Any, spec: KnobSpec) -> dict[str, Any]:
+    """The JSON Schema of a knob's ``value`` for a model type and its spec."""
+    origin = get_origin(tp)
+    args = get_args(tp)
+    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        inner = [a for a in args if a is not type(None)]
+        s = value_schema(inner[0], spec)
+        return {"anyOf": [s, {"type": "null"}]}
+    if tp is bool:
+        return {"type": "boolean"}
+    if tp is int:
+        if isinstance(spec.words, Mapping):
+            return {"enum": sorted(spec.words)}
+        return _bounded_int(spec)
+    if origin is Literal:
+        return {"enum": list(args)}
+    if tp == model.CardSet or (origin is frozenset):
+        return {"type": "array", "items": {"$ref": "#/$defs/card"}, "uniqueItems": True}
+    if tp is str:
+        return {"type": "string", "minLength": 1}
+    if origin is tuple:
+        item = args[0]
+        if get_origin(item) is Literal:
+            return {"type": "array", "items": {"enum": list(get_args(item))}, "minItems": 1,
+                    "uniqueItems": True}
+        if item is model.EndBracket:
+            return {"type": "array", "items": {"$ref": "#/$defs/end_bracket"}, "minItems": 1}
+        if item is model.CardPayment:
+            return {"type": "array", "items": {"$ref": "#/$defs/card_payment"}}
+        if item is model.HeldCharge:
+            return {"type": "array", "items": {"$ref": "#/$defs/held_charge"}}
+    if origin in (Mapping, dict) or (origin is not None and issubclass(origin, Mapping)):
+        kt, vt = args
+        keys = _int_keys(spec.key_min or 0, spec.key_max or 99)
+        if vt is int:
+            vs: dict[str, Any] = _bounded_int(spec)
+        elif vt is model.Payment:
+            vs = {"$ref": "#/$defs/payment"}
+        else:  # names
+            vs = {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1}
+        return {"type": "object", "propertyNames": keys, "additionalProperties": vs, "minProperties": 1}
+    if tp == model.Card or tp is int:
+        return {"$ref": "#/$defs/card"}
+    raise TypeError(f"no schema for {tp!r}")
+
+
+def _knob_def(spec: KnobSpec, tp: Any) -> dict[str, Any]:
+    return {
+        "description": f"{spec.title}. {spec.doc}",
+        "type": "object",
+        "$ref": "#/$defs/knob",
+        "properties": {"value": value_schema(tp, spec)},
+    }
+
+
+def _section_props(prefix: str, cls: type, defs: dict[str, Any]) -> dict[str, Any]:
+    hints = _hints(cls)
+    props: dict[str, Any] = {}
+    for name, spec in knob_fields(cls):
+        key = f"knob.{prefix}.{name}"
+        defs[key] = _knob_def(spec, hints[name])
+        props[name] = {"$ref": f"#/$defs/{key}"}
+    return props
+
+
+def _provenance_props() -> dict[str, Any]:
+    return {
+        "source": {"type": "string", "pattern": r"^[a-z0-9][a-z0-9._-]*\s+\S.*$",
+                   "description": "The source states it: \"<source id> §<section>\"."},
+        "inferred": {"type": "string", "pattern": r"^[a-z0-9][a-z0-9._-]*\s+[^:]+:\s*\S.*$",
+                     "description": "It follows from the source's words: \"<id> §<section>: <reasoning>\"."},
+        "borrowed": {"type": "string", "pattern": r"^[a-z0-9][a-z0-9._-]*\s+[^:]+:\s*\S.*$",
+                     "description": "Another source's rule fills this source's gap: \"<id> §<section>: <why>\"."},
+        "editorial": {"type": "string", "minLength": 1,
+                      "description": "No source settles it: why this value."},
+        "note": {"type": "string", "description": "Anything else worth saying."},
+    }
+
+
+def _exactly_one_kind() -> list[dict[str, Any]]:
+    return [{"required": [k]} for k in PROVENANCE_KINDS]
+
+
+def build_schema() -> dict[str, Any]:
+    """The whole schema, as a dict (deterministic: the same model gives the same text)."""
+    defs: dict[str, Any] = {}
+    prov = _provenance_props()
+    defs["alternative"] = {
+        "type": "object",
+        "description": "Another value the knob could take, with its own provenance.",
+        "properties": {"value": {}, **prov},
+        "required": ["value"],
+        "additionalProperties": False,
+        "oneOf": _exactly_one_kind(),
+    }
+    defs["knob"] = {
+        "description": "A knob: its value, exactly one provenance (source, inferred, borrowed or "
+                       "editorial), an optional note, and alternatives where the rule is lost or doubtful.",
+        "type": "object",
+        "properties": {"value": {}, **prov,
+                       "alternatives": {"type": "array", "minItems": 1,
+                                        "items": {"$ref": "#/$defs/alternative"}}},
+        "required": ["value"],
+        "additionalProperties": False,
+        "oneOf": _exactly_one_kind(),
+    }
+    defs["card"] = {"type": "string", "pattern": CARD_PATTERN,
+                    "description": "A card in compact notation: rank A, 2..10 (or T), J, Q, K, then suit S, H, D, C."}
+    defs["payment"] = {"type": "object", "additionalProperties": False, "required": ["plain", "major"],
+                       "properties": {"plain": {"type": "integer", "minimum": 0, "maximum": model.MAX_CHIPS},
+                                      "major": {"type": "integer", "minimum": 0, "maximum": model.MAX_CHIPS}}}
+    chips = {"type": "integer", "minimum": 0, "maximum": model.MAX_CHIPS}
+    defs["end_bracket"] = {
+        "type": "object", "additionalProperties": False, "required": ["min"],
+        "description": "Losers with min..max cards left pay `fixed`, or plus + per_card x (cards - above).",
+        "properties": {"min": {"type": "integer", "minimum": 1, "maximum": 52},
+                       "max": {"type": "integer", "minimum": 1, "maximum": 52},
+                       "fixed": chips, "per_card": chips,
+                       "above": {"type": "integer", "minimum": 0, "maximum": 52}, "plus": chips}}
+    defs["card_payment"] = {
+        "type": "object", "additionalProperties": False, "required": ["cards", "each"],
+        "properties": {"cards": {"type": "array", "items": {"$ref": "#/$defs/card"}, "minItems": 1,
+                                 "uniqueItems": True}, "each": chips}}
+    defs["held_charge"] = {
+        "type": "object", "additionalProperties": False, "required": ["cards"],
+        "properties": {"cards": {"type": "array", "items": {"$ref": "#/$defs/card"}, "minItems": 1,
+                                 "uniqueItems": True}, "to_each": chips, "to_winner": chips}}
+    defs["source_entry"] = {
+        "type": "object", "additionalProperties": False, "required": ["citation"],
+        "properties": {"citation": {"type": "string", "minLength": 1},
+                       "file": {"type": "string"},
+                       "language": {"type": "string", "pattern": "^[a-z]{2,3}$"},
+                       "url": {"type": "string"}}}
+
+    props: dict[str, Any] = {
+        "format": {"const": FORMAT, "description": f"The ruleset format: {FORMAT}. Files without it are in "
+                                                    "the first format; `hoc migrate FILE` converts them."},
+        "kind": {"enum": ["ruleset", "extension"], "default": "ruleset",
+                 "description": "`ruleset` for a game or a reading; `extension` for an overlay applied with --with."},
+        "name": {"type": "string", "pattern": r"^[a-z0-9][a-z0-9-]*$", "maxLength": 64,
+                 "description": "Short name, lower case with hyphens, the file name without .yaml."},
+        "title": {"type": "string", "minLength": 1, "maxLength": 200, "description": "Human title, one line."},
+        "summary": {"type": "string", "minLength": 1, "description": "A few sentences: what this is and whence."},
+        "extends": {"type": "string", "minLength": 1, "maxLength": 255,
+                    "description": "The ruleset this one starts from: a bundled name or a path relative to this file."},
+        "sources": {"type": "object", "propertyNames": {"pattern": r"^[a-z0-9][a-z0-9._-]*$"},
+                    "additionalProperties": {"$ref": "#/$defs/source_entry"},
+                    "description": "The sources the knobs cite, by id."},
+    }
+    for name, cls in SECTIONS.items():
+        defs[f"section.{name}"] = {"type": "object", "additionalProperties": False,
+                                   "description": (cls.__doc__ or "").split("\n")[0],
+                                   "properties": _section_props(name, cls, defs)}
+        props[name] = {"$ref": f"#/$defs/section.{name}"}
+    pool_props = _section_props("pools", model.PoolRules, defs)
+    defs["pool"] = {"type": ["object", "null"], "additionalProperties": False,
+                    "description": "A named pool; null removes an inherited one.",
+                    "properties": pool_props}
+    props["pools"] = {"type": "object", "propertyNames": {"pattern": ID_PATTERN, "maxLength": 40},
+                      "additionalProperties": {"$ref": "#/$defs/pool"}, "maxProperties": 12,
+                      "description": "Named pools (stakes, board boxes), each with its ante."}
+    stage_rules = []
+    structural = {"kind": {"enum": sorted({k for k, _ in STAGE_CLASSES})},
+                  "on": {"enum": sorted({o for _, o in STAGE_CLASSES if o})},
+                  "pool": {"type": "string", "pattern": ID_PATTERN}}
+    for (kind, on), cls in STAGE_CLASSES.items():
+        key = f"stage.{kind}" + (f".{on}" if on else "")
+        sprops = dict(_section_props(key.removeprefix("stage."), cls, defs))
+        own = {"kind": {"const": kind}}
+        if on:
+            own["on"] = {"const": on}
+        if "pool" in {f.name for f in __import__("dataclasses").fields(cls)}:
+            own["pool"] = structural["pool"]
+        defs[key] = {"type": "object", "additionalProperties": False,
+                     "description": (cls.__doc__ or "").split("\n")[0],
+                     "properties": {**own, **sprops}}
+        cond: dict[str, Any] = {"properties": {"kind": {"const": kind}}, "required": ["kind"]}
+        if on:
+            cond["properties"]["on"] = {"const": on}
+            cond["required"] = ["kind", "on"]
+        stage_rules.append({"if": cond, "then": {"$ref": f"#/$defs/{key}"}})
+    defs["stage"] = {"type": ["object", "null"], "properties": structural, "allOf": stage_rules,
+                     "description": "A stage: `kind` (vie, claims, stops, settle), `on` for vie and claims, "
+                                    "`pool` for vie, then its knobs. Null removes an inherited stage."}
+    props["stages"] = {"type": "object", "propertyNames": {"pattern": ID_PATTERN, "maxLength": 40},
+                       "additionalProperties": {"$ref": "#/$defs/stage"}, "maxProperties": 20,
+                       "description": "The stages in order of play, by id."}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://hocdsl.example/ruleset.schema.json",
+        "title": "hocdsl ruleset",
+        "description": "A ruleset of the hoc family (generated from hocdsl/rules/model.py; do not edit).",
+        "type": "object",
+        "properties": props,
+        "required": ["format", "name", "title"],
+        "additionalProperties": False,
+        "allOf": [{"if": {"properties": {"kind": {"const": "extension"}}, "required": ["kind"]},
+                   "then": {"not": {"required": ["extends"]}}}],
+        "$defs": defs,
+    }
+
+
+def schema_text() -> str:
+    return json.dumps(build_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    text = schema_text()
+    if "--write" in args:
+        SCHEMA_FILE.write_text(text, encoding="utf-8")
+        print(f"wrote {SCHEMA_FILE}")
+        return 0
+    if "--check" in args:
+        current = SCHEMA_FILE.read_text(encoding="utf-8") if SCHEMA_FILE.exists() else ""
+        if current != text:
+            print(f"{SCHEMA_FILE} is out of date with the model: run python -m hocdsl.rules.schema --write",
+                  file=sys.stderr)
+            return 1
+        print(f"{SCHEMA_FILE.name} is up to date")
+        return 0
+    sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
