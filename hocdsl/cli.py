@@ -305,7 +305,7 @@ def play_cmd(
     from .play import PlaySession, write_play_record
 
     rules = load_or_fail(ruleset, with_)
-    if players not in rules.table.hand_size:
+    if players not in rules.deal.hand_size:
         typer.echo(f"error: {rules.name} is not played by {players} players", err=True)
         raise typer.Exit(EXIT_BAD_INPUT)
     if seat > players:

@@ -6,7 +6,7 @@ ruleset, nothing is settled in code. Keys compare with plain tuple comparison,
 bigger is better.
 
 - **point** (Lalanne 002 §3.1): for each suit, how many cards and what they are
-  worth (courts ``rules.table.court_value``, ace ``rules.table.ace_value``, pips
+  worth (courts ``rules.pack.court_value``, ace ``rules.pack.ace_value``, pips
   their face); the best suit by ``rules.point.keys`` in order. ``["cards",
   "value"]``: most cards, ties by value; ``["value"]``: highest value.
 - **sequences** (002 §3.2; Hoca 003 "La séquence"): every maximal run of
@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .cards import ACE, JACK, KING, QUEEN, RANK_MASKS, SUIT_MASK
 from .rules.cache import per_ruleset
@@ -237,6 +237,24 @@ def _trio_scores(keys: tuple[str, ...]) -> dict[tuple[int, int], int]:
             for r in range(1, 14) for s in (3, 4)}
 
 
+def _defaults() -> tuple[Any, Any, Any]:
+    from .rules.build import FrozenMap
+    from .rules.model import Payment, VieOnPoint, VieOnRun, VieOnSet
+
+    pay = FrozenMap({3: Payment(0, 0), 4: Payment(0, 0), 5: Payment(0, 0)})
+    return (VieOnPoint(id="point", pool="", keys=("cards", "value")),
+            VieOnRun(id="sequence", pool="", min_length=3, counts_up_to=5, longer_ranks_higher=False,
+                     names=FrozenMap({3: ("tierce",), 4: ("quatrième",), 5: ("quinte",)}),
+                     keys=("length", "height"), major="to-the-king", payments=pay,
+                     claim="declared-only"),
+            VieOnSet(id="tricon", pool="", names=FrozenMap({3: ("brelan",), 4: ("carré",)}),
+                     keys=("size", "rank"), major="kings",
+                     payments=FrozenMap({3: Payment(0, 0), 4: Payment(0, 0)}), claim="declared-only"))
+
+
+_DEFAULT_POINT, _DEFAULT_RUN, _DEFAULT_SET = _defaults()
+
+
 class _Tables:
     """Everything derived from one ruleset that evaluation needs.
 
@@ -253,7 +271,12 @@ class _Tables:
     )
 
     def __init__(self, rules: Ruleset) -> None:
-        t, pr, sr, tr = rules.table, rules.point, rules.sequence, rules.tricon
+        # A game that does not bid on a combination still evaluates hands (the
+        # simulator's deal statistics, the bots): Lalanne's definitions stand in.
+        t = rules.pack
+        pr = rules.point or _DEFAULT_POINT
+        sr = rules.sequence or _DEFAULT_RUN
+        tr = rules.tricon or _DEFAULT_SET
 
         self.point_keys = tuple(pr.keys)
         _check_keys(rules, "point.keys", self.point_keys, ("cards", "value"))

@@ -36,13 +36,13 @@ def test_the_bundled_set() -> None:
 ], ids=["hoc-mazarin", "wikipedia", "hoca", "hoca-literal"])
 def test_end_payment(rules, table) -> None:
     for cards, owed in table.items():
-        assert rules.card_game.owed(cards) == owed, (rules.name, cards)
+        assert rules.settle.owed(cards) == owed, (rules.name, cards)
 
 
 @pytest.mark.parametrize("rules", [MAZARIN, WIKIPEDIA, HOCA, LITERAL], ids=lambda r: r.name)
 def test_end_payment_covers_every_hand(rules) -> None:
-    for cards in range(1, max(rules.table.hand_size.values()) + 1):
-        assert rules.card_game.owed(cards) > 0
+    for cards in range(1, max(rules.deal.hand_size.values()) + 1):
+        assert rules.settle.owed(cards) > 0
 
 
 def test_wikipedia_differs_from_the_academie_only_where_the_article_does() -> None:

@@ -48,7 +48,7 @@ def naive_points(cards, rules):
     out = []
     for s in range(4):
         ranks = [c % 13 + 1 for c in cards if c // 13 == s]
-        value = sum(rules.table.court_value if r >= 11 else rules.table.ace_value if r == 1 else r
+        value = sum(rules.pack.court_value if r >= 11 else rules.pack.ace_value if r == 1 else r
                     for r in ranks)
         out.append((len(ranks), value))
     return out

@@ -122,9 +122,9 @@ def test_random_hands_keep_the_invariants(name, ext):
             play_hand(g, rng)
             hands += 1
             assert sum(p.balances) + p.carry.total == total
-            assert max(p.carry.multipliers) <= rules.double_game.max_multiplier
+            assert max(p.carry.multipliers) <= rules.bidding.max_multiplier
     # the double game happened (and the triple, with the extension)
-    assert max(mults) == rules.double_game.max_multiplier
+    assert max(mults) == rules.bidding.max_multiplier
 
 
 @pytest.mark.parametrize("name", bundled_rulesets())

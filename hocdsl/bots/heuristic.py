@@ -20,7 +20,7 @@ card nobody else can cover (an accidental hoc: it leads again); it keeps the
 principal hocs to break an opponent's run or to escape, and leads them first
 only when the rest of its hand then goes out in one run. When an opponent is
 close to going out it weighs what the cards it would keep cost at the end
-(``rules.card_game.owed``: one or two cards left may cost more than three).
+(``rules.settle.owed``: one or two cards left may cost more than three).
 
 Everything it knows comes from its :class:`~hocdsl.engine.SeatView`.
 """

@@ -87,7 +87,7 @@ _CACHE: dict[tuple, Strength] = {}
 
 
 def _key(rules: Ruleset, hand_size: int) -> tuple:
-    t = rules.table
+    t = rules.pack
     sq = rules.sequence
     return (t.court_value, t.ace_value, tuple(rules.point.keys), sq.min_length, sq.counts_up_to,
             sq.longer_ranks_higher, tuple(sq.keys), tuple(rules.tricon.keys), hand_size)

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from .carry import NO_CARRY, Carry, next_multiplier
 from .errors import IllegalAction
-from .events import POOLS, Pool
+from .events import Pool, pools_of
 from .game import Game
 from .partie import Partie
 from .setup import DRAW_TIES, deal_hands, draw_dealer
 from .view import SeatView
 
 __all__ = [
-    "Game", "Partie", "Carry", "NO_CARRY", "IllegalAction", "SeatView", "Pool", "POOLS",
+    "Game", "Partie", "Carry", "NO_CARRY", "IllegalAction", "SeatView", "Pool", "pools_of",
     "draw_dealer", "deal_hands", "next_multiplier", "DRAW_TIES",
 ]

@@ -4,7 +4,7 @@ the declarations, the winner, and what he is paid (002 §7).
 The same machine serves the point, the sequence and the tricon (002 §5 "Leur
 déroulement est le même pour les trois chances"); what differs between the
 chances is in :mod:`.chances`, what differs between variants is read from
-``rules.bidding`` and ``rules.double_game``.
+``rules.bidding`` (shared by every vie stage) and the pool's knobs.
 
 Modes, in the order a chance may pass through them:
 
@@ -54,8 +54,8 @@ from ..actions import (
 from .carry import next_multiplier
 from .chances import PAYMENT_REASON
 from .errors import IllegalAction, knob_rule
-from .events import (
-    CALL as R_CALL, POOL as R_POOL, POOLS, RAISE as R_RAISE, REFUND as R_REFUND,
+from .events import (  # noqa: I001
+    CALL as R_CALL, POOL as R_POOL, RAISE as R_RAISE, REFUND as R_REFUND,
     Called, ChancePassed, ChanceWon, Conceded, Concealed, Declared, DeclaredNothing, Passed,
     Raised, Shown,
 )
@@ -86,12 +86,12 @@ class ChanceBidding:
         "natural", "mult", "reason", "open_legal",
     )
 
-    def __init__(self, g: Game, chance: str) -> None:
+    def __init__(self, g: Game, st: Any) -> None:
         self.g = g
-        self.chance = self.stage = chance
-        self.pool = POOLS[chance]
-        self.kind = g._static.kinds[chance]
-        self.reason = PAYMENT_REASON[chance]
+        self.chance = self.stage = st.id
+        self.pool = g.ledger.pool_objs[g.rules.pool_index(st.pool)]
+        self.kind = g._static.kinds[st.id]
+        self.reason = PAYMENT_REASON[self.kind.name]
         self.done = False
 
     # ------------------------------------------------------------ start ----
@@ -445,7 +445,7 @@ class ChanceBidding:
         """Nobody wins: the pool stays for the next hand (002 §5.1, §6)."""
         g = self.g
         i = self.pool.index
-        if how == "all-pass" and not g.rules.double_game.carry_pool:
+        if how == "all-pass" and g.rules.pools[i].unclaimed == "refunded":
             # Antes go back to those who put them in (no raise was made).
             for t in range(g.n):
                 g.ledger.move(self.pool, t, g._anted[i], R_REFUND, self.chance)

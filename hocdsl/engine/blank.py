@@ -1,7 +1,8 @@
-"""Blank hands ("cartes blanches", Lalanne 002 §8): a hand with no king,
-queen or jack is paid ``rules.blank_hand.payment`` by each other player.
+"""A ``claims`` stage on the blank hand ("cartes blanches", Lalanne 002 §8): a
+hand with no king, queen or jack is paid ``payment`` by each other player.
 
-``timing``: after the three chances (002 §8) or before the bidding.
+When it is claimed is its place in the ruleset's list of stages (002 §8:
+after the three chances).
 ``optional``: the holder may keep quiet (002 §8 "il peut le déclarer"), so he
 is asked DeclareBlank or Pass; players without a blank hand are not asked.
 Otherwise every blank hand is declared at once. ``ties``: two or more blank
@@ -27,10 +28,11 @@ _CHOICE = (DECLARE_BLANK, PASS)
 class BlankHands:
     """The blank-hand phase of a :class:`~hocdsl.engine.game.Game`."""
 
-    __slots__ = ("g", "stage", "holders", "pos", "declared", "done")
+    __slots__ = ("g", "st", "stage", "holders", "pos", "declared", "done")
 
-    def __init__(self, g: Game) -> None:
+    def __init__(self, g: Game, st: Any) -> None:
         self.g = g
+        self.st = st
         self.stage = BLANK_STAGE
         self.done = False
 
@@ -43,7 +45,7 @@ class BlankHands:
         if not self.holders:
             self.done = True
             return
-        if not g.rules.blank_hand.optional:
+        if not self.st.optional:
             for s in self.holders:
                 self._declare(s)
             self._settle()
@@ -85,7 +87,7 @@ class BlankHands:
 
     def _settle(self) -> None:
         g = self.g
-        bh = g.rules.blank_hand
+        bh = self.st
         declared = self.declared
         if len(declared) == 1 or (declared and bh.ties == "all-paid"):
             for s in declared:

@@ -1,44 +1,44 @@
-"""The card game (Lalanne 002 §9): lay cards in rising rank, any suit; hocs;
-the first out of cards wins.
+"""The ``stops`` stage: the card game of the hoc family. Cards are laid on one
+pile in the order of the pack; hocs end runs; the first out of cards wins.
 
 State: ``need`` is the rank the next card must have (0 while someone must
-lead a new sequence); ``cur`` is whoever laid the last card.
+lead a new run), ``want`` the cards that follow (that rank in any suit, or
+the one card of the run's suit where ``runs: same-suit``); ``cur`` is whoever
+laid the last card. Every rule below reads a knob of the stage (here
+``card_game.*``, the stage's id); refusals cite the knob as the ruleset cites it.
 
-- Leading (002 §9.1): the eldest lays any card (``opening_lead: lowest``
-  for the Hoca: his lowest, for the first card of the hand only); after a
-  hoc its player leads anew with any card.
-- Covering (002 §9.1): whoever laid the last card goes on with the next rank,
-  any suit, while he can, then says "without N"; the next player lays an N if
-  he holds one, else says "without N"; and so on. ``must_cover``: one holding
-  a plain card of rank N must lay it (002 §9.1 "il est obligatoire de jouer
-  si on le peut").
-- Accidental hoc (002 §9.2): the word comes back to ``cur`` (everyone else
-  said "without"): his last card is a hoc, paid ``hoc_payment`` by each other
-  player where ``accidental_hocs``, and he leads a new sequence (002 §9.1).
-- A king ends a sequence: there is no rank above it (002 §1). A plain king
-  (one that is not a principal hoc in the ruleset) is at once an accidental
-  hoc -- no one can cover it, so the "without" round is skipped; a principal
-  king that leads where ``principal_lead_pays`` is false is no hoc. Either way
-  its player leads anew.
-- Going out (002 §9.3): the hand stops at once, so the last card is no
-  accidental hoc (it would be announced when its player starts a new sequence,
-  002 §9.2) -- knob ``card_game.last_card_hoc``.
-- Principal hocs (``principal_hocs``, 002 §9.2): any one laid is a hoc, paid
-  by each other player, and its player leads a new sequence (002 §9.2 "qu'il
-  soit accidentel ou principal"); laid to lead, it is a hoc only where
-  ``principal_lead_pays``. Where ``principal_may_withhold`` one may say
-  "without N" while holding principal hocs of rank N and no plain N (002 §9.2
-  "dame sans roi"). ``principal_wild`` (Wikipedia, Hoca 003): ``when-missing``
-  a principal hoc may be laid in place of the rank needed when the player has
-  no card of that rank, ``always`` even when he has one.
-- False "without" (holding a plain card of rank N, under ``must_cover``):
-  refused in strict mode; in lenient mode (human play) accepted, and the
-  player pays ``false_without_penalty`` to each other player (002 §9.1). The
-  "without" then stands as if it were true: the card stays in his hand and
-  the word passes on (002 §9.1 has the penalty paid "s'ils s'en aperçoivent",
-  after the fact; the play is not taken back) -- knob ``card_game.false_without_effect``.
-- End (002 §9.3): as soon as a player has no card left the hand stops; each
-  other player pays him ``rules.card_game.owed(cards left)``.
+- Leading (Lalanne 002 §9.1): the eldest lays any card (``opening_lead:
+  lowest``: his lowest, for the first card of the hand only); after a hoc its
+  player leads anew with any card.
+- Following (002 §9.1; adjo-hocs §2): whoever laid the last card goes on with
+  the next card in the pack's order (``pack.order``), in any suit or in the
+  run's suit (``runs``), while he can, then says "without N"; the next player
+  lays it if he holds it, else says "without N"; and so on. ``must_cover``:
+  one holding the card must lay it.
+- Accidental hoc (002 §9.2): the word comes back to ``cur``: his last card is
+  a hoc, paid ``accidental_pay`` by each other player where
+  ``accidental_hocs``; he leads anew (``accidental_restart: any-card``) or
+  goes on from the card after the missing one (``after-missing``).
+- The top card of the order (the king) ends a run (``after_top: new-run``):
+  an end-of-run hoc, paid ``end_of_run_pay``; or the run wraps to the lowest
+  card (``wraps``).
+- Going out on a hoc (002 §9.3): the hand stops at once, so a last card that
+  ends a run is paid only where ``last_card_hoc``.
+- Permanent hocs (``permanent_hocs``, wp-hocs §Types of hoc): named cards that
+  always end a run, paid ``permanent_pay``.
+- Principal hocs (``principal_hocs``, 002 §9.2): a hoc wherever laid, paid
+  ``principal_pay`` (laid to lead, only where ``principal_lead_pays``);
+  ``principal_may_withhold``: its holder may say "without" its rank;
+  ``principal_wild``: it may stand for the card wanted (``when-missing``,
+  ``always``); ``principal_after``: its player leads anew, or the run goes on
+  from the card it stood for (the manille, the comète).
+- Cards paid when laid (``paid_when_laid``: the Comète's kings) and board
+  cards (``board_laid: takes-pool``: a pool's card takes the pool when laid).
+- False "without" (holding the card, under ``must_cover``): refused in strict
+  mode; in lenient mode (human play) it costs ``false_without_penalty`` to
+  each other player, and then stands or not (``false_without_effect``).
+- End: as soon as a player has no card left the stage ends; the ``settle``
+  stage that follows says what the others pay him.
 """
 
 from __future__ import annotations
@@ -46,25 +46,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..actions import PLAY, WITHOUT, Play, Without
-from ..cards import RANK_MASKS, card_name, hand_of, rank_letter
+from ..cards import RANK_MASKS, SUIT_MASK, Card, Hand, card_name, hand_of, rank_letter
+from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from .errors import IllegalAction, knob_rule
 from .events import (
-    CARDS_STAGE, END_PAYMENT as R_END, HOC as R_HOC, PENALTY as R_PENALTY, HandOver, Hoc,
-    Played, SaidWithout,
+    BOARD as R_BOARD, CARDS_STAGE, HOC as R_HOC, LAID as R_LAID, PENALTY as R_PENALTY, HandOver, Hoc,
+    Played, SaidWithout, pools_of,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..rules.model import Stops
     from .game import Game
 
-KING = 13
-
-RULE_COVER = "lalanne §9.1: cover with the next higher rank, any suit"
-RULE_MUST = "lalanne §9.1: one must play if one can"
-RULE_LEAD = "lalanne §9.1: the leader lays a card of his choice"
+PRINCIPAL, PERMANENT, END_OF_RUN, ACCIDENTAL = "principal", "permanent", "end-of-run", "accidental"
 
 
-def _plays(bits: int) -> list:
+def _plays(bits: Hand) -> list[Play]:
     out = []
     while bits:
         low = bits & -bits
@@ -75,114 +73,160 @@ def _plays(bits: int) -> list:
 
 # Legal covers by (cards that may be laid | rank of an allowed "without" << 52): few
 # distinct keys (a rank's cards and the principal hocs), so the tuples are shared.
-_COVER: dict[int, tuple] = {}
+_COVER: dict[int, tuple[Any, ...]] = {}
 
 
-@per_ruleset
-def _knobs(rules: Any) -> tuple:
-    """The card-game knobs a hand reads, once per ruleset: (principal hocs as bits,
-    principal_wild, principal_may_withhold, must_cover, principal_lead_pays,
-    accidental_hocs, hoc_payment, opening lead is the lowest, last_card_hoc,
-    a false "without" stands)."""
-    cg = rules.card_game
-    return (hand_of(cg.principal_hocs), cg.principal_wild, cg.principal_may_withhold,
-            cg.must_cover, cg.principal_lead_pays, cg.accidental_hocs, cg.hoc_payment,
-            cg.opening_lead == "lowest", cg.last_card_hoc, cg.false_without_effect == "stands")
+class _Knobs:
+    """The stage's knobs as the hot paths read them, made once per ruleset."""
+
+    __slots__ = ("principal", "wild", "withhold", "must_cover", "lead_pays", "accidental",
+                 "accidental_pay", "lowest", "last_card_hoc", "false_stands", "same_suit", "wraps",
+                 "after_missing", "end_pay", "permanent", "permanent_pay", "principal_pay", "continues",
+                 "laid_pays", "laid_cards", "board", "board_pools", "next_rank", "low", "top", "order",
+                 "rank_masks", "penalty", "sid", "pack_mask")
+
+    def __init__(self, rules: Any) -> None:
+        cg: Stops = rules.card_game
+        pack = pack_of(rules)
+        self.sid = cg.id
+        self.principal = hand_of(cg.principal_hocs)
+        self.wild = cg.principal_wild
+        self.withhold = cg.principal_may_withhold
+        self.must_cover = cg.must_cover
+        self.lead_pays = cg.principal_lead_pays
+        self.accidental = cg.accidental_hocs
+        self.accidental_pay = cg.accidental_pay
+        self.lowest = cg.opening_lead == "lowest"
+        self.last_card_hoc = cg.last_card_hoc
+        self.false_stands = cg.false_without_effect == "stands"
+        self.same_suit = cg.runs == "same-suit"
+        self.wraps = cg.after_top == "wraps"
+        self.after_missing = cg.accidental_restart == "after-missing"
+        self.end_pay = cg.end_of_run_pay
+        self.permanent = hand_of(cg.permanent_hocs)
+        self.permanent_pay = cg.permanent_pay
+        self.principal_pay = cg.principal_pay
+        self.continues = cg.principal_after == "continues"
+        self.laid_pays = tuple((hand_of(p.cards), p.each) for p in cg.paid_when_laid)
+        laid = 0
+        for bits, _each in self.laid_pays:
+            laid |= bits
+        self.laid_cards = laid
+        pools = pools_of(rules)
+        self.board_pools: dict[Card, Any] = {}
+        if cg.board_laid == "takes-pool":
+            for pr, pool in zip(rules.pools, pools):
+                if pr.card is not None:
+                    self.board_pools[pr.card] = pool
+        self.board = hand_of(self.board_pools)
+        self.next_rank = pack.next_rank
+        self.low, self.top, self.order = pack.low, pack.top, pack.order
+        self.rank_masks = tuple(m & pack.mask for m in RANK_MASKS)
+        self.pack_mask = pack.mask
+        self.penalty = cg.false_without_penalty
+
+
+_knobs = per_ruleset(_Knobs)
 
 
 class CardGame:
     """The card-game phase of a :class:`~hocdsl.engine.game.Game`."""
 
     __slots__ = (
-        "g", "stage", "need", "cur", "first", "done", "principal", "wild", "withhold",
-        "must_cover", "lead_pays", "accidental", "hoc_pay", "lowest", "last", "last_card_hoc",
-        "false_stands",
+        "g", "st", "k", "stage", "need", "want", "suit", "cur", "first", "done", "last", "laid_by",
+        "principal", "wild", "withhold", "must_cover", "lowest",
     )
 
-    def __init__(self, g: Game) -> None:
+    def __init__(self, g: Game, st: Any = None) -> None:
         self.g = g
+        self.st = st if st is not None else g.rules.card_game
         self.stage = CARDS_STAGE
         self.done = False
-        (self.principal, self.wild, self.withhold, self.must_cover, self.lead_pays,
-         self.accidental, self.hoc_pay, self.lowest, self.last_card_hoc,
-         self.false_stands) = _knobs(g.rules)
+        k = self.k = _knobs(g.rules)
+        self.principal, self.wild, self.withhold = k.principal, k.wild, k.withhold
+        self.must_cover, self.lowest = k.must_cover, k.lowest
+
+    def _rule(self, knob: str, what: str) -> str:
+        return knob_rule(self.g.rules, f"{self.k.sid}.{knob}", what)
 
     def start(self) -> None:
         g = self.g
         self.need = 0
+        self.want = 0
+        self.suit = -1
         self.cur = g.eldest
         self.first = True
         self.last = -1  # the last card laid
+        self.laid_by = 0  # seats (bits) that have laid a card this hand
         g.stage = CARDS_STAGE
         g.to_act = g.eldest
 
+    def _follow(self, rank: int, suit: int) -> None:
+        """The run goes on from a card of ``rank`` (in ``suit``): the next is wanted."""
+        k = self.k
+        nxt = k.next_rank[rank]
+        if not nxt:
+            if not k.wraps:
+                self.need = self.want = 0
+                return
+            nxt = k.low
+        self.need = nxt
+        self.suit = suit
+        self.want = (1 << (suit * 13 + nxt - 1)) if k.same_suit else k.rank_masks[nxt - 1]
+
     # ----------------------------------------------------------- legal ----
 
-    def _lead_cards(self, h: int) -> int:
+    def _lead_cards(self, h: Hand) -> Hand:
         if self.first and self.lowest:
-            for m in RANK_MASKS:  # ace first: the lowest rank held
-                if h & m:
-                    return h & m
+            masks = self.k.rank_masks
+            for r in self.k.order:  # the lowest rank held, in the pack's order
+                if h & masks[r - 1]:
+                    return h & masks[r - 1]
         return h
 
-    def _wild_ok(self, natural: int) -> bool:
+    def _wild_ok(self, natural: Hand) -> bool:
         w = self.wild
         return w == "always" or (w == "when-missing" and not natural)
 
-    def legal(self) -> tuple:
-        g = self.g
-        h = g.hands[g.to_act]
-        need = self.need
-        if not need:
-            return tuple(_plays(self._lead_cards(h)))
-        natural = h & RANK_MASKS[need - 1]
-        cards = natural
-        if self.principal & h and self._wild_ok(natural):
-            cards |= h & self.principal
-        plain = natural & ~self.principal if self.withhold else natural
-        key = cards | (need << 52) if not plain or not self.must_cover else cards
-        acts = _COVER.get(key)
-        if acts is None:
-            lst = _plays(cards)
-            if key >> 52:
-                lst.append(WITHOUT[need])
-            acts = _COVER[key] = tuple(lst)
-        return acts
-
-    def options(self) -> tuple[int, bool]:
+    def options(self) -> tuple[Hand, bool]:
         """The legal actions as bits: (cards that may be laid, whether "without" may be
-        said). The same set as :meth:`legal`, without building action values."""
+        said). The one rule of what may be laid; :meth:`legal`, :meth:`forced`
+        and :meth:`check` all read it."""
         g = self.g
         h = g.hands[g.to_act]
-        need = self.need
-        if not need:
+        if not self.need:
             return self._lead_cards(h), False
-        natural = h & RANK_MASKS[need - 1]
+        natural = h & self.want
         cards = natural
         if self.principal & h and self._wild_ok(natural):
             cards |= h & self.principal
         plain = natural & ~self.principal if self.withhold else natural
         return cards, not plain or not self.must_cover
 
+    def legal(self) -> tuple[Any, ...]:
+        cards, without = self.options()
+        need = self.need
+        if not need:
+            return tuple(_plays(cards))
+        key = cards | (need << 52) if without else cards
+        acts = _COVER.get(key)
+        if acts is None:
+            lst: list[Any] = _plays(cards)
+            if without:
+                lst.append(WITHOUT[need])
+            acts = _COVER[key] = tuple(lst)
+        return acts
+
     def forced(self) -> Any:
         """The one legal action when there is no choice (a "without" with no
-        card to lay, the only card that covers, a last card to lead), else
-        None. Used by ``Game(auto_forced=True)``; computed on the bits, without
-        building the list of legal actions."""
-        need = self.need
-        g = self.g
-        h = g.hands[g.to_act]
-        if not need:
-            cards = self._lead_cards(h)
-            return None if cards & (cards - 1) else PLAY[cards.bit_length() - 1]
-        natural = h & RANK_MASKS[need - 1]
-        cards = natural
-        if self.principal & h and self._wild_ok(natural):
-            cards |= h & self.principal
-        plain = natural & ~self.principal if self.withhold else natural
-        if not plain or not self.must_cover:  # "without" is allowed
-            return None if cards else WITHOUT[need]
-        return None if cards & (cards - 1) else PLAY[cards.bit_length() - 1]
+        card to lay, the only card that follows, a last card to lead), else
+        None. Used by ``Game(auto_forced=True)``."""
+        cards, without = self.options()
+        if without and not cards:
+            return WITHOUT[self.need]
+        if without or cards & (cards - 1):
+            return None
+        return PLAY[cards.bit_length() - 1]
 
     # ----------------------------------------------------------- check ----
 
@@ -194,53 +238,56 @@ class CardGame:
         h = g.hands[s]
         need = self.need
         cls = a.__class__
+        lead_rule = self._rule("opening_lead", "the leader lays a card of his choice")
+        cover_rule = self._rule("runs", "the next card of the run is laid"
+                                + (" in the run's suit" if self.k.same_suit else ", any suit"))
         if cls is Play:
             c = a.card
             if not 0 <= c < 52 or not h >> c & 1:
-                raise IllegalAction(RULE_LEAD if not need else RULE_COVER,
+                raise IllegalAction(lead_rule if not need else cover_rule,
                                     f"you do not hold {card_name(c) if 0 <= c < 52 else c}")
+            cards, _without = self.options()
+            if cards >> c & 1:
+                return False
             if not need:
-                if self.first and self.lowest and not (self._lead_cards(h) >> c & 1):
-                    raise IllegalAction(
-                        knob_rule(g.rules, "card_game.opening_lead", "the eldest leads his lowest card"),
-                        f"the first card of the hand must be your lowest, not {card_name(c)}")
-                return False
-            if c % 13 + 1 == need:
-                return False
-            if self.principal >> c & 1:
-                if self._wild_ok(h & RANK_MASKS[need - 1]):
-                    return False
-                if self.wild == "never":
-                    raise IllegalAction(
-                        knob_rule(g.rules, "card_game.principal_wild", "principal hocs are not wild"),
-                        f"{card_name(c)} cannot stand for a {rank_letter(need)}")
                 raise IllegalAction(
-                    knob_rule(g.rules, "card_game.principal_wild",
-                              "a principal hoc stands for a card only when it is missing"),
-                    f"you hold a {rank_letter(need)}: {card_name(c)} cannot stand for it")
-            raise IllegalAction(RULE_COVER, f"the card wanted is a {rank_letter(need)}, "
-                                            f"not {card_name(c)}")
+                    self._rule("opening_lead", "the eldest leads his lowest card"),
+                    f"the first card of the hand must be your lowest, not {card_name(c)}")
+            wanted = self._wanted()
+            if self.principal >> c & 1:
+                if self.wild == "never":
+                    raise IllegalAction(self._rule("principal_wild", "principal hocs are not wild"),
+                                        f"{card_name(c)} cannot stand for {wanted}")
+                raise IllegalAction(
+                    self._rule("principal_wild", "a principal hoc stands for a card only when it is missing"),
+                    f"you hold {wanted}: {card_name(c)} cannot stand for it")
+            raise IllegalAction(cover_rule, f"the card wanted is {wanted}, not {card_name(c)}")
         if cls is Without:
             if not need:
-                raise IllegalAction(RULE_LEAD, "you lead a new sequence: lay a card")
+                raise IllegalAction(lead_rule, "you lead a new run: lay a card")
             if a.rank != need:
-                raise IllegalAction(RULE_COVER, f"the card wanted is a {rank_letter(need)}, "
+                raise IllegalAction(cover_rule, f"the card wanted is {self._wanted()}, "
                                                 f"not a {rank_letter(a.rank) if 1 <= a.rank <= 13 else a.rank}")
-            if not self.must_cover:
+            _cards, without = self.options()
+            if without:
                 return False
-            natural = h & RANK_MASKS[need - 1]
+            natural = h & self.want
             plain = natural & ~self.principal if self.withhold else natural
-            if plain:
-                if g.strict:
-                    held = " ".join(card_name(c.card) for c in _plays(plain))
-                    rule = RULE_MUST if self.withhold or not natural & self.principal else knob_rule(
-                        g.rules, "card_game.principal_may_withhold", "a principal hoc must be played")
-                    raise IllegalAction(rule, f"you hold {held}: you must lay it, not say "
-                                              f"\"without {rank_letter(need)}\"")
-                return True
-            return False
-        raise IllegalAction(RULE_COVER if need else RULE_LEAD,
+            if g.strict:
+                held = " ".join(card_name(c.card) for c in _plays(plain))
+                rule = (self._rule("must_cover", "one must lay the card if one can")
+                        if self.withhold or not natural & self.principal else
+                        self._rule("principal_may_withhold", "a principal hoc must be played"))
+                raise IllegalAction(rule, f"you hold {held}: you must lay it, not say "
+                                          f"\"without {rank_letter(need)}\"")
+            return True
+        raise IllegalAction(cover_rule if need else lead_rule,
                             "in the card game one lays a card or says \"without\"")
+
+    def _wanted(self) -> str:
+        if self.k.same_suit and self.want:
+            return card_name(self.want.bit_length() - 1)
+        return f"a {rank_letter(self.need)}"
 
     # ----------------------------------------------------------- apply ----
 
@@ -249,64 +296,85 @@ class CardGame:
         s = g.to_act
         if a.__class__ is Play:
             c = a.card
-            # fast paths: a cover of the rank needed, or a free lead of a card held;
-            # anything else is checked in full
+            # fast paths: a natural follow, or a free lead of a card held; else checked in full
             if not (0 <= c < 52 and g.hands[s] >> c & 1 and (
-                    c % 13 + 1 == self.need or not (self.need or (self.first and self.lowest)))):
+                    self.want >> c & 1 or not (self.need or (self.first and self.lowest)))):
                 self.check(a)
             self._lay(s, c)
             return
         self._without(s, self.check(a))  # a "without" (or anything else, refused)
 
-    def _lay(self, s: int, c: int) -> None:
+    def _lay(self, s: int, c: Card) -> None:
         """``s`` lays ``c`` (already checked)."""
         g = self.g
+        k = self.k
         leading = not self.need
         rank = c % 13 + 1
         is_principal = self.principal >> c & 1
+        wild = bool(is_principal and not leading and not self.want >> c & 1)
         g.hands[s] &= ~(1 << c)
         g.pile |= 1 << c
         self.first = False
         self.last = c
+        self.laid_by |= 1 << s
         if g.record:
-            g.events.append(Played(s, c, leading, bool(is_principal and not leading
-                                                        and rank != self.need)))
+            g.events.append(Played(s, c, leading, wild))
         self.cur = s
         out = not g.hands[s]
-        if is_principal and (self.lead_pays or not leading):
-            self._hoc(s, c, "principal")  # 002 §9.2: a hoc, and he leads anew
-            self.need = 0
-        elif rank == KING:
-            # Nothing can cover a king (002 §1): a plain one is at once an accidental
-            # hoc (002 §9.2), unless its player goes out on it (see last_card_hoc).
-            # A principal king that leads where principal_lead_pays is false is no hoc.
-            if not is_principal and (not out or self.last_card_hoc):
-                self._hoc(s, c, "accidental")
-            self.need = 0
+        if k.board >> c & 1:  # a board card takes its box
+            pool = k.board_pools[c]
+            amount = g.ledger.pools[pool.index]
+            if amount:
+                g.ledger.move(pool, s, amount, R_BOARD, pool.id)
+        if k.laid_cards >> c & 1:
+            for bits, each in k.laid_pays:
+                if bits >> c & 1:
+                    g.ledger.pay_each(s, each, R_LAID)
+        if is_principal and (k.lead_pays or not leading):
+            self._hoc(s, c, PRINCIPAL)  # 002 §9.2: a hoc wherever it is laid
+            if k.continues:
+                self._follow(self.need if wild else rank, self.suit if wild else c // 13)
+            else:
+                self.need = self.want = 0
+        elif k.permanent >> c & 1:
+            self._hoc(s, c, PERMANENT)
+            self.need = self.want = 0
+        elif rank == k.top and not k.wraps:
+            # Nothing follows the top card: an end-of-run hoc, unless its player goes
+            # out on it (see last_card_hoc). A principal top card that leads unpaid is no hoc.
+            if not is_principal and (not out or k.last_card_hoc):
+                self._hoc(s, c, END_OF_RUN)
+            self.need = self.want = 0
         else:
-            self.need = rank + 1
-            if out and self.last_card_hoc and not self._coverable(s, rank + 1):
-                self._hoc(s, c, "accidental")
+            self._follow(rank, c // 13)
+            if out and k.last_card_hoc and self.need and not self._coverable(s):
+                self._hoc(s, c, ACCIDENTAL)
         if out:
             self._end(s)
 
+    def _nobody_follows(self) -> None:
+        """Everyone said "without": the last card is an accidental hoc (002 §9.2)."""
+        self._hoc(self.cur, -1, ACCIDENTAL)
+        if self.k.after_missing:
+            self._follow(self.need, self.suit)  # on from the card after the missing one
+        else:
+            self.need = self.want = 0
+
     def _without(self, s: int, false: bool) -> None:
-        """``s`` says "without" the rank needed (already checked; ``false`` if he holds it)."""
+        """``s`` says "without" the card wanted (already checked; ``false`` if he holds it)."""
         g = self.g
         need = self.need
         if false:
-            g.ledger.charge_each(s, g.rules.card_game.false_without_penalty, R_PENALTY)
+            g.ledger.charge_each(s, self.k.penalty, R_PENALTY)
         if g.record:
             g.events.append(SaidWithout(s, need, false))
-        if false and not self.false_stands:
+        if false and not self.k.false_stands:
             return  # "must-play": the word stays with him; he must lay the card
         t = s + 1
         if t == g.n:
             t = 0
         if t == self.cur:
-            # 002 §9.2: nobody could cover: the last card is an accidental hoc
-            self._hoc(self.cur, -1, "accidental")
-            self.need = 0
+            self._nobody_follows()
         g.to_act = t
 
     def auto(self) -> None:
@@ -322,27 +390,25 @@ class CardGame:
         must = self.must_cover
         wild = self.wild
         plain_only = wild == "never"  # a principal hoc never stands for another card
-        masks = RANK_MASKS
         rec = g.record
         n = g.n
-        equiv = g.auto_equivalent
+        equiv = g.auto_equivalent and not self.k.same_suit and not (self.k.board or self.k.laid_cards
+                                                                     or self.k.permanent)
+        masks = self.k.rank_masks
         turns = 0
         s = g.to_act
-        need = self.need
         while not self.done:
             h = hands[s]
-            if need:
-                natural = h & masks[need - 1]
+            if self.need:
+                natural = h & self.want
                 if not natural and (plain_only or not h & P):
                     # nothing to lay: a "without" (the commonest forced action, made short)
                     if rec:
-                        g.events.append(SaidWithout(s, need, False))
+                        g.events.append(SaidWithout(s, self.need, False))
                     s = s + 1 if s + 1 < n else 0
                     turns += 1
                     if s == self.cur:
-                        # 002 §9.2: nobody could cover: the last card is an accidental hoc
-                        self._hoc(s, -1, "accidental")
-                        need = self.need = 0
+                        self._nobody_follows()
                     continue
                 cards = natural
                 if P & h and (wild == "always" or (wild == "when-missing" and not natural)):
@@ -351,20 +417,17 @@ class CardGame:
                     if cards:
                         break
                     if rec:
-                        g.events.append(SaidWithout(s, need, False))
+                        g.events.append(SaidWithout(s, self.need, False))
                     s = s + 1 if s + 1 < n else 0
                     if s == self.cur:
-                        self._hoc(s, -1, "accidental")
-                        need = self.need = 0
+                        self._nobody_follows()
                 elif cards & (cards - 1):
                     if not equiv or cards & P:
                         break
                     # auto_equivalent: plain cards of the rank wanted, all alike
                     self._lay(s, (cards & -cards).bit_length() - 1)
-                    need = self.need
                 else:
                     self._lay(s, cards.bit_length() - 1)
-                    need = self.need
             else:
                 if self.first and self.lowest:
                     cards = self._lead_cards(h)  # all of the lowest rank held
@@ -380,45 +443,52 @@ class CardGame:
                 else:
                     cards = h
                 self._lay(s, cards.bit_length() - 1)
-                need = self.need
             turns += 1
         if not self.done:
             g.to_act = s
         g.turns += turns
 
-    def _coverable(self, s: int, rank: int) -> bool:
-        """Could any other seat lay a card for ``rank`` (its own, or a wild principal hoc)?"""
+    def _coverable(self, s: int) -> bool:
+        """Could any other seat lay the card wanted now (its own, or a wild principal hoc)?"""
         g = self.g
         wild = self.wild != "never"
         for t in range(g.n):
             if t != s:
                 h = g.hands[t]
-                if h & RANK_MASKS[rank - 1] or (wild and h & self.principal):
+                if h & self.want or (wild and h & self.principal):
                     return True
         return False
 
-    def _hoc(self, s: int, card: int, kind: str) -> None:
+    def _hoc(self, s: int, card: Card, kind: str) -> None:
         g = self.g
-        paid = kind == "principal" or self.accidental
+        k = self.k
+        if kind == PRINCIPAL:
+            amount = k.principal_pay
+        elif kind == PERMANENT:
+            amount = k.permanent_pay
+        elif kind == END_OF_RUN:
+            amount = k.end_pay
+        else:
+            amount = k.accidental_pay if k.accidental else 0
         if card < 0:
             card = self.last
         g.hocs += 1
-        if kind == "principal":
+        if kind == PRINCIPAL:
             g.principal_hocs += 1
+        g.hoc_kinds[kind] = g.hoc_kinds.get(kind, 0) + 1
+        paid = amount > 0 and (kind != ACCIDENTAL or k.accidental)
         if g.record:
             g.events.append(Hoc(s, card, kind, paid))
         if paid:
-            g.ledger.pay_each(s, self.hoc_pay, R_HOC)
+            g.ledger.pay_each(s, amount, R_HOC)
 
     def _end(self, s: int) -> None:
-        """002 §9.3: the first out of cards is paid by each other by cards left."""
+        """The first out of cards: the stage ends; the settle stage pays him."""
         g = self.g
-        owed = g.rules.card_game.owed
         left = tuple(h.bit_count() for h in g.hands)
+        first_turn = not (self.laid_by & ~(1 << s))
+        g.first_turn_out = first_turn
         if g.record:
-            g.events.append(HandOver(s, left))
-        for t in range(g.n):
-            if t != s:
-                g.ledger.move(t, s, owed(left[t]), R_END)
+            g.events.append(HandOver(s, left, first_turn))
         g.card_winner = s
         self.done = True

@@ -1,66 +1,82 @@
 """What one hand hands on to the next: pools, multipliers, consecutive all-passes.
 
-A chance passed by everyone keeps its pool for the next hand (where
-``rules.double_game.carry_pool``) and is played "double" there (Lalanne 002
-§6); the triple-game extension goes on to 3 after a second consecutive
-all-pass (002 §6, the author's proposal); what happens at the cap is
-``rules.double_game.past_cap``. Values are per chance in
-:data:`~hocdsl.rules.model.CHANCES` order (point, sequence, tricon) whatever
-order the ruleset bids them in.
+One value per pool of the ruleset, in the order of its ``pools:``. A stake
+passed by everyone keeps its pool for the next hand (where the pool's
+``unclaimed`` is ``carries``) and is played "double" there (Lalanne 002 §6);
+the triple-game extension goes on to 3 after a second consecutive all-pass
+(002 §6, the author's proposal); what happens at the cap is
+``rules.bidding.past_cap``. A board's pools carry what nobody took the same
+way (their multiplier stays 1).
 
->>> c = Carry()
->>> c.pools, c.multipliers, c.passes
-((0, 0, 0), (1, 1, 1), (0, 0, 0))
->>> c.pool("sequence")
-0
+>>> c = Carry((0, 3, 0), (1, 2, 1), (0, 1, 0), ids=("point", "sequence", "tricon"))
+>>> c.pool("sequence"), c.multiplier("sequence"), c.total
+(3, 2, 3)
+>>> Carry.fresh(("a", "b")).pools
+(0, 0)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
-
-from ..rules.model import CHANCES
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset
-
-CHANCE_INDEX = {c: i for i, c in enumerate(CHANCES)}
 
 
 @dataclass(frozen=True, slots=True)
 class Carry:
     """The state carried from one hand to the next (a frozen value)."""
 
-    pools: tuple[int, ...] = (0, 0, 0)  # chips left in each chance's pool
-    multipliers: tuple[int, ...] = (1, 1, 1)  # 1 single game, 2 double, 3 triple
-    passes: tuple[int, ...] = (0, 0, 0)  # consecutive hands the chance was passed by all
+    pools: tuple[int, ...] = ()  # chips left in each pool
+    multipliers: tuple[int, ...] = ()  # 1 single game, 2 double, 3 triple
+    passes: tuple[int, ...] = ()  # consecutive hands the pool's stake was passed by all
+    ids: tuple[str, ...] = field(default=(), compare=False)  # the pools' ids, when known
 
     def __post_init__(self) -> None:
-        for name in ("pools", "multipliers", "passes"):
+        n = len(self.pools)
+        if not self.multipliers:
+            _set_multipliers(self, (1,) * n)
+        if not self.passes:
+            _set_passes(self, (0,) * n)
+        for name in ("multipliers", "passes", "ids"):
             v = getattr(self, name)
-            if len(v) != len(CHANCES):
-                raise ValueError(f"Carry.{name} needs one value per chance {CHANCES}, got {v!r}")
+            if v and len(v) != n:
+                raise ValueError(f"Carry.{name} needs one value per pool ({n}), got {v!r}")
         if any(p < 0 for p in self.pools) or any(m < 1 for m in self.multipliers):
             raise ValueError(f"Carry: pools must be >= 0 and multipliers >= 1, got {self!r}")
 
     @classmethod
-    def _of(cls, pools: tuple[int, ...], multipliers: tuple[int, ...], passes: tuple[int, ...]) -> Carry:
+    def fresh(cls, ids: tuple[str, ...]) -> Carry:
+        """Empty pools, single game: the carry before a partie's first hand."""
+        n = len(ids)
+        return cls._of((0,) * n, (1,) * n, (0,) * n, ids)
+
+    @classmethod
+    def _of(cls, pools: tuple[int, ...], multipliers: tuple[int, ...], passes: tuple[int, ...],
+            ids: tuple[str, ...] = ()) -> Carry:
         """A Carry from values the engine has already checked (no validation: the
         end of every hand makes one)."""
         c = object.__new__(cls)
         _set_pools(c, pools)
         _set_multipliers(c, multipliers)
         _set_passes(c, passes)
+        _set_ids(c, ids)
         return c
 
-    def pool(self, chance: str) -> int:
-        """The chips carried in ``chance``'s pool."""
-        return self.pools[CHANCE_INDEX[chance]]
+    def _index(self, pool: str) -> int:
+        try:
+            return self.ids.index(pool)
+        except ValueError:
+            raise KeyError(f"no pool {pool!r} in this carry ({', '.join(self.ids) or 'ids unknown'})") from None
 
-    def multiplier(self, chance: str) -> int:
-        """The multiplier ``chance`` is played at."""
-        return self.multipliers[CHANCE_INDEX[chance]]
+    def pool(self, pool: str) -> int:
+        """The chips carried in ``pool``."""
+        return self.pools[self._index(pool)]
+
+    def multiplier(self, pool: str) -> int:
+        """The multiplier ``pool``'s stake is played at."""
+        return self.multipliers[self._index(pool)]
 
     @property
     def total(self) -> int:
@@ -68,30 +84,34 @@ class Carry:
         return sum(self.pools)
 
 
-_set_pools = Carry.pools.__set__
-_set_multipliers = Carry.multipliers.__set__
-_set_passes = Carry.passes.__set__
+_set_pools = Carry.pools.__set__  # type: ignore[attr-defined]
+_set_multipliers = Carry.multipliers.__set__  # type: ignore[attr-defined]
+_set_passes = Carry.passes.__set__  # type: ignore[attr-defined]
+_set_ids = Carry.ids.__set__  # type: ignore[attr-defined]
 
+#: No pools at all; a Game given it starts from empty pools of its ruleset.
 NO_CARRY = Carry()
 
 
 def next_multiplier(current: int, rules: Ruleset) -> int:
-    """The multiplier of a chance after a hand in which it was passed by everyone.
+    """The multiplier of a stake after a hand in which it was passed by everyone.
 
     One step up (single -> double, 002 §6; double -> triple with the
-    triple-game extension) until ``rules.double_game.max_multiplier``; passed
+    triple-game extension) until ``rules.bidding.max_multiplier``; passed
     again at the cap it stays there (``past_cap: hold``) or starts over at 1
     (``past_cap: reset``).
 
     >>> from types import SimpleNamespace as NS
-    >>> r = NS(double_game=NS(max_multiplier=2, past_cap="hold"))
+    >>> r = NS(bidding=NS(max_multiplier=2, past_cap="hold"))
     >>> [next_multiplier(m, r) for m in (1, 2)]
     [2, 2]
-    >>> r.double_game.past_cap = "reset"
+    >>> r.bidding.past_cap = "reset"
     >>> next_multiplier(2, r)
     1
     """
-    dg = rules.double_game
-    if current < dg.max_multiplier:
+    b = rules.bidding
+    if b is None:
+        return 1
+    if current < b.max_multiplier:
         return current + 1
-    return dg.max_multiplier if dg.past_cap == "hold" else 1
+    return b.max_multiplier if b.past_cap == "hold" else 1

@@ -77,7 +77,7 @@ class PointChance(ChanceKind):
 
     def __init__(self, rules: Ruleset) -> None:
         super().__init__(rules)
-        t = rules.table
+        t = rules.pack
         value = [0] + [(t.court_value if r in (JACK, QUEEN, KING) else t.ace_value if r == ACE else r)
                        for r in range(1, 14)]
         # ranks by value, highest first: the best k cards of a suit for a point of k cards

@@ -16,10 +16,10 @@ ChipMove(payer=0, payee=Pool(chance='point'), amount=1, reason='ante', chance='p
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Union
+from typing import Any, Union
 
 from ..actions import Action
-from ..rules.model import CHANCES
+from ..rules.cache import per_ruleset
 
 # ------------------------------------------------------------ reasons ----
 
@@ -34,7 +34,13 @@ BLANK_HAND = "blank-hand"
 HOC = "hoc"
 END_PAYMENT = "end-payment"
 PENALTY = "penalty"
-REASONS = (ANTE, RAISE, CALL, POOL, REFUND, SEQUENCE, TRICON, BLANK_HAND, HOC, END_PAYMENT, PENALTY)
+BOARD = "board"  # a board card laid takes its pool
+LAID = "laid"  # a card paid for when laid
+HELD = "held"  # a charge for a card still held at the end
+DOUBLING = "doubling"  # a board card still held doubles its pool
+OPERA = "opera"  # going out in the first turn takes every pool
+REASONS = (ANTE, RAISE, CALL, POOL, REFUND, SEQUENCE, TRICON, BLANK_HAND, HOC, END_PAYMENT, PENALTY,
+           BOARD, LAID, HELD, DOUBLING, OPERA)
 
 # Stage names (``Game.stage``, and the ``stage`` of a :class:`Passed`): the
 # chances by name, then these.
@@ -45,16 +51,26 @@ OVER_STAGE = "over"
 
 @dataclass(frozen=True, slots=True)
 class Pool:
-    """The pool of one chance, as a payer or payee of chips."""
+    """One of the ruleset's named pools, as a payer or payee of chips."""
 
-    chance: str
-    index: int = field(default=0, compare=False, repr=False)  # position in CHANCES
+    id: str
+    index: int = field(default=0, compare=False, repr=False)  # position in the ruleset's pools
+
+    @property
+    def chance(self) -> str:
+        """The pool's id (a vie stage's pool is named for its chance: ``point``)."""
+        return self.id
 
     def __str__(self) -> str:
-        return f"{self.chance} pool"
+        return f"{self.id} pool"
 
 
-POOLS = {c: Pool(c, i) for i, c in enumerate(CHANCES)}
+@per_ruleset
+def pools_of(rules: Any) -> tuple[Pool, ...]:
+    """The ruleset's pools as :class:`Pool` values, in its order."""
+    return tuple(Pool(p.id, i) for i, p in enumerate(rules.pools))
+
+
 Party = Union[int, Pool]
 
 
@@ -121,8 +137,8 @@ class HandStarted(Event):
     players: int
     dealer: int
     eldest: int
-    pools: tuple[int, ...]  # per chance, CHANCES order, before this hand's antes
-    multipliers: tuple[int, ...]  # per chance, CHANCES order
+    pools: tuple[int, ...]  # per pool, the ruleset's order, before this hand's antes
+    multipliers: tuple[int, ...]  # per pool
 
 
 @event
@@ -280,8 +296,9 @@ class SaidWithout(Event):
 
 @event
 class Hoc(Event):
-    """A hoc for ``seat``: ``card`` is ``principal`` or ``accidental``
-    (the last card of a sequence nobody could cover)."""
+    """A hoc for ``seat`` on ``card``: ``kind`` is ``principal``, ``permanent``,
+    ``end-of-run`` (the top card of the order) or ``accidental`` (the last card
+    of a run nobody could follow)."""
 
     seat: int
     card: int
@@ -295,3 +312,4 @@ class HandOver(Event):
 
     winner: int
     cards_left: tuple[int, ...]
+    first_turn: bool = False  # he went out before anyone else had laid a card

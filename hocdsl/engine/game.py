@@ -20,11 +20,10 @@ canonical form, see :mod:`.chances`), ``can_apply(a)`` / ``check(a)`` (raises
 The engine never prints, never reads input, and draws randomness only from
 the ``random.Random`` it is given.
 
-Stages in order (each reads its knobs; nothing here depends on a variant's
-name): antes (``rules.antes``), blank hands if ``blank_hand.timing`` is
-``before-bidding``, one bidding phase per chance in ``rules.bidding.chances``
-order (:mod:`.bidding`), blank hands if ``after-chances`` (:mod:`.blank`),
-the card game (:mod:`.cardgame`).
+The hand follows ``rules.stages`` in order (nothing here names a game):
+the antes into ``rules.pools``, then one phase per stage by its kind -- ``vie``
+(:mod:`.bidding`), ``claims`` (:mod:`.blank`), ``stops`` (:mod:`.cardgame`),
+``settle`` (:mod:`.settle`).
 """
 
 from __future__ import annotations
@@ -33,21 +32,25 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import FULL_PACK
+from ..pack import pack_of
 from ..rules.cache import per_ruleset
-from ..rules.model import CHANCES, Ruleset
+from ..rules.model import Ruleset
 from .bidding import PASSED, RAISED, WON, ChanceBidding
 from .blank import BlankHands
 from .cardgame import CardGame
-from .carry import NO_CARRY, Carry, next_multiplier
+from .carry import Carry, next_multiplier
 from .chances import CHANCE_KINDS, ChanceKind
 from .errors import IllegalAction
-from .events import ANTE, OVER_STAGE, POOLS, Dealt, HandStarted
+from .events import ANTE, OVER_STAGE, Dealt, HandStarted, pools_of
 from .ledger import Ledger
+from .settle import Settlement
 from .setup import check_hands, deal_hands, draw_dealer, seat_count
 
-RULE_TURN = "lalanne §2: one speaks and plays in turn"
-RULE_OVER = "lalanne §9.3: the hand stops when a player has no card left"
+RULE_TURN = "one speaks and plays in turn"
+RULE_OVER = "the hand is over"
+
+#: a vie stage's ``on`` -> the chance kind that evaluates it
+KIND_OF = {"point": "point", "run": "sequence", "set": "tricon"}
 
 
 class _Static:
@@ -60,19 +63,18 @@ class _Static:
 
         self.rules = rules
         self.kinds: dict[str, ChanceKind] = {}
-        for c in rules.bidding.chances:
-            if c not in CHANCE_KINDS:
-                raise ValueError(f"{rules.name}: bidding.chances names {c!r}, "
-                                 f"not one of {', '.join(CHANCES)}")
-            self.kinds[c] = CHANCE_KINDS[c](rules)
+        for st in rules.vie_stages:
+            self.kinds[st.id] = CHANCE_KINDS[KIND_OF[st.on]](rules)
         b = rules.bidding
-        raises = tuple(RAISE[k] if k < len(RAISE) else Raise(k)
-                       for k in range(b.raise_min, b.raise_cap + 1))
+        raises: tuple[Any, ...] = ()
+        if b is not None:
+            raises = tuple(RAISE[k] if k < len(RAISE) else Raise(k)
+                           for k in range(b.raise_min, b.raise_cap + 1))
         self.open_actions = (PASS,) + raises
         self.raised_actions = (CALL,) + raises + (PASS,)
 
 
-_SEAT_NAMES = {n: tuple(f"seat {i}" for i in range(n)) for n in (2, 3)}
+_SEAT_NAMES = {n: tuple(f"seat {i}" for i in range(n)) for n in range(2, 9)}
 
 
 _static = per_ruleset(_Static)
@@ -103,6 +105,7 @@ class Game:
         "strict", "record", "auto_forced", "auto_equivalent", "events", "ledger", "carry_in", "stage", "to_act",
         "is_over", "hocs", "card_winner", "carry_out", "_static", "_phases", "_pi", "_phase",
         "_outcome", "_winners", "_anted", "_blank", "turns", "principal_hocs", "won_pool", "won_pay",
+        "hoc_kinds", "first_turn_out",
     )
 
     def __init__(
@@ -133,53 +136,65 @@ class Game:
             raise ValueError(f"dealer {dealer} is not a seat of {n}")
         self.dealer = dealer
         self.eldest = (dealer + 1) % n  # 002 §2: the dealer's right, first to speak and play
+        pack = pack_of(rules)
         if hands is None:
             if rng is None:
                 raise ValueError("Game needs hands or an rng to deal them")
-            dealt = deal_hands(size, n, self.eldest, rng)
+            dealt = deal_hands(size, n, self.eldest, rng, pack.mask)
         else:
-            dealt = check_hands(hands, size, n)
+            dealt = check_hands(hands, size, n, pack.mask)
         self.dealt = dealt
         self.hands = list(dealt)
         union = 0
         for h in dealt:
             union |= h
-        self.out_of_play = FULL_PACK & ~union  # 002 §2: neither used nor seen
+        self.out_of_play = pack.mask & ~union  # deal.rest: out-of-play, neither used nor seen
         self.pile = 0
         self.strict = strict
         self.record = record
         self.auto_forced = auto_forced
         self.auto_equivalent = auto_equivalent
-        self.carry_in = carry = carry if carry is not None else NO_CARRY
-        self.events: list = []
-        self.ledger = Ledger(n, carry.pools, self.events, record)
+        pool_objs = pools_of(rules)
+        if carry is None or (not carry.pools and pool_objs):
+            carry = Carry.fresh(tuple(p.id for p in pool_objs))
+        elif len(carry.pools) != len(pool_objs):
+            raise ValueError(f"the carry has {len(carry.pools)} pools, {rules.name} has {len(pool_objs)}")
+        self.carry_in = carry
+        self.events: list[Any] = []
+        self.ledger = Ledger(n, carry.pools, self.events, record, pool_objs)
         self.to_act: int | None = None
         self.is_over = False
         self.hocs = 0
         self.principal_hocs = 0
+        self.hoc_kinds: dict[str, int] = {}  # hocs this hand by kind (principal, accidental, ...)
+        self.first_turn_out = False  # the winner went out before anyone else laid a card
         self.turns = 0  # actions applied this hand, forced ones included
-        self.won_pool = [0, 0, 0]  # per chance (CHANCES order): chips its winner took from the pool
-        self.won_pay = [0, 0, 0]  # per chance: chips the others paid its winner for what he showed
+        np = len(pool_objs)
+        self.won_pool = [0] * np  # per pool: chips a vie stage's winner took from it
+        self.won_pay = [0] * np  # per pool: chips the others paid its vie winner for what he showed
         self.card_winner: int | None = None
         self.carry_out: Carry | None = None
         self._static = _static(rules)
-        self._outcome = [0, 0, 0]
-        self._winners: list[int | None] = [None, None, None]
-        self._anted = [0, 0, 0]
+        self._outcome = [0] * np
+        self._winners: list[int | None] = [None] * np
+        self._anted = [0] * np
         self._blank: list[int] = []
         if record:
             self.events.append(HandStarted(n, dealer, self.eldest, carry.pools, carry.multipliers))
             for s in range(n):
                 self.events.append(Dealt(s, dealt[s]))
         self._antes()
-        phases: list = []
-        timing = rules.blank_hand.timing
-        if timing == "before-bidding":
-            phases.append(BlankHands(self))
-        phases.extend(ChanceBidding(self, c) for c in rules.bidding.chances)
-        if timing == "after-chances":
-            phases.append(BlankHands(self))
-        phases.append(CardGame(self))
+        phases: list[Any] = []
+        for st in rules.stages:
+            kind = st.kind
+            if kind == "vie":
+                phases.append(ChanceBidding(self, st))
+            elif kind == "claims":
+                phases.append(BlankHands(self, st))
+            elif kind == "stops":
+                phases.append(CardGame(self, st))
+            else:
+                phases.append(Settlement(self, st))
         self._phases = phases
         self._pi = 0
         self._phase: Any = None
@@ -190,20 +205,21 @@ class Game:
     # ------------------------------------------------------------ setup ----
 
     def _antes(self) -> None:
-        """002 §4, §6: each player antes ``per_chance`` to each pool, every hand
-        (a carried pool too, unless ``antes.on_carried_pool`` is false)."""
-        a = self.rules.antes
+        """Each pool's ante (``pools.<id>.ante``), by every player or by the dealer
+        alone (``ante_by``), every hand -- a carried pool too, unless
+        ``ante_when_carried`` is false (Lalanne 002 §4, §6)."""
         ledger = self.ledger
         n = self.n
-        per = a.per_chance
-        for c in self.rules.bidding.chances:
-            pool = POOLS[c]
-            if self.carry_in.pools[pool.index] and not a.on_carried_pool:
+        for pr, pool in zip(self.rules.pools, ledger.pool_objs):
+            per = pr.ante
+            if per <= 0 or (self.carry_in.pools[pool.index] and not pr.ante_when_carried):
                 continue
             self._anted[pool.index] = per
-            if self.record or per <= 0:
+            if pr.ante_by == "dealer":
+                ledger.move(self.dealer, pool, per, ANTE, pool.id)
+            elif self.record:
                 for i in range(n):
-                    ledger.move((self.eldest + i) % n, pool, per, ANTE, c)
+                    ledger.move((self.eldest + i) % n, pool, per, ANTE, pool.id)
             else:  # the same moves, without events to record
                 net = ledger.net
                 for i in range(n):
@@ -230,12 +246,24 @@ class Game:
         cin = self.carry_in
         mult = list(cin.multipliers)
         passes = list(cin.passes)
-        for i in range(len(CHANCES)):
-            if self._outcome[i] == WON:
-                mult[i], passes[i] = 1, 0
-            elif self._outcome[i] == PASSED:
-                mult[i], passes[i] = next_multiplier(mult[i], self.rules), passes[i] + 1
-        self.carry_out = Carry._of(tuple(self.ledger.pools), tuple(mult), tuple(passes))
+        outcome = self._outcome
+        b = self.rules.bidding
+        if b is not None and b.double_when == "all-passed":
+            # every stake doubles only when all were passed; any stake won resets them all
+            played = [i for i, o in enumerate(outcome) if o]
+            if played and all(outcome[i] == PASSED for i in played):
+                for i in played:
+                    mult[i], passes[i] = next_multiplier(mult[i], self.rules), passes[i] + 1
+            else:
+                for i in played:
+                    mult[i], passes[i] = 1, 0
+        else:
+            for i, o in enumerate(outcome):
+                if o == WON:
+                    mult[i], passes[i] = 1, 0
+                elif o == PASSED:
+                    mult[i], passes[i] = next_multiplier(mult[i], self.rules), passes[i] + 1
+        self.carry_out = Carry._of(tuple(self.ledger.pools), tuple(mult), tuple(passes), cin.ids)
 
     def _auto(self) -> None:
         while not self.is_over:
@@ -312,13 +340,13 @@ class Game:
 
     @property
     def pools(self) -> dict[str, int]:
-        """Chips in each chance's pool now."""
-        return dict(zip(CHANCES, self.ledger.pools))
+        """Chips in each pool now, by id."""
+        return {p.id: self.ledger.pools[p.index] for p in self.ledger.pool_objs}
 
     @property
     def multipliers(self) -> dict[str, int]:
-        """The multiplier each chance is played at this hand (1 single, 2 double...)."""
-        return dict(zip(CHANCES, self.carry_in.multipliers))
+        """The multiplier each pool's stake is played at this hand (1 single, 2 double...)."""
+        return {p.id: self.carry_in.multipliers[p.index] for p in self.ledger.pool_objs}
 
     @property
     def net(self) -> tuple[int, ...]:
@@ -329,16 +357,19 @@ class Game:
     def cards_left(self) -> tuple[int, ...]:
         return tuple(map(int.bit_count, self.hands))
 
+    def _vie_pool(self, st: Any) -> int:
+        return self.rules.pool_index(st.pool)
+
     @property
     def winners(self) -> dict[str, int | None]:
-        """The seat that won each chance bid this hand (None: passed or not yet played)."""
-        return {c: self._winners[POOLS[c].index] for c in self.rules.bidding.chances}
+        """The seat that won each vie stage this hand, by stage id (None: passed or not yet played)."""
+        return {st.id: self._winners[self._vie_pool(st)] for st in self.rules.vie_stages}
 
     @property
     def chance_outcomes(self) -> dict[str, str | None]:
-        """``won``, ``passed`` or None (not yet settled) for each chance bid this hand."""
+        """``won``, ``passed`` or None (not yet settled) for each vie stage this hand."""
         names = {WON: "won", PASSED: "passed"}
-        return {c: names.get(self._outcome[POOLS[c].index]) for c in self.rules.bidding.chances}
+        return {st.id: names.get(self._outcome[self._vie_pool(st)]) for st in self.rules.vie_stages}
 
     @property
     def blank_hands(self) -> tuple[int, ...]:
@@ -420,13 +451,13 @@ class Game:
             if union & h:
                 raise ValueError("fork(): a card twice (in two hands, or in a hand and on the pile)")
             union |= h
-        g.out_of_play = FULL_PACK & ~union
+        g.out_of_play = pack_of(self.rules).mask & ~union
         g.record = record
         g.auto_forced = True
         g.auto_equivalent = True
         g.events = list(self.events) if record else []
         led = self.ledger
-        g.ledger = Ledger(self.n, tuple(led.pools), g.events, record)
+        g.ledger = Ledger(self.n, tuple(led.pools), g.events, record, led.pool_objs)
         g.ledger.net = list(led.net)
         g._outcome = list(self._outcome)
         g._winners = list(self._winners)
@@ -440,6 +471,14 @@ class Game:
         cg.g = g
         g._phases = list(self._phases)
         g._phases[self._pi] = cg
+        for i in range(self._pi + 1, len(g._phases)):  # the phases to come, bound to the copy
+            later = g._phases[i]
+            q = object.__new__(later.__class__)
+            for name in later.__class__.__slots__:
+                if hasattr(later, name):
+                    setattr(q, name, getattr(later, name))
+            q.g = g
+            g._phases[i] = q
         g._phase = cg
         g._auto()
         return g

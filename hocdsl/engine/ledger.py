@@ -7,19 +7,23 @@ when the hand started (the conservation the property tests check).
 
 from __future__ import annotations
 
-from .events import POOLS, ChipMove, Party, Pool
+from typing import Any
+
+from .events import ChipMove, Party, Pool
 
 
 class Ledger:
-    """Nets per seat and pools per chance (CHANCES order) for one hand."""
+    """Nets per seat and chips per pool (the ruleset's order) for one hand."""
 
-    __slots__ = ("net", "pools", "events", "record")
+    __slots__ = ("net", "pools", "events", "record", "pool_objs")
 
-    def __init__(self, players: int, pools: tuple[int, ...], events: list, record: bool = True) -> None:
+    def __init__(self, players: int, pools: tuple[int, ...], events: list[Any], record: bool = True,
+                 pool_objs: tuple[Pool, ...] = ()) -> None:
         self.net = [0] * players
         self.pools = list(pools)
         self.events = events
         self.record = record
+        self.pool_objs = pool_objs
 
     def move(self, payer: Party, payee: Party, amount: int, reason: str, chance: str | None = None) -> None:
         """Move ``amount`` chips (a positive int) from ``payer`` to ``payee``; nothing for 0."""
@@ -64,8 +68,12 @@ class Ledger:
             if s != payer:
                 self.move(payer, s, amount, reason)
 
-    def pool(self, chance: str) -> int:
-        return self.pools[POOLS[chance].index]
+    def pool(self, pool_id: str) -> int:
+        """Chips in the pool ``pool_id`` now."""
+        for p in self.pool_objs:
+            if p.id == pool_id:
+                return self.pools[p.index]
+        raise KeyError(f"no pool {pool_id!r}")
 
 
-__all__ = ["Ledger", "Pool", "POOLS"]
+__all__ = ["Ledger", "Pool"]

@@ -3,8 +3,8 @@ pools and multipliers carried from each hand to the next.
 
 Each player starts with ``rules.table.starting_stake`` (Lalanne 002 §2: 20
 chips and 8 tokens of 10). The first dealer is given or drawn
-(``rules.table.first_dealer``); the next is chosen by
-``rules.table.dealer_rotation`` (``next-in-turn``: the deal passes in the
+(``rules.deal.first_dealer``); the next is chosen by
+``rules.deal.dealer_rotation`` (``next-in-turn``: the deal passes in the
 direction of play, so the eldest of one hand deals the next; ``stays``).
 The partie ends after ``max_hands`` hands, or -- where
 ``rules.table.insolvency`` is ``stop-partie`` -- at the end of a hand that
@@ -94,11 +94,11 @@ class Partie:
 
     @property
     def next_dealer(self) -> int | None:
-        """Who deals the next hand by ``rules.table.dealer_rotation`` (None: not known yet)."""
+        """Who deals the next hand by ``rules.deal.dealer_rotation`` (None: not known yet)."""
         self._book()
         if self._last_dealer is None:
             return self._first_dealer
-        if self.rules.table.dealer_rotation == "stays":
+        if self.rules.deal.dealer_rotation == "stays":
             return self._last_dealer
         return (self._last_dealer + 1) % self.n
 

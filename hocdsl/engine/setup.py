@@ -36,24 +36,29 @@ def seat_count(players: int | Sequence[str]) -> int:
 
 def draw_dealer(rules: Ruleset, players: int | Sequence[str], rng: random.Random) -> int:
     """Draw for the first deal: each player takes a card; per
-    ``rules.table.first_dealer`` the lowest (002 §2) or the highest card deals.
+    ``rules.deal.first_dealer`` the lowest (002 §2) or the highest card deals.
 
     Ranks are compared (ace low, king high, 002 §1); players tied on the
-    deciding rank draw again (``rules.table.draw_ties``: ``redraw``).
+    deciding rank draw again (``rules.deal.draw_ties``: ``redraw``).
 
     >>> from hocdsl.rules import load_ruleset
     >>> draw_dealer(load_ruleset("hoc-mazarin"), 3, random.Random(1)) in (0, 1, 2)
     True
     """
+    from ..pack import pack_of
+
     n = seat_count(players)
-    lowest = rules.table.first_dealer == "lowest-card-deals"
-    ties = rules.table.draw_ties
+    lowest = rules.deal.first_dealer == "lowest-card-deals"
+    ties = rules.deal.draw_ties
     if ties not in DRAW_TIES:
-        raise ValueError(f"table.draw_ties {ties!r} is not known to the engine (expected 'redraw')")
+        raise ValueError(f"deal.draw_ties {ties!r} is not known to the engine (expected 'redraw')")
+    pack = pack_of(rules)
+    deck = range(NUM_CARDS) if pack.size == NUM_CARDS else [c for c in range(NUM_CARDS) if pack.mask >> c & 1]
+    position = pack.position
     contenders = list(range(n))
     while True:
-        cards = rng.sample(range(NUM_CARDS), len(contenders))
-        ranks = [c % 13 for c in cards]
+        cards = rng.sample(deck, len(contenders))
+        ranks = [position[c % 13 + 1] for c in cards]
         target = min(ranks) if lowest else max(ranks)
         tied = [s for s, r in zip(contenders, ranks) if r == target]
         if len(tied) == 1:
@@ -61,10 +66,12 @@ def draw_dealer(rules: Ruleset, players: int | Sequence[str], rng: random.Random
         contenders = tied
 
 
-def deal_hands(hand_size: int, players: int, eldest: int, rng: random.Random) -> tuple[int, ...]:
-    """Shuffle a pack with ``rng`` and deal ``hand_size`` cards to each seat,
-    one at a time from the eldest round to the dealer. Returns the hands as bitsets."""
-    deck = list(range(NUM_CARDS))
+def deal_hands(hand_size: int, players: int, eldest: int, rng: random.Random,
+               pack: int = FULL_PACK) -> tuple[int, ...]:
+    """Shuffle the cards of ``pack`` (a bitset; the full pack by default) with ``rng``
+    and deal ``hand_size`` cards to each seat, one at a time from the eldest round
+    to the dealer. Returns the hands as bitsets."""
+    deck = list(range(NUM_CARDS)) if pack == FULL_PACK else [c for c in range(NUM_CARDS) if pack >> c & 1]
     rng.shuffle(deck)
     hands = [0] * players
     for k in range(players):
@@ -76,7 +83,8 @@ def deal_hands(hand_size: int, players: int, eldest: int, rng: random.Random) ->
     return tuple(hands)
 
 
-def check_hands(hands: Sequence[int | str], hand_size: int, players: int) -> tuple[int, ...]:
+def check_hands(hands: Sequence[int | str], hand_size: int, players: int,
+                pack: int = FULL_PACK) -> tuple[int, ...]:
     """Hands given explicitly (a record): one per seat, ``hand_size`` cards each,
     no card twice. Strings are parsed with :func:`hocdsl.cards.parse_hand`."""
     if len(hands) != players:
@@ -91,6 +99,8 @@ def check_hands(hands: Sequence[int | str], hand_size: int, players: int) -> tup
                 raise ValueError(f"hand of seat {seat}: {e}") from None
         if not isinstance(h, int) or h < 0 or h & ~FULL_PACK:
             raise ValueError(f"hand of seat {seat} is not a set of cards: {h!r}")
+        if h & ~pack:
+            raise ValueError(f"seat {seat} holds cards that are not in this pack: {hand_str(h & ~pack)}")
         if h.bit_count() != hand_size:
             raise ValueError(f"seat {seat} holds {h.bit_count()} cards, the deal gives {hand_size}: "
                              f"{hand_str(h)}")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .bidding import MODE_NAMES, ChanceBidding
 from .cardgame import CardGame
-from .events import POOLS, Dealt
+from .events import Dealt
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -111,14 +111,14 @@ class SeatView:
         """Chips in the pool of the chance being bid now (0 outside the bidding)."""
         g = self._g
         ph = g._phase
-        return g.ledger.pools[ph.pool.index] if ph is not None and ph.stage in POOLS else 0
+        return g.ledger.pools[ph.pool.index] if ph is not None and hasattr(ph, "pool") else 0
 
     @property
     def multiplier(self) -> int:
         """The multiplier of the chance being bid now (1 outside the bidding)."""
         g = self._g
         ph = g._phase
-        return ph.mult if ph is not None and ph.stage in POOLS else 1
+        return ph.mult if ph is not None and hasattr(ph, "mult") else 1
 
     @property
     def in_bidding(self) -> tuple[int, ...]:

@@ -47,7 +47,7 @@ Hands and the card game:
 - ``cards_left_share.<k>``: share of losers left with exactly ``k`` cards (the
   distribution; JSON also gives the raw counts under ``distributions``).
 - ``end_payment``: mean chips a loser pays the winner of the card game by the
-  end-payment schedule (``rules.card_game.owed``).
+  end-payment schedule (``rules.settle.owed``).
 - ``turns_per_hand``: mean actions per hand (every announcement and card,
   forced ones included: a "without" with nothing to lay counts).
 - ``decisions_per_hand``: mean actions per hand that were real choices.
@@ -121,7 +121,7 @@ class Layout:
         self.DECISIONS = q("decisions")
         self.names = tuple(names)
         self.size = len(names)
-        owed = rules.card_game.owed
+        owed = rules.settle.owed
         self.owed = tuple(owed(k) if k else 0 for k in range(size + 1))
 
         H, PH, L = self.HANDS, self.PLAYER_HANDS, self.LOSERS

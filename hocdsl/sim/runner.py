@@ -6,7 +6,7 @@ else, so two variants compared on the same seed see the very same cards, hand
 by hand, whatever their bots decide) and each seat's bot from another. A block
 is one partie of up to :data:`BLOCK_HANDS` hands: balances start at the
 ruleset's stake, pools and multipliers carry from hand to hand, the deal
-passes by ``rules.table.dealer_rotation`` (the first dealer of block ``b`` is
+passes by ``rules.deal.dealer_rotation`` (the first dealer of block ``b`` is
 seat ``b mod players``, so the seats take every position in turn). When the
 partie stops on insolvency (``rules.table.insolvency: stop-partie``) a new one
 starts in the same block, with the next dealer.
@@ -83,7 +83,7 @@ class Table:
         self.record = "montecarlo" in bots  # it reads what was said and shown
         self.stake = rules.table.starting_stake
         self.stop_on_insolvency = rules.table.insolvency == "stop-partie"
-        self.rotate = rules.table.dealer_rotation != "stays"
+        self.rotate = rules.deal.dealer_rotation != "stays"
 
     def warm(self) -> None:
         """Build the tables the bots and the engine use (hand-strength tables, chance
