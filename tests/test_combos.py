@@ -36,7 +36,7 @@ def hoca():
 
 def variant(rules, section: str, **changes):
     """``rules`` with knobs of one section changed (a ruleset a historian might write)."""
-    return dataclasses.replace(rules, **{section: dataclasses.replace(getattr(rules, section), **changes)})
+    return rules.with_knobs({f"{section}.{k}": v for k, v in changes.items()})
 
 
 # ------------------------------------------------------------------ point ----
@@ -83,7 +83,7 @@ def test_point_under_hoca_is_the_highest_value(mazarin, hoca):
 
 def test_point_values_come_from_the_table_knobs(mazarin):
     # Courts 11 and ace 2 (a hypothetical variant): J 8 7 A = 11 + 8 + 7 + 2 = 28.
-    other = variant(mazarin, "table", court_value=11, ace_value=2)
+    other = variant(mazarin, "pack", court_value=11, ace_value=2)
     assert best_point(parse_hand("JS 8S 7S AS"), other) == Point(4, 28, S)
 
 

@@ -22,16 +22,11 @@ from hocdsl.combos import (
 from hocdsl.rules import bundled_rulesets, load_ruleset
 
 RULES = {name: load_ruleset(name) for name in bundled_rulesets()}
-RULES["value-only"] = dataclasses.replace(
-    RULES["hoc-mazarin"], point=dataclasses.replace(RULES["hoc-mazarin"].point, keys=("value",)))
+RULES["value-only"] = RULES["hoc-mazarin"].with_knobs({"point.keys": ("value",)})
 CLAIMS = ("declared-only", "lower-than-declared", "all-held")
 #: each reading with both claim knobs set to each value (built once: tables are per ruleset)
 CLAIMING = {
-    (name, claim): dataclasses.replace(
-        rules,
-        sequence=dataclasses.replace(rules.sequence, claim=claim),
-        tricon=dataclasses.replace(rules.tricon, claim=claim),
-    )
+    (name, claim): rules.with_knobs({"sequence.claim": claim, "tricon.claim": claim})
     for name, rules in RULES.items() for claim in CLAIMS
 }
 

@@ -290,7 +290,7 @@ def test_multiplier_steps_and_cap():
     # triple-game extension (002 §6 proposal) it becomes triple, then holds.
     carry = Carry(pools=(0, 6, 0), multipliers=(1, 2, 1), passes=(0, 1, 0))
     for r, expect in ((rules(), 2), (rules("hoc-mazarin", "triple-game"), 3),
-                      (variant(rules(), "double_game", past_cap="reset"), 1)):
+                      (variant(rules(), "bidding", past_cap="reset"), 1)):
         g = game(DEAL1, r, carry=carry)
         play(g, DeclarePoint(5), DeclarePoint(6), CONCEDE)
         pass_chance(g)

@@ -6,6 +6,8 @@ Principal hocs (002 §9.2): the four kings, the queen of spades, the jack of dia
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from hocdsl.actions import DECLARE_BLANK, PASS, PLAY, WITHOUT, DeclareBlank
@@ -98,15 +100,16 @@ def test_principal_hoc_may_not_be_withheld_under_the_other_reading():
         g.apply(WITHOUT[13])
 
 
-def test_a_plain_king_is_an_accidental_hoc_at_once():
+def test_a_plain_king_is_an_end_of_run_hoc_at_once():
     # A ruleset whose principal hocs are only QS and JD: the king Anne must lay ends the
-    # sequence (nothing ranks above it, 002 §1): an accidental hoc, paid, she leads.
+    # sequence (nothing ranks above it, 002 §1): an end-of-run hoc (adjo-hocs §3; Lalanne
+    # pays it as the accidental hoc of §9.2: card_game.end_of_run_pay), paid, she leads.
     r = variant(rules(), "card_game", principal_hocs=frozenset({parse_card("QS"), parse_card("JD")}))
     g = game(CARDS, r)
     _to_king(g)
     assert g.legal_actions() == (P("KS"),)
     play(g, P("KS"))
-    assert hocs(g)[-1] == (ANNE, "accidental", True)
+    assert hocs(g)[-1] == (ANNE, "end-of-run", True)
     assert g.to_act == ANNE and g.need == 0
 
 
@@ -315,7 +318,9 @@ def test_two_blank_hands_cancel():
 
 
 def test_blank_hand_not_optional_and_before_bidding():
-    r = variant(rules(), "blank_hand", optional=False, timing="before-bidding")
+    r = variant(rules(), "blank_hand", optional=False)
+    # the claims stage moved before the bidding: its place in the list of stages
+    r = dataclasses.replace(r, stages=(r.blank_hand,) + tuple(s for s in r.stages if s.id != "blank_hand"))
     g = game(BLANK1, r)
     assert g.stage == "point"  # nobody was asked
     assert moves(g, "blank-hand") == [(ANNE, COLETTE, 10), (BLAISE, COLETTE, 10)]

@@ -58,7 +58,7 @@ def test_draw_dealer_lowest_card():
     ranks = [c % 13 for c in cards]
     if ranks.count(min(ranks)) == 1:
         assert draw_dealer(rules(), 3, rng) == ranks.index(min(ranks))
-    hi = variant(rules(), "table", first_dealer="highest-card-deals")
+    hi = variant(rules(), "deal", first_dealer="highest-card-deals")
     cards = random.Random(5).sample(range(52), 3)
     ranks = [c % 13 for c in cards]
     if ranks.count(max(ranks)) == 1:
@@ -108,7 +108,7 @@ def test_partie_carries_pools_and_rotates_the_deal():
 
 
 def test_dealer_stays_where_the_ruleset_says_so():
-    p = Partie(variant(rules(), "table", dealer_rotation="stays"), 3, dealer=1, rng=random.Random(1))
+    p = Partie(variant(rules(), "deal", dealer_rotation="stays"), 3, dealer=1, rng=random.Random(1))
     g = p.deal()
     _finish(g)
     assert p.next_dealer == 1

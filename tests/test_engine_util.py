@@ -25,7 +25,7 @@ def rules(name: str = "hoc-mazarin", *ext: str):
 
 def variant(base, section: str, **changes):
     """``base`` with knobs of one section changed (a what-if reading)."""
-    return dataclasses.replace(base, **{section: dataclasses.replace(getattr(base, section), **changes)})
+    return base.with_knobs({f"{section}.{k}": v for k, v in changes.items()})
 
 
 def game(hands, ruleset=None, dealer=COLETTE, **kw) -> Game:

@@ -33,7 +33,8 @@ from ..actions import (
     CALL, CONCEAL, CONCEDE, DECLARE_BLANK, NOTHING, PASS, PLAY, RAISE, SHOW, WITHOUT,
     Raise,
 )
-from ..cards import FULL_PACK, RANK_MASKS, hand_of
+from ..cards import RANK_MASKS, hand_of
+from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from ..combos import best_sequence, best_tricon, sequence_payment, tricon_payment
 from .base import Bot
@@ -41,6 +42,7 @@ from .strength import strength
 
 KING = 13
 LOW13 = (1 << 13) - 1
+_KINDS = ("point", "sequence", "tricon")
 
 # Bidding thresholds, on the estimated chance of holding the best hand.
 RAISE_AT = 0.75  # raise before anyone has
@@ -89,15 +91,49 @@ def _chains(ranks: int) -> tuple[tuple[int, int, int, float], ...]:
 #: _CHAINS[ranks]: the runs of each 13-bit rank set.
 _CHAINS = tuple(_chains(x) for x in range(1 << 13))
 
+def _owed_table(rules: Any) -> tuple[float, ...]:
+    """What a loser with k cards left pays, about (k = 0..52), by the settle stage."""
+    st = rules.settle
+    if st is None:
+        return tuple(float(k) for k in range(53))
+    if st.losers_pay == "schedule":
+        return tuple(0.0 if k == 0 else float(st.owed(k)) for k in range(53))
+    if st.losers_pay == "per-card":
+        return tuple(float(st.per_card * k) for k in range(53))
+    pack = pack_of(rules)
+    mean = pack.points(pack.mask) / pack.size  # a card left costs its points: about the mean
+    return tuple(mean * k for k in range(53))
+
+
 @per_ruleset
-def _consts(rules) -> tuple:
+def _consts(rules: Any) -> tuple[Any, ...]:
     """What the bot reads from a ruleset, once per ruleset object."""
     cg = rules.card_game
     b = rules.bidding
+    bonus = 0  # cards worth laying early: board cards, cards paid when laid
+    for pr in rules.pools:
+        if pr.card is not None and cg is not None and cg.board_laid == "takes-pool":
+            bonus |= 1 << pr.card
+    charged = 0  # cards that cost their holder at the end
+    if cg is not None:
+        for p in cg.paid_when_laid:
+            bonus |= hand_of(p.cards)
+    st = rules.settle
+    if st is not None:
+        for ch in st.held_charges:
+            charged |= hand_of(ch.cards)
+        if st.board_held == "doubles-pool":
+            for pr in rules.pools:
+                if pr.card is not None:
+                    charged |= 1 << pr.card
     return (
-        hand_of(cg.principal_hocs), cg.principal_may_withhold, cg.principal_wild,
-        cg.principal_lead_pays, tuple(0 if k == 0 else cg.owed(k) for k in range(53)),
-        b.declaring_closes_bidding, b.lone_winner_must_show, b.raise_min, b.raise_cap,
+        hand_of(cg.principal_hocs) if cg else 0, cg.principal_may_withhold if cg else True,
+        cg.principal_wild if cg else "never", cg.principal_lead_pays if cg else True, _owed_table(rules),
+        b.declaring_closes_bidding if b else True, b.lone_winner_must_show if b else False,
+        b.raise_min if b else 1, b.raise_cap if b else 1,
+        {st.id: {"point": 0, "run": 1, "set": 2}[st.on] for st in rules.vie_stages},
+        bonus, charged, bool(cg and cg.runs == "same-suit"), pack_of(rules).top,
+        pack_of(rules).mask,
     )
 
 
@@ -108,7 +144,7 @@ class HeuristicBot(Bot):
     __slots__ = (
         "_players", "_strength", "_dealt", "_q", "_has", "_raises", "_pay", "_size",
         "principal", "withhold", "wild", "lead_pays", "owed", "_closes", "_must_show",
-        "raise_min", "raise_cap",
+        "raise_min", "raise_cap", "_index", "bonus", "charged", "same_suit", "top", "pack",
     )
 
     def __init__(self, rules, seat, rng=None) -> None:
@@ -122,7 +158,8 @@ class HeuristicBot(Bot):
         self._raises = {}
         self._pay = {}
         (self.principal, self.withhold, self.wild, self.lead_pays, self.owed,
-         self._closes, self._must_show, self.raise_min, self.raise_cap) = _consts(rules)
+         self._closes, self._must_show, self.raise_min, self.raise_cap, self._index,
+         self.bonus, self.charged, self.same_suit, self.top, self.pack) = _consts(rules)
 
     # ---------------------------------------------------------- dispatch ----
 
@@ -139,7 +176,7 @@ class HeuristicBot(Bot):
     def _table(self, players: int) -> None:
         """Set up for ``players`` at the table (the strength tables, the hand size)."""
         self._players = players
-        self._strength = strength(self.rules, players)
+        self._strength = strength(self.rules, players) if self._index else None
         self._size = self.rules.hand_size(players)
 
     def _new_hand(self, view) -> None:
@@ -158,11 +195,12 @@ class HeuristicBot(Bot):
         pay = self._pay.get(chance)
         if pay is None:
             pay = 0
-            if chance == "sequence":
+            i = self._index[chance]
+            if i == 1:
                 run = best_sequence(hand, self.rules)
                 if run is not None:
                     pay = sequence_payment(run, self.rules)
-            elif chance == "tricon":
+            elif i == 2:
                 trio = best_tricon(hand, self.rules)
                 if trio is not None:
                     pay = tricon_payment(trio, self.rules)
@@ -179,7 +217,7 @@ class HeuristicBot(Bot):
         _chance, mode, stake, put, pool, mult, n_in, dealt = view.bid_state()
         if dealt != self._dealt:
             self._new_hand(view)
-        i = 0 if chance == "point" else 1 if chance == "sequence" else 2
+        i = self._index[chance]
         q = self._q[i]
         has = self._has[i]
         n = self._players
@@ -195,7 +233,7 @@ class HeuristicBot(Bot):
                 return PASS
             if p >= RAISE_AT:
                 return self._raise(chance, p, pool, mult)
-            if p >= DECLARE_AT[chance]:
+            if p >= DECLARE_AT[_KINDS[i]]:
                 decls = view.declarations()  # best first: declare truthfully, the best
                 if decls:
                     return decls[0]
@@ -233,7 +271,9 @@ class HeuristicBot(Bot):
             return self._lead(view, hand, cards)
         plain = cards & ~self.principal
         if plain:  # a plain card of the rank asked: lay it, keep the principal hocs
-            return PLAY[(plain & -plain).bit_length() - 1]
+            eager = plain & (self.bonus | self.charged)  # a board card, a card that costs if kept
+            pick = eager or plain
+            return PLAY[(pick & -pick).bit_length() - 1]
         return self._cover_principal(view, hand, need, cards, without, cur)
 
     def _cover_principal(self, view, hand: int, need: int, cards: int, without: bool,
@@ -259,6 +299,16 @@ class HeuristicBot(Bot):
             return card
         return WITHOUT[need]
 
+    def _lead_in_suit(self, plain: int) -> Any:
+        """Runs keep to one suit: lead the lowest card of the longest run held in a suit."""
+        best, best_score = -1, -1e9
+        for suit in range(4):
+            ranks = plain >> (13 * suit) & LOW13
+            for r, _length, _end, score in _CHAINS[ranks]:
+                if score > best_score:
+                    best, best_score = suit * 13 + r - 1, score
+        return PLAY[best]
+
     def _dead(self, view, hand: int, rank: int) -> bool:
         """True if no other seat can hold a card of ``rank`` (all are laid or ours)."""
         return not (RANK_MASKS[rank - 1] & ~hand & ~view.pile)
@@ -272,6 +322,11 @@ class HeuristicBot(Bot):
         plain = hand & ~P
         if not plain:
             return PLAY[(hand & -hand).bit_length() - 1]
+        eager = plain & (self.bonus | self.charged)
+        if eager:  # take a board box before another can; shed a card that costs at the end
+            return PLAY[(eager & -eager).bit_length() - 1]
+        if self.same_suit:
+            return self._lead_in_suit(plain)
         chains = _CHAINS[_ranks(plain)]
         if len(chains) == 1:
             r, length, _end, _base = chains[0]
@@ -296,7 +351,7 @@ class HeuristicBot(Bot):
             for t, c in enumerate(view.cards_left):
                 if t != me and c <= DANGER_CARDS:
                     danger = True
-        unseen = FULL_PACK & ~hand & ~pile
+        unseen = self.pack & ~hand & ~pile
         n_unseen = unseen.bit_count()
         # chance that a given unseen card is out of play rather than in another's hand;
         # a run's last card is an accidental hoc (the lead comes back) when every unseen
@@ -307,7 +362,7 @@ class HeuristicBot(Bot):
         owed = self.owed
         best_r, best_score = 0, -1e9
         for r, length, end, score in chains:
-            if end >= KING:
+            if end >= self.top:
                 keep = 1.0
             elif prin_ranks >> end & 1:
                 keep = 1.0  # a principal hoc of the next rank carries on: a hoc, the lead

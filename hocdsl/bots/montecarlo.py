@@ -32,7 +32,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..actions import PLAY, WITHOUT
-from ..cards import FULL_PACK, RANK_MASKS
+from ..cards import RANK_MASKS
+from ..pack import pack_of
 from ..engine.events import BlankHandDeclared, Played, SaidWithout, Shown
 from .heuristic import HeuristicBot, _ranks
 
@@ -131,7 +132,9 @@ class MonteCarloBot(HeuristicBot):
             self._brelans: list[tuple[int, int]] = []
             self._played_by = [0] * n
         events = view.events
-        must = self.rules.card_game.must_cover
+        cg = self.rules.card_game
+        # a "without" in a one-suit run says only that one card is not held: not learnt here
+        must = cg.must_cover and cg.runs == "any-suit"
         keep = self.principal if self.withhold else 0
         me = self.seat
         for e in events[self._k_seen:]:
@@ -161,7 +164,7 @@ class MonteCarloBot(HeuristicBot):
         me = self.seat
         hand = view.hand
         left = view.cards_left
-        unseen = FULL_PACK & ~hand & ~view.pile
+        unseen = pack_of(self.rules).mask & ~hand & ~view.pile
         others = [t for t in range(n) if t != me]
         excl = self._excl if self._k_dealt == view.dealt else [0] * n
         for attempt in range(RETRIES + 1):

@@ -88,9 +88,13 @@ _CACHE: dict[tuple, Strength] = {}
 
 def _key(rules: Ruleset, hand_size: int) -> tuple:
     t = rules.pack
-    sq = rules.sequence
-    return (t.court_value, t.ace_value, tuple(rules.point.keys), sq.min_length, sq.counts_up_to,
-            sq.longer_ranks_higher, tuple(sq.keys), tuple(rules.tricon.keys), hand_size)
+    from ..combos import _DEFAULT_POINT, _DEFAULT_RUN, _DEFAULT_SET
+
+    sq = rules.sequence or _DEFAULT_RUN
+    pt = rules.point or _DEFAULT_POINT
+    tr = rules.tricon or _DEFAULT_SET
+    return (t.court_value, t.ace_value, tuple(pt.keys), sq.min_length, sq.counts_up_to,
+            sq.longer_ranks_higher, tuple(sq.keys), tuple(tr.keys), hand_size)
 
 
 def strength(rules: Ruleset, players: int) -> Strength:

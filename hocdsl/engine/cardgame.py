@@ -275,7 +275,7 @@ class CardGame:
             plain = natural & ~self.principal if self.withhold else natural
             if g.strict:
                 held = " ".join(card_name(c.card) for c in _plays(plain))
-                rule = (self._rule("must_cover", "one must lay the card if one can")
+                rule = (self._rule("must_cover", "one must play if one can")
                         if self.withhold or not natural & self.principal else
                         self._rule("principal_may_withhold", "a principal hoc must be played"))
                 raise IllegalAction(rule, f"you hold {held}: you must lay it, not say "

@@ -767,6 +767,31 @@ class Ruleset:
                 out[f"{prefix}.{name}"] = getattr(obj, name)
         return out
 
+    def with_knobs(self, changes: Mapping[str, Any], name: str | None = None) -> Ruleset:
+        """A copy with the knobs at the given paths set to the given (model) values.
+
+        >>> from hocdsl.rules import load_ruleset
+        >>> r = load_ruleset("hoc-mazarin").with_knobs({"bidding.raise_cap": 40, "point.keys": ("value",)})
+        >>> r.bidding.raise_cap, r.point.keys
+        (40, ('value',))
+        """
+        import dataclasses
+
+        by_prefix: dict[str, dict[str, Any]] = {}
+        for path, value in changes.items():
+            self.knob_spec(path)  # KeyError for a path that is no knob
+            prefix, _, knob_name = path.rpartition(".")
+            by_prefix.setdefault(prefix, {})[knob_name] = value
+        top: dict[str, Any] = {}
+        for sec in SECTIONS:
+            if sec in by_prefix:
+                top[sec] = dataclasses.replace(getattr(self, sec), **by_prefix[sec])
+        pools = tuple(dataclasses.replace(p, **by_prefix[f"pools.{p.id}"]) if f"pools.{p.id}" in by_prefix else p
+                      for p in self.pools)
+        stages = tuple(dataclasses.replace(st, **by_prefix[st.id]) if st.id in by_prefix else st
+                       for st in self.stages)
+        return dataclasses.replace(self, pools=pools, stages=stages, name=name or self.name, **top)
+
     def knob_spec(self, path: str) -> KnobSpec:
         """The model's definition of the knob at ``path``."""
         return knob_spec_of(self, path)
