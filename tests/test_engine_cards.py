@@ -326,15 +326,15 @@ def test_blank_hand_not_optional_and_before_bidding():
     assert moves(g, "blank-hand") == [(ANNE, COLETTE, 10), (BLAISE, COLETTE, 10)]
 
 
-def test_plain_king_leading_is_an_accidental_hoc_and_going_out_is_not():
-    # Principal hocs QS and JD only: a plain king led cannot be covered, so it is an
-    # accidental hoc at once (002 §9.2). Laid as one's last card, the hand stops
+def test_plain_king_leading_is_an_end_of_run_hoc_and_going_out_is_not():
+    # Principal hocs QS and JD only: a plain king led cannot be covered, so it is a
+    # hoc at once (an end-of-run hoc, paid as 002 §9.2's accidental hoc). Laid as one's last card, the hand stops
     # (002 §9.3) and it is not paid as a hoc (last_card_hoc, read as Lalanne).
     r = variant(rules(), "card_game", principal_hocs=frozenset({parse_card("QS"), parse_card("JD")}))
     g = game(CARDS, r)
     to_cards(g)
     play(g, P("KS"))
-    assert hocs(g) == [(ANNE, "accidental", True)] and g.to_act == ANNE and g.need == 0
+    assert hocs(g) == [(ANNE, "end-of-run", True)] and g.to_act == ANNE and g.need == 0
     g = game(CARDS, r)
     to_cards(g)
     g.hands[ANNE] = parse_hand("KS")  # set mid-game: Anne's last card is a king
