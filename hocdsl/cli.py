@@ -47,6 +47,44 @@ def load_or_fail(ruleset: str, with_: list[str] | None = None) -> Ruleset:
         fail(e)
 
 
+def bad_input(message: str) -> NoReturn:
+    """Report ``error: message`` on stderr; exit 2."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(EXIT_BAD_INPUT)
+
+
+#: Players at the table when ``--players`` is not given, if the ruleset admits them.
+DEFAULT_PLAYERS = 3
+
+
+def players_or_fail(players: int | None, *rulesets: Ruleset) -> int:
+    """``--players``, checked against what every ruleset admits (``rules.players``);
+    when not given, 3 if all admit it, else the fewest players all admit. Exit 2 if none."""
+    admitted = set.intersection(*(set(r.players) for r in rulesets))
+    if players is None:
+        if DEFAULT_PLAYERS in admitted:
+            return DEFAULT_PLAYERS
+        if admitted:
+            return min(admitted)
+        bad_input(" and ".join(f"{r.name} is played by {_counts(r)} players" for r in rulesets)
+                  + ": no number of players fits both")
+    for r in rulesets:
+        if players not in r.players:
+            bad_input(f"--players {players}: {r.name} is played by {_counts(r)} players")
+    return players
+
+
+def _counts(rules: Ruleset) -> str:
+    """``2 or 3``, ``2, 3 or 4``: the numbers of players ``rules`` admits."""
+    n = [str(k) for k in rules.players]
+    return n[0] if len(n) == 1 else ", ".join(n[:-1]) + " or " + n[-1]
+
+
+PlayersOpt = Annotated[Optional[int], typer.Option(
+    "--players", "-p", show_default=False,
+    help="Players at the table: a number the ruleset admits (deal.hand_size); default 3, or the fewest it admits.")]
+
+
 # ------------------------------------------------------------ commands ----
 
 
@@ -114,9 +152,47 @@ def validate_cmd(
 @app.command("schema")
 def schema_cmd() -> None:
     """Print the JSON Schema of ruleset files (for editors: save it and point `$schema` at it)."""
-    from .rules.validate import schema_text
+    from .rules.schema import schema_text
 
     typer.echo(schema_text(), nl=False)
+
+
+def _migrate_problem(file: str, error: Exception) -> str:
+    """What is wrong with a file ``hoc migrate`` cannot convert, in one line."""
+    import yaml
+
+    if isinstance(error, yaml.MarkedYAMLError) and error.problem_mark is not None:
+        mark = error.problem_mark
+        return f"{file}:{mark.line + 1}:{mark.column + 1}: not valid YAML: {error.problem}"
+    if isinstance(error, yaml.YAMLError):
+        return f"{file}: not valid YAML: {error}"
+    if isinstance(error, UnicodeDecodeError):
+        return f"{file}: not a text file in UTF-8"
+    if isinstance(error, OSError):
+        return f"{file}: cannot read it: {error.strerror or error}"
+    if isinstance(error, ValueError):
+        return f"{file}: {error}"
+    return f"{file}: not a ruleset of the first format hoc migrate can convert ({type(error).__name__}: {error})"
+
+
+@app.command("migrate")
+def migrate_cmd(
+    file: Annotated[str, typer.Argument(
+        metavar="FILE", help="A ruleset or extension file of hocdsl's first format.")],
+) -> None:
+    """Print FILE converted to ruleset format 2: every knob keeps its value, provenance and note.
+
+    Save the output (`hoc migrate old.yaml > new.yaml`) and check it with `hoc validate new.yaml`. A file that is not a first-format ruleset exits 2 with what is wrong.
+    """
+    import yaml
+
+    from .rules.migrate import migrate_file
+
+    try:
+        text = migrate_file(file)
+    except (OSError, ValueError, yaml.YAMLError, KeyError, TypeError, AttributeError) as e:
+        bad_input(_migrate_problem(file, e))
+    typer.echo(text, nl=False)
 
 
 @app.command("replay")
@@ -159,7 +235,7 @@ def replay_cmd(
 def odds_cmd(
     ruleset: RulesetArg,
     with_: WithOpt = None,
-    players: Annotated[int, typer.Option("--players", "-p", min=2, max=3, help="Players at the table: 2 or 3.")] = 3,
+    players: PlayersOpt = None,
     json_: Annotated[bool, typer.Option("--json", help=(
         "One JSON object: probabilities as floats, and under \"exact\" the same keys as fractions \"a/b\"."))] = False,
 ) -> None:
@@ -170,11 +246,11 @@ def odds_cmd(
     from .oddsview import odds_json, print_odds
 
     rules = load_or_fail(ruleset, with_)
+    players = players_or_fail(players, rules)
     try:
         report = odds_report(rules, players)
-    except ValueError as e:  # a player count the ruleset does not allow
-        typer.echo(f"error: {e}", err=True)
-        raise typer.Exit(EXIT_BAD_INPUT)
+    except ValueError as e:  # a deal the ruleset cannot make
+        bad_input(str(e))
     if json_:
         typer.echo(json.dumps(odds_json(report), indent=2))
     else:
@@ -238,7 +314,7 @@ def diff_cmd(
     hands: Annotated[int, typer.Option(
         "--hands", "-n", min=0, help="Hands to simulate under each ruleset on the same deals (0: the rules only).")
     ] = DIFF_HANDS,
-    players: Annotated[int, typer.Option("--players", "-p", min=2, max=3, help="Players: 2 or 3.")] = 3,
+    players: PlayersOpt = None,
     bots: Annotated[Optional[str], typer.Option(
         "--bots", help="Bots per seat, e.g. heuristic,heuristic,random (one name: every seat).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the deals: the same seed, the same numbers.")] = 0,
@@ -248,6 +324,8 @@ def diff_cmd(
     format: Annotated[DiffFormat, typer.Option(
         "--format", "-f", help="text: tables on the terminal; markdown: GitHub tables for a paper or a wiki.")
     ] = DiffFormat.text,
+    provenance: Annotated[bool, typer.Option(
+        "--provenance", help="Also list the knobs whose values agree but whose provenance differs.")] = False,
 ) -> None:
     """Two readings side by side: the rules that differ (in words, with sources), then the outcomes on the same deals."""
     import json
@@ -256,14 +334,13 @@ def diff_cmd(
 
     rules_a = load_or_fail(a, (with_ or []) + (with_a or []))
     rules_b = load_or_fail(b, (with_ or []) + (with_b or []))
-    for r in (rules_a, rules_b):
-        if players not in r.table.hand_size:
-            typer.echo(f"error: {r.name} is not played by {players} players", err=True)
-            raise typer.Exit(EXIT_BAD_INPUT)
-    names = _bot_names(bots, players) if hands > 0 else None
+    seats = DEFAULT_PLAYERS
+    if hands > 0 or players is not None:  # the rules alone need no table
+        seats = players_or_fail(players, rules_a, rules_b)
+    names = _bot_names(bots, seats) if hands > 0 else None
     with _progress_bar(f"{hands:,} hands × 2 rulesets") as progress:
-        report = diff_report(rules_a, rules_b, hands=hands, players=players, bots=names, seed=seed,
-                             jobs=jobs, progress=progress)
+        report = diff_report(rules_a, rules_b, hands=hands, players=seats, bots=names,
+                             seed=seed, jobs=jobs, progress=progress, provenance=provenance)
     if json_:
         typer.echo(json.dumps(report_json(report), indent=2, ensure_ascii=False))
     elif format is DiffFormat.markdown:
@@ -286,9 +363,10 @@ class Lang(str, Enum):
 def play_cmd(
     ruleset: RulesetArg,
     with_: WithOpt = None,
-    players: Annotated[int, typer.Option("--players", "-p", min=2, max=3, help="Players: 2 or 3.")] = 3,
+    players: Annotated[int, typer.Option(
+        "--players", "-p", min=2, max=8, help="Players: 2 to 8, as many as the ruleset admits.")] = 3,
     seat: Annotated[int, typer.Option(
-        "--seat", min=1, max=3, help="Your seat, 1..players, in the direction of play.")] = 1,
+        "--seat", min=1, max=8, help="Your seat, 1..players, in the direction of play.")] = 1,
     bots: Annotated[Optional[str], typer.Option(
         "--bots", help="Bots for the other seats in seat order, e.g. heuristic,random (one name: all).")] = None,
     seed: Annotated[Optional[int], typer.Option("--seed", help="Seed of the deals and bots (default: a random one).")
@@ -305,8 +383,9 @@ def play_cmd(
     from .play import PlaySession, write_play_record
 
     rules = load_or_fail(ruleset, with_)
-    if players not in rules.deal.hand_size:
-        typer.echo(f"error: {rules.name} is not played by {players} players", err=True)
+    if players not in rules.players:
+        admitted = ", ".join(map(str, rules.players))
+        typer.echo(f"error: {rules.name} is not played by {players} players (it admits {admitted})", err=True)
         raise typer.Exit(EXIT_BAD_INPUT)
     if seat > players:
         typer.echo(f"error: --seat {seat}: there are only {players} seats", err=True)
@@ -340,7 +419,7 @@ def simulate_cmd(
     ruleset: RulesetArg,
     with_: WithOpt = None,
     hands: Annotated[int, typer.Option("--hands", "-n", help="Hands to play (in parties of 20).")] = 10_000,
-    players: Annotated[int, typer.Option("--players", "-p", help="Players at the table: 2 or 3.")] = 3,
+    players: PlayersOpt = None,
     bots: Annotated[str, typer.Option(
         "--bots", help="Bots per seat, e.g. heuristic,heuristic,random (one name: every seat); "
                        "random, heuristic or montecarlo.")] = "heuristic",
@@ -359,12 +438,12 @@ def simulate_cmd(
     from .sim import simulate
 
     rules = load_or_fail(ruleset, with_)
+    players = players_or_fail(players, rules)
     try:
         if hands < 1:
             raise ValueError(f"--hands {hands}: play at least one hand")
         if jobs < 1:
             raise ValueError(f"--jobs {jobs}: at least one process")
-        rules.hand_size(players)
         names = parse_bots(bots, players)
     except (ValueError, BotError) as e:
         typer.echo(f"error: {e}", err=True)

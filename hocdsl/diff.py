@@ -2,17 +2,21 @@
 
 ``hoc diff A B`` is the job historians come for. First the rules: every knob
 whose resolved value differs between the two rulesets (``extends:`` and
-extensions applied), grouped by stage in the order of play, each value in
-words (:func:`hocdsl.rules.describe.describe`) with its source or editorial
-note. Then, when hands are asked for, the outcomes of simulated play on the
+extensions applied), matched by its path and grouped by section, pool and
+stage in the order of play, each value in words
+(:func:`hocdsl.rules.describe.describe`) with its source or editorial note. A
+stage, pool or section only one ruleset has is one row ("stage X: only in
+A") and nothing more; stages both have in another order, or of another kind,
+are one row too. With ``provenance=True`` (``hoc diff --provenance``) the knobs
+whose values agree but whose provenance differs are listed as well. Then, when hands are asked for, the outcomes of simulated play on the
 same deals (:func:`hocdsl.sim.compare`, common random numbers): each metric
 for A, for B, the difference B − A and its 95% interval, flagged where the
 interval excludes zero.
 
 >>> from hocdsl.rules import load_ruleset
 >>> d = rules_diff(load_ruleset("hoc-mazarin"), load_ruleset("hoc-mazarin-wikipedia"))
->>> [k.knob for k in d if k.stage == "card_game"]
-['card_game.principal_wild', 'card_game.end_payment']
+>>> [k.knob for k in d if k.stage in ("card_game", "settle")]
+['card_game.principal_wild', 'settle.end_payment']
 >>> d[-1].a.words
 '1 card left pays 6; 2 pays 4; 3–9 pay 1 a card; 10 or more pay 2 a card'
 >>> d[-1].b.words
@@ -30,18 +34,27 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .rules.build import SECTION_CLASSES, yaml_value
-from .rules.model import SECTIONS, Ruleset
-from .rules.render import knob_title, stage_titles, value_words
+from .rules.build import yaml_value
+from .rules.describe import knob_title, section_title
+from .rules.model import SECTIONS, Ruleset, knob_fields
+from .rules.render import value_words
 
 __all__ = [
     "KnobSide", "KnobDiff", "OutcomeRow", "DiffReport", "rules_diff", "outcome_rows",
     "diff_report", "report_json", "report_markdown", "print_report", "label",
-    "format_number", "SIGNIFICANT_MARK",
+    "format_number", "SIGNIFICANT_MARK", "ROW_KINDS",
 ]
 
 #: The flag put beside a difference whose 95% interval excludes zero.
 SIGNIFICANT_MARK = "*"
+
+#: What a row of the rules part is: a knob whose value differs; with ``--provenance``
+#: one whose value agrees but whose provenance does not; the order of the stages
+#: both have; a stage of one kind in A and another in B; a vie stage bidding for
+#: another pool; a stage, pool or section (``bidding``) only one ruleset has.
+ROW_KINDS = ("knob", "provenance", "stage-order", "stage-kind", "stage-pool",
+             "stage-only-in-a", "stage-only-in-b", "pool-only-in-a", "pool-only-in-b",
+             "section-only-in-a", "section-only-in-b")
 
 
 # ------------------------------------------------------------ the rules ----
@@ -51,9 +64,9 @@ SIGNIFICANT_MARK = "*"
 class KnobSide:
     """One ruleset's value of a knob: plain YAML value, words, and where it comes from."""
 
-    value: Any  # as a ruleset file writes it (yaml_value)
+    value: Any  # as a ruleset file writes it (yaml_value); None where the ruleset lacks it
     words: str  # in words a historian reads
-    provenance: str  # "lalanne §9.3" or "editorial: ..."
+    provenance: str  # "lalanne §9.3" or "editorial: ..."; "" for the structure of the file
     note: str | None = None
     declared_in: str | None = None  # the ruleset or extension file that set it
 
@@ -64,17 +77,19 @@ class KnobSide:
 
 @dataclass(frozen=True, slots=True)
 class KnobDiff:
-    """A knob whose value differs between ruleset A and ruleset B."""
+    """One row of the rules part: a knob whose value differs between ruleset A and
+    ruleset B, or a difference of structure (``kind``, one of :data:`ROW_KINDS`)."""
 
-    knob: str  # "card_game.end_payment"
-    stage: str  # the model section: "card_game"
-    stage_title: str  # "The card game"
-    title: str  # "End payment"
+    knob: str  # the knob's path, "settle.end_payment"; the stage or pool id for a structural row
+    stage: str  # the group: a section, "pools.<id>", a stage id, or "stages" (their order)
+    stage_title: str  # "Settling the card game"
+    title: str  # "End payment by cards left"
     a: KnobSide
     b: KnobSide
+    kind: str = "knob"
 
     def as_dict(self) -> dict[str, Any]:
-        return {"knob": self.knob, "stage": self.stage, "stage_title": self.stage_title,
+        return {"knob": self.knob, "kind": self.kind, "stage": self.stage, "stage_title": self.stage_title,
                 "title": self.title, "a": self.a.as_dict(), "b": self.b.as_dict()}
 
 
@@ -83,34 +98,192 @@ def label(rules: Ruleset) -> str:
     return " + ".join((rules.name,) + tuple(rules.extensions))
 
 
+def _plain_value(rules: Ruleset, path: str, value: Any) -> Any:
+    cls = rules.section_of(path).__class__
+    return yaml_value(cls, path.rpartition(".")[2], value)
+
+
 def _side(rules: Ruleset, path: str, value: Any) -> KnobSide:
     prov = rules.provenance.get(path)
     return KnobSide(
-        value=yaml_value(path, value),
-        words=value_words(path, value),
+        value=_plain_value(rules, path, value),
+        words=value_words(rules, path, value),
         provenance=prov.cite() if prov is not None else "no provenance recorded",
         note=prov.note if prov is not None else None,
         declared_in=prov.declared_in if prov is not None else None,
     )
 
 
-def rules_diff(a: Ruleset, b: Ruleset) -> list[KnobDiff]:
-    """Every knob whose value differs between ``a`` and ``b``, by stage in the order of play.
+def _same_provenance(a: Ruleset, b: Ruleset, path: str) -> bool:
+    pa, pb = a.provenance.get(path), b.provenance.get(path)
+    if pa is None or pb is None:
+        return pa is pb
+    return (pa.kind, pa.text) == (pb.kind, pb.text)
+
+
+def _merged(xs: Sequence[str], ys: Sequence[str]) -> list[str]:
+    """``xs`` in order, each of ``ys`` that ``xs`` lacks put after the one before it in ``ys``.
+
+    >>> _merged(["point", "card_game", "settle"], ["blank_hand", "point", "board", "card_game"])
+    ['blank_hand', 'point', 'board', 'card_game', 'settle']
+    """
+    out = list(xs)
+    at = -1  # where the last of ys placed so far stands in out
+    for y in ys:
+        if y in out:
+            at = out.index(y)
+        else:
+            at += 1
+            out.insert(at, y)
+    return out
+
+
+def _groups(a: Ruleset, b: Ruleset) -> list[str]:
+    """Every knob group of either ruleset: sections, then pools, then stages in the order of play."""
+    pa, pb = dict(a.sections()), dict(b.sections())
+    sections = [s for s in SECTIONS if s in pa or s in pb]
+    pools = _merged(a.pool_ids, b.pool_ids)
+    stages = _merged([s.id for s in a.stages], [s.id for s in b.stages])
+    return sections + [f"pools.{p}" for p in pools] + stages
+
+
+def _part(prefix: str) -> str:
+    """``section``, ``pool`` or ``stage``: what a knob group is."""
+    if prefix in SECTIONS:
+        return "section"
+    return "pool" if prefix.startswith("pools.") else "stage"
+
+
+def _declared_in(rules: Ruleset, prefix: str) -> str | None:
+    """The file that declared a group: that of its first knob's provenance."""
+    for path, prov in rules.provenance.items():
+        if path.rpartition(".")[0] == prefix and prov.declared_in:
+            return prov.declared_in
+    return None
+
+
+def _stage_words(rules: Ruleset, stage_id: str) -> str:
+    """``a vie stage on run, for the sequence pool (stage 2 of 6)``."""
+    st = rules.stage(stage_id)
+    on = getattr(st, "on", None)
+    pool = getattr(st, "pool", None)
+    ids = [s.id for s in rules.stages]
+    return (f"a {st.kind} stage" + (f" on {on}" if on else "") + (f", for the {pool} pool" if pool else "")
+            + f" (stage {ids.index(stage_id) + 1} of {len(ids)})")
+
+
+def _group_words(rules: Ruleset, prefix: str, obj: Any) -> str:
+    """A whole group in words: a stage by its kind; a pool or section knob by knob."""
+    if _part(prefix) == "stage":
+        return _stage_words(rules, prefix)
+    parts = []
+    for n, _spec in knob_fields(obj.__class__):
+        path = f"{prefix}.{n}"
+        parts.append(f"{knob_title(rules, path).lower()}: {value_words(rules, path, getattr(obj, n))}")
+    return "; ".join(parts)
+
+
+def _present(rules: Ruleset, prefix: str, obj: Any) -> KnobSide:
+    value: Any = {"kind": obj.kind, "on": getattr(obj, "on", None), "pool": getattr(obj, "pool", None)} \
+        if _part(prefix) == "stage" else {n: _plain_value(rules, f"{prefix}.{n}", getattr(obj, n))
+                                          for n, _spec in knob_fields(obj.__class__)}
+    where = _declared_in(rules, prefix)
+    return KnobSide(value, _group_words(rules, prefix, obj), f"declared in {where}" if where else "",
+                    declared_in=where)
+
+
+def _absent(part: str) -> KnobSide:
+    return KnobSide(None, f"no such {part} in this ruleset", "")
+
+
+def _only_in_one(a: Ruleset, b: Ruleset, prefix: str, obj: Any, in_a: bool) -> KnobDiff:
+    """The one row for a group only one ruleset has (and nothing more for it)."""
+    part = _part(prefix)
+    rules = a if in_a else b
+    name = prefix[6:] if part == "pool" else prefix
+    title = f"{part} {name}: only in {'A' if in_a else 'B'}"
+    here, there = _present(rules, prefix, obj), _absent(part)
+    return KnobDiff(name, prefix, section_title(rules, prefix), title,
+                    here if in_a else there, there if in_a else here,
+                    f"{part}-only-in-{'a' if in_a else 'b'}")
+
+
+def _order_row(a: Ruleset, b: Ruleset) -> KnobDiff | None:
+    """A row for the stages both rulesets have when they come in another order."""
+    ia, ib = [s.id for s in a.stages], [s.id for s in b.stages]
+    common_a = [s for s in ia if s in ib]
+    common_b = [s for s in ib if s in ia]
+    if common_a == common_b:
+        return None
+
+    def side(ids: list[str]) -> KnobSide:
+        return KnobSide(ids, " → ".join(ids), "")
+
+    return KnobDiff("stages", "stages", "The order of the stages", "Order of play", side(ia), side(ib),
+                    "stage-order")
+
+
+def _stage_shape_row(a: Ruleset, b: Ruleset, prefix: str, oa: Any, ob: Any) -> KnobDiff | None:
+    """A row when a stage both have is of another kind (then its knobs are not compared),
+    or bids for another pool."""
+    title = section_title(a, prefix)
+    if (oa.kind, getattr(oa, "on", None)) != (ob.kind, getattr(ob, "on", None)):
+        return KnobDiff(prefix, prefix, title, "Kind of stage", _present(a, prefix, oa), _present(b, prefix, ob),
+                        "stage-kind")
+    pa, pb = getattr(oa, "pool", None), getattr(ob, "pool", None)
+    if pa != pb:
+        return KnobDiff(f"{prefix}.pool", prefix, title, "Pool it is bid for",
+                        KnobSide(pa, f"the {pa} pool", ""), KnobSide(pb, f"the {pb} pool", ""), "stage-pool")
+    return None
+
+
+def _knob_rows(a: Ruleset, b: Ruleset, prefix: str, oa: Any, ob: Any, provenance: bool) -> list[KnobDiff]:
+    """The knobs of one group both rulesets have, matched by path."""
+    title = section_title(a, prefix)
+    out = []
+    for name, _spec in knob_fields(oa.__class__):
+        path = f"{prefix}.{name}"
+        va, vb = getattr(oa, name), getattr(ob, name)
+        if _plain_value(a, path, va) != _plain_value(b, path, vb):
+            kind = "knob"
+        elif provenance and not _same_provenance(a, b, path):
+            kind = "provenance"
+        else:
+            continue
+        out.append(KnobDiff(path, prefix, title, knob_title(a, path), _side(a, path, va), _side(b, path, vb), kind))
+    return out
+
+
+def rules_diff(a: Ruleset, b: Ruleset, *, provenance: bool = False) -> list[KnobDiff]:
+    """Every knob whose value differs between ``a`` and ``b``, grouped by section, pool
+    and stage in the order of play; a stage, pool or section only one of them has is one
+    row and nothing more. With ``provenance``, also the knobs whose values agree but whose
+    provenance (kind and citation) differs (``kind == "provenance"``).
 
     Values are compared as a ruleset file writes them, so two rulesets that
-    say the same thing from different sources do not differ here.
+    say the same thing from different sources do not differ here (unless
+    ``provenance`` is asked for).
     """
-    titles = stage_titles()
+    pa, pb = dict(a.sections()), dict(b.sections())
     out: list[KnobDiff] = []
-    for section in SECTIONS:
-        sa, sb = getattr(a, section), getattr(b, section)
-        for name in SECTION_CLASSES[section].__dataclass_fields__:
-            path = f"{section}.{name}"
-            va, vb = getattr(sa, name), getattr(sb, name)
-            if yaml_value(path, va) == yaml_value(path, vb):
-                continue
-            out.append(KnobDiff(path, section, titles.get(section, section), knob_title(path),
-                                _side(a, path, va), _side(b, path, vb)))
+    order_done = False
+    for prefix in _groups(a, b):
+        if _part(prefix) == "stage" and not order_done:
+            order_done = True
+            row = _order_row(a, b)
+            if row is not None:
+                out.append(row)
+        oa, ob = pa.get(prefix), pb.get(prefix)
+        if oa is None or ob is None:
+            out.append(_only_in_one(a, b, prefix, oa if ob is None else ob, in_a=ob is None))
+            continue
+        if _part(prefix) == "stage":
+            shape = _stage_shape_row(a, b, prefix, oa, ob)
+            if shape is not None:
+                out.append(shape)
+                if shape.kind == "stage-kind":
+                    continue
+        out += _knob_rows(a, b, prefix, oa, ob, provenance)
     return out
 
 
@@ -207,10 +380,12 @@ def diff_report(
     seed: int = 0,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    provenance: bool = False,
 ) -> DiffReport:
     """The rules side by side and, when ``hands`` > 0, the outcomes of ``hands``
-    simulated hands under each ruleset on the same deals (:func:`hocdsl.sim.compare`)."""
-    diffs = rules_diff(a, b)
+    simulated hands under each ruleset on the same deals (:func:`hocdsl.sim.compare`).
+    ``provenance``: list the knobs that agree in value but not in provenance too."""
+    diffs = rules_diff(a, b, provenance=provenance)
     if hands <= 0:
         return DiffReport(label(a), label(b), diffs, None, {"hands": 0})
     from .sim import compare
@@ -260,7 +435,7 @@ def _interval(ci: tuple[float, float]) -> str:
 
 
 def report_json(report: DiffReport) -> dict[str, Any]:
-    """``{"a", "b", "rules": [{knob, stage, title, a: {value, words, provenance}, b}],
+    """``{"a", "b", "rules": [{knob, kind, stage, title, a: {value, words, provenance}, b}],
     "outcomes": {metric: {a, b, diff, ci95, significant}} | null}`` plus the
     simulation settings; plain data for ``json.dumps``."""
     out: dict[str, Any] = {
@@ -284,7 +459,30 @@ def _md_cell(text: str) -> str:
 
 
 def _md_side(side: KnobSide) -> str:
+    if not side.provenance:
+        return _md_cell(side.words)
     return f"{_md_cell(side.words)}<br>*{_md_cell(side.provenance)}*"
+
+
+#: Said after the title of a row whose values agree (``--provenance``).
+SAME_VALUE = " (same value, another provenance)"
+
+
+def _row_title(k: KnobDiff) -> str:
+    return k.title + (SAME_VALUE if k.kind == "provenance" else "")
+
+
+def _summary(rules: list[KnobDiff]) -> str:
+    """``2 knobs differ; 1 stage only in one ruleset; 3 knobs agree but cite differently.``"""
+    knobs = sum(k.kind == "knob" for k in rules)
+    prov = sum(k.kind == "provenance" for k in rules)
+    other = len(rules) - knobs - prov
+    parts = [f"{knobs} knob{'s differ' if knobs != 1 else ' differs'}"]
+    if other:
+        parts.append(f"{other} difference{'s' if other != 1 else ''} of stages, pools or sections")
+    if prov:
+        parts.append(f"{prov} knob{'s agree' if prov != 1 else ' agrees'} in value but not in provenance")
+    return "; ".join(parts) + "."
 
 
 def _md_table(header: Sequence[str], rows: Iterable[Sequence[str]], align: Sequence[str] | None = None) -> list[str]:
@@ -304,9 +502,7 @@ def report_markdown(report: DiffReport) -> str:
     if not report.rules:
         lines += ["No knob differs: the two rulesets play the same game.", ""]
     else:
-        n = len(report.rules)
-        lines += [f"{n} knob{'s differ' if n != 1 else ' differs'}. "
-                  "Each value in words, its source (or editorial note) in italics.", ""]
+        lines += [f"{_summary(report.rules)} Each value in words, its source (or editorial note) in italics.", ""]
         stage = None
         group: list[KnobDiff] = []
         for k in report.rules + [None]:  # type: ignore[list-item]
@@ -315,7 +511,7 @@ def report_markdown(report: DiffReport) -> str:
                     lines.append(f"### {group[0].stage_title}")
                     lines.append("")
                     lines += _md_table(["knob", _md_cell(a), _md_cell(b)],
-                                       ([_md_cell(g.title), _md_side(g.a), _md_side(g.b)] for g in group))
+                                       ([_md_cell(_row_title(g)), _md_side(g.a), _md_side(g.b)] for g in group))
                     lines.append("")
                 group = []
                 stage = k.stage if k is not None else None
@@ -351,6 +547,8 @@ def print_report(report: DiffReport, console: Any = None) -> None:
     console.print(Text(f"Rules that differ: {a} vs {b}", style="bold"))
     if not report.rules:
         console.print("No knob differs: the two rulesets play the same game.")
+    else:
+        console.print(_summary(report.rules), highlight=False)
     stage = None
     table = None
     for k in report.rules:
@@ -363,7 +561,7 @@ def print_report(report: DiffReport, console: Any = None) -> None:
             table.add_column(a, ratio=3)
             table.add_column(b, ratio=3)
         assert table is not None
-        table.add_row(k.title, _rich_side(k.a), _rich_side(k.b))
+        table.add_row(_row_title(k), _rich_side(k.a), _rich_side(k.b))
     if table is not None:
         console.print(table)
     if report.outcomes is None:
@@ -393,6 +591,7 @@ def _rich_side(side: KnobSide) -> Any:
     from rich.text import Text
 
     t = Text(side.words)
-    t.append("\n")
-    t.append(side.provenance, style="dim italic")
+    if side.provenance:
+        t.append("\n")
+        t.append(side.provenance, style="dim italic")
     return t

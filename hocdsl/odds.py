@@ -1,22 +1,36 @@
 """Exact odds of a dealt hand, by counting (no simulation).
 
 Under a ruleset's deal each player's hand is a uniform random set of
-``n = rules.hand_size(players)`` cards out of 52, and the players' hands are
-disjoint. Every probability here is a :class:`fractions.Fraction`: the number
-of hands with the property over ``C(52, n)``.
+``n = rules.hand_size(players)`` cards out of the pack's ``N`` (52, or a
+stripped pack of 44, 40, 36 or 32: :func:`hocdsl.pack.pack_of`), the players'
+hands are disjoint, and the cards not dealt are out of play. Every
+probability here is a :class:`fractions.Fraction`: the number of hands with
+the property over ``C(N, n)``.
 
-How the counts are made:
+How the counts are made, for a pack of four suits of ``R`` ranks each:
 
-- one suit's 13 cards take 8192 patterns; for each, its size and its longest
-  run. A hand is four independent patterns whose sizes add up to ``n``, so the
-  number of hands whose every suit passes a test is the ``x**n`` coefficient of
-  the product of the four suits' polynomials ``sum(x**size)`` over the patterns
-  that pass (polynomial convolution);
-- tricons the same way over the 13 ranks: a rank contributes ``C(4, k) x**k``
-  for ``k`` cards of it held;
+- one suit's ``R`` cards take ``2**R`` patterns; for each, its size and its
+  longest run, a run being ranks next to each other in the pack's order
+  (``pack.order``: in a stripped pack that keeps the ace low, A-7 are next to
+  each other; the top card is never followed by the lowest). A hand is four
+  independent patterns whose sizes add up to ``n``, so the number of hands
+  whose every suit passes a test is the ``x**n`` coefficient of the product of
+  the four suits' polynomials ``sum(x**size)`` over the patterns that pass
+  (polynomial convolution);
+- sets of one rank (pairs, brelans, carrés) the same way over the ``R`` ranks:
+  a rank contributes ``C(4, k) x**k`` for ``k`` cards of it held;
 - the table by inclusion-exclusion over the players: any ``j`` given players'
   hands together are a uniform set of ``j * n`` cards, all blank exactly when
-  that set avoids the 12 courts.
+  that set avoids the courts (kings, queens and jacks: 12 in every pack);
+- a named card (a board card, a principal or permanent hoc, a card paid for
+  when laid or charged when held) is in one given hand with probability
+  ``n / N`` and at the table with ``players * n / N``; at least one of ``k``
+  such cards is in a hand with ``1 - C(N - k, n) / C(N, n)``.
+
+What the ruleset does not play is not counted: sequences without a vie stage
+on runs, the sizes of sets the tricon stage names without one, blank hands
+without a blank-hand stage. Sets of one rank from pairs up are counted for
+every ruleset.
 
 >>> from hocdsl.rules import load_ruleset
 >>> report = odds_report(load_ruleset("hoc-mazarin"), 3)
@@ -24,29 +38,36 @@ How the counts are made:
 True
 >>> render_odds(report, "fraction")["sequence_at_least"]["5"]
 '196395315/20637940687'
+>>> report["named_cards"]["KS"]["in_hand"], report["named_cards"]["KS"]["at_the_table"]
+(Fraction(3, 13), Fraction(9, 13))
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
 from typing import TYPE_CHECKING, Any, Literal
+
+from .cards import JACK, KING, QUEEN, RANK_MASKS, card_name, rank_of, suit_of
+from .pack import pack_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules.model import Ruleset
 
 __all__ = [
     "Odds", "hand_odds", "odds_report", "render_odds", "render_probability",
-    "longest_suit_counts", "sequence_free_count", "tricon_free_count", "blank_table_odds",
+    "longest_suit_counts", "sequence_free_count", "tricon_free_count", "set_free_count",
+    "blank_table_odds", "named_card_roles",
 ]
 
 PACK = 52
-SUIT_SIZE = 13
+SUIT_SIZE = 13  # ranks in a full pack's suit
 SUITS = 4
 COURTS = 12  # kings, queens and jacks: the cards a blank hand lacks (002 §8)
-NPAT = 1 << SUIT_SIZE
+SET_SIZES = (2, 3, 4)  # a pair, a brelan, a carré
 
 
 # ------------------------------------------------------- polynomials ----
@@ -73,22 +94,23 @@ def _power_coeff(poly: list[int], k: int, n: int) -> int:
 
 
 @lru_cache(maxsize=None)
-def _suit_table() -> tuple[tuple[int, int], ...]:
-    """(size, longest run) for each of the 8192 patterns of one suit (no wrap K-A)."""
+def _suit_table(ranks: int) -> tuple[tuple[int, int], ...]:
+    """(size, longest run) for each of the ``2**ranks`` patterns of one suit, the
+    ranks in the pack's order (no wrap from the top card to the lowest)."""
     out = []
-    for p in range(NPAT):
+    for p in range(1 << ranks):
         longest = run = 0
-        for r in range(SUIT_SIZE):
+        for r in range(ranks):
             run = run + 1 if p >> r & 1 else 0
             longest = max(longest, run)
         out.append((p.bit_count(), longest))
     return tuple(out)
 
 
-def _suit_poly(test) -> list[int]:
+def _suit_poly(test: Callable[[int, int], bool], ranks: int) -> list[int]:
     """``sum(x**size)`` over the suit patterns passing ``test(size, longest_run)``."""
-    poly = [0] * (SUIT_SIZE + 1)
-    for size, longest in _suit_table():
+    poly = [0] * (ranks + 1)
+    for size, longest in _suit_table(ranks):
         if test(size, longest):
             poly[size] += 1
     return poly
@@ -98,44 +120,57 @@ def _suit_poly(test) -> list[int]:
 
 
 @lru_cache(maxsize=None)
-def longest_suit_counts(n: int) -> tuple[int, ...]:
-    """``counts[L]``: hands of ``n`` cards whose longest suit has exactly ``L`` cards.
+def longest_suit_counts(n: int, ranks: int = SUIT_SIZE) -> tuple[int, ...]:
+    """``counts[L]``: hands of ``n`` cards whose longest suit has exactly ``L`` cards,
+    four suits of ``ranks`` cards each.
 
     >>> sum(longest_suit_counts(12)) == comb(52, 12)
     True
+    >>> sum(longest_suit_counts(8, 8)) == comb(32, 8)
+    True
     """
     at_most = []
-    for cap in range(SUIT_SIZE + 1):
-        poly = [comb(SUIT_SIZE, k) for k in range(cap + 1)]
+    for cap in range(ranks + 1):
+        poly = [comb(ranks, k) for k in range(cap + 1)]
         at_most.append(_power_coeff(poly, SUITS, n))
     return tuple(at_most[0] if L == 0 else at_most[L] - at_most[L - 1]
-                 for L in range(SUIT_SIZE + 1))
+                 for L in range(ranks + 1))
 
 
 @lru_cache(maxsize=None)
-def sequence_free_count(n: int, length: int) -> int:
+def sequence_free_count(n: int, length: int, ranks: int = SUIT_SIZE) -> int:
     """Hands of ``n`` cards holding no run of ``length`` or more in any suit."""
-    return _power_coeff(_suit_poly(lambda size, longest: longest < length), SUITS, n)
+    return _power_coeff(_suit_poly(lambda size, longest: longest < length, ranks), SUITS, n)
 
 
 @lru_cache(maxsize=None)
-def tricon_free_count(n: int, size: int) -> int:
-    """Hands of ``n`` cards holding no rank ``size`` or more times."""
-    poly = [comb(SUITS, k) for k in range(size)]
-    return _power_coeff(poly, SUIT_SIZE, n)
+def set_free_count(n: int, size: int, ranks: int = SUIT_SIZE) -> int:
+    """Hands of ``n`` cards holding no rank ``size`` or more times.
 
-
-def blank_table_odds(n: int, players: int) -> tuple[Fraction, ...]:
-    """``p[m]``: probability that exactly ``m`` of ``players`` hands of ``n`` cards are blank.
-
-    Inclusion-exclusion: with ``q[j] = C(40, j n) / C(52, j n)`` the probability
-    that ``j`` given players are all blank, ``P(exactly m) = sum over j >= m of
-    (-1)**(j - m) C(j, m) C(players, j) q[j]``.
+    >>> set_free_count(2, 2) == comb(52, 2) - 13 * comb(4, 2)
+    True
     """
-    if players * n > PACK:
-        raise ValueError(f"{players} hands of {n} cards need more than {PACK} cards")
-    plain = PACK - COURTS
-    q = [Fraction(comb(plain, j * n), comb(PACK, j * n)) for j in range(players + 1)]
+    poly = [comb(SUITS, k) for k in range(size)]
+    return _power_coeff(poly, ranks, n)
+
+
+def tricon_free_count(n: int, size: int, ranks: int = SUIT_SIZE) -> int:
+    """Hands of ``n`` cards holding no rank ``size`` or more times (:func:`set_free_count`)."""
+    return set_free_count(n, size, ranks)
+
+
+def blank_table_odds(n: int, players: int, pack: int = PACK, courts: int = COURTS) -> tuple[Fraction, ...]:
+    """``p[m]``: probability that exactly ``m`` of ``players`` hands of ``n`` cards from a
+    pack of ``pack`` cards holding ``courts`` courts are blank.
+
+    Inclusion-exclusion: with ``q[j] = C(pack - courts, j n) / C(pack, j n)`` the
+    probability that ``j`` given players are all blank, ``P(exactly m) = sum over
+    j >= m of (-1)**(j - m) C(j, m) C(players, j) q[j]``.
+    """
+    if players * n > pack:
+        raise ValueError(f"{players} hands of {n} cards need more than {pack} cards")
+    plain = pack - courts
+    q = [Fraction(comb(plain, j * n), comb(pack, j * n)) for j in range(players + 1)]
     return tuple(
         sum((Fraction((-1) ** (j - m) * comb(j, m) * comb(players, j)) * q[j]
              for j in range(m, players + 1)), Fraction(0))
@@ -143,38 +178,149 @@ def blank_table_odds(n: int, players: int) -> tuple[Fraction, ...]:
     )
 
 
+# ------------------------------------------------------------ named cards ----
+
+
+def _card_order(card: int) -> tuple[int, int]:
+    return (-rank_of(card), suit_of(card))
+
+
+def named_card_roles(rules: Ruleset) -> dict[int, list[str]]:
+    """Every card the ruleset names, with what it is: ``{card: ["principal hoc", ...]}``,
+    kings first. Board cards (a pool's ``card``), principal and permanent hocs, cards
+    paid for when laid, cards charged when held at the end.
+
+    >>> from hocdsl.rules import load_ruleset
+    >>> roles = named_card_roles(load_ruleset("hoc-mazarin"))
+    >>> [card_name(c) for c in roles], roles[36]
+    (['KS', 'KH', 'KD', 'KC', 'QS', 'JD'], ['principal hoc'])
+    """
+    roles: dict[int, list[str]] = {}
+
+    def add(cards: Iterable[int], role: str) -> None:
+        for c in cards:
+            if role not in roles.setdefault(c, []):
+                roles[c].append(role)
+
+    for pool in rules.pools:
+        if pool.card is not None:
+            add((pool.card,), f"board card of the {pool.id} pool")
+    game = rules.card_game
+    if game is not None:
+        add(game.principal_hocs, "principal hoc")
+        add(game.permanent_hocs, "permanent hoc")
+        for pay in game.paid_when_laid:
+            add(pay.cards, "paid when laid")
+    settle = rules.settle
+    if settle is not None:
+        for charge in settle.held_charges:
+            add(charge.cards, "charged when held")
+    return {c: roles[c] for c in sorted(roles, key=_card_order)}
+
+
+def _named_groups(rules: Ruleset) -> dict[str, frozenset[int]]:
+    """The named cards that make a group of more than one: ``principal hocs``, ``board cards``."""
+    groups = {"board cards": frozenset(p.card for p in rules.pools if p.card is not None)}
+    if rules.card_game is not None:
+        groups["principal hocs"] = rules.card_game.principal_hocs
+        groups["permanent hocs"] = rules.card_game.permanent_hocs
+    return {k: v for k, v in groups.items() if len(v) > 1}
+
+
 # ------------------------------------------------------------ report ----
 
 
 @dataclass(frozen=True, slots=True)
+class NamedCard:
+    """One card the ruleset names: in one given hand, and anywhere at the table."""
+
+    roles: tuple[str, ...]
+    in_hand: Fraction
+    at_the_table: Fraction  # 1 - this: out of play, seen by nobody
+
+
+@dataclass(frozen=True, slots=True)
 class Odds:
-    """Exact odds for one player's dealt hand, and for the table, under one ruleset."""
+    """Exact odds for one player's dealt hand, and for the table, under one ruleset.
+
+    A statistic the ruleset does not play is ``None`` (an empty dict for the
+    keyed ones) and left out of :meth:`as_dict`; ``notes`` say why.
+    """
 
     ruleset: str
     players: int
     hand_size: int
-    blank_hand: Fraction
+    pack: int  # cards in the pack
+    blank_hand: Fraction | None
     longest_suit: dict[int, Fraction]  # L -> P(longest suit has exactly L cards)
     sequence_at_least: dict[int, Fraction]  # k -> P(a run of k or more), min_length..counts_up_to
-    tricon_at_least: dict[int, Fraction]  # 3 -> P(brelan or better), 4 -> P(carré)
-    blank_at_least_one: Fraction  # at least one blank hand at the table
-    blank_two_or_more: Fraction  # two or more (they cancel, 002 §8)
+    tricon_at_least: dict[int, Fraction]  # the tricon stage's sizes -> P(a set of that size or more)
+    set_at_least: dict[int, Fraction]  # 2 -> P(a pair or better), 3 -> brelan or better, 4 -> carré
+    blank_at_least_one: Fraction | None  # at least one blank hand at the table
+    blank_two_or_more: Fraction | None  # two or more (they cancel, 002 §8)
+    named_cards: dict[int, NamedCard] = field(default_factory=dict)
+    named_groups: dict[str, tuple[tuple[int, ...], Fraction]] = field(default_factory=dict)  # at least one in hand
+    notes: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
-        """The issue-4 JSON shape, probabilities as Fractions (see :func:`render_odds`)."""
-        return {
+        """The issue-4 JSON shape, probabilities as Fractions (see :func:`render_odds`);
+        a statistic the ruleset does not play is left out."""
+        out: dict[str, Any] = {
             "ruleset": self.ruleset,
             "players": self.players,
             "hand_size": self.hand_size,
-            "blank_hand": self.blank_hand,
-            "longest_suit": {str(k): v for k, v in self.longest_suit.items()},
-            "sequence_at_least": {str(k): v for k, v in self.sequence_at_least.items()},
-            "tricon_at_least": {str(k): v for k, v in self.tricon_at_least.items()},
-            "table": {
-                "blank_at_least_one": self.blank_at_least_one,
-                "blank_two_or_more": self.blank_two_or_more,
-            },
+            "pack": self.pack,
         }
+        if self.blank_hand is not None:
+            out["blank_hand"] = self.blank_hand
+        out["longest_suit"] = {str(k): v for k, v in self.longest_suit.items()}
+        if self.sequence_at_least:
+            out["sequence_at_least"] = {str(k): v for k, v in self.sequence_at_least.items()}
+        if self.tricon_at_least:
+            out["tricon_at_least"] = {str(k): v for k, v in self.tricon_at_least.items()}
+        out["set_at_least"] = {str(k): v for k, v in self.set_at_least.items()}
+        if self.blank_at_least_one is not None:
+            out["table"] = {"blank_at_least_one": self.blank_at_least_one,
+                            "blank_two_or_more": self.blank_two_or_more}
+        if self.named_cards:
+            out["named_cards"] = {card_name(c): {"roles": list(nc.roles), "in_hand": nc.in_hand,
+                                                 "at_the_table": nc.at_the_table}
+                                  for c, nc in self.named_cards.items()}
+        if self.named_groups:
+            out["named_groups"] = {name: {"cards": [card_name(c) for c in cards], "at_least_one_in_hand": p}
+                                   for name, (cards, p) in self.named_groups.items()}
+        out["notes"] = list(self.notes)
+        return out
+
+
+def _at_least(free: Callable[[int], int], sizes: Iterable[int], total: int) -> dict[int, Fraction]:
+    return {k: 1 - Fraction(free(k), total) for k in sizes}
+
+
+def _sequence_odds(rules: Ruleset, n: int, ranks: int, total: int, notes: list[str]) -> dict[int, Fraction]:
+    seq = rules.sequence
+    if seq is None:
+        notes.append("no vie stage on runs: sequences are not counted")
+        return {}
+    top = min(seq.counts_up_to, ranks)
+    if top < seq.counts_up_to:
+        notes.append(f"a suit of this pack has {ranks} cards: no sequence is longer")
+    return _at_least(lambda k: sequence_free_count(n, k, ranks), range(seq.min_length, top + 1), total)
+
+
+def _named_odds(rules: Ruleset, players: int, n: int, size: int, mask: int
+                ) -> tuple[dict[int, NamedCard], dict[str, tuple[tuple[int, ...], Fraction]]]:
+    cards: dict[int, NamedCard] = {}
+    for c, roles in named_card_roles(rules).items():
+        in_pack = bool(mask >> c & 1)
+        cards[c] = NamedCard(tuple(roles), Fraction(n, size) if in_pack else Fraction(0),
+                             Fraction(players * n, size) if in_pack else Fraction(0))
+    groups: dict[str, tuple[tuple[int, ...], Fraction]] = {}
+    for name, group in _named_groups(rules).items():
+        k = sum(1 for c in group if mask >> c & 1)
+        groups[name] = (tuple(sorted(group, key=_card_order)),
+                        1 - Fraction(comb(size - k, n), comb(size, n)))
+    return cards, groups
 
 
 def hand_odds(rules: Ruleset, players: int) -> Odds:
@@ -182,38 +328,63 @@ def hand_odds(rules: Ruleset, players: int) -> Odds:
 
     Sequences are counted as the ruleset counts them: "at least k" for each k
     from ``rules.sequence.min_length`` to ``rules.sequence.counts_up_to``; a
-    longer run counts (a run of 7 is at least a quinte).
+    longer run counts (a run of 7 is at least a quinte). The pack is the
+    ruleset's (:func:`hocdsl.pack.pack_of`).
     """
     n = rules.hand_size(players)
-    total = comb(PACK, n)
-    blank = Fraction(comb(PACK - COURTS, n), total)
-    counts = longest_suit_counts(n)
-    longest = {L: Fraction(c, total) for L, c in enumerate(counts) if c}
-    seq = rules.sequence
-    seqs = {k: 1 - Fraction(sequence_free_count(n, k), total)
-            for k in range(seq.min_length, seq.counts_up_to + 1)}
-    trios = {k: 1 - Fraction(tricon_free_count(n, k), total) for k in (3, 4)}
-    table = blank_table_odds(n, players)
+    pack = pack_of(rules)
+    size, ranks = pack.size, len(pack.order)
+    if players * n > size:
+        raise ValueError(f"{players} hands of {n} cards need more than the {size} cards of the pack")
+    courts = sum((pack.mask & RANK_MASKS[r - 1]).bit_count() for r in (JACK, QUEEN, KING))
+    total = comb(size, n)
+    notes: list[str] = []
+    if size != PACK:
+        notes.append(f"a pack of {size} cards, {ranks} to a suit, in the order "
+                     + " ".join(_rank_word(r) for r in pack.order) + "; runs follow that order")
+    blank = rules.blank_hand is not None
+    if not blank:
+        notes.append("no blank-hand stage: blank hands are not counted")
+    counts = longest_suit_counts(n, ranks)
+    tricon = rules.tricon
+    if tricon is None:
+        notes.append("no vie stage on sets: the tricon's sizes are not counted (sets of one rank are)")
+    table = blank_table_odds(n, players, size, courts) if blank else None
+    named, groups = _named_odds(rules, players, n, size, pack.mask)
     return Odds(
         ruleset=rules.name,
         players=players,
         hand_size=n,
-        blank_hand=blank,
-        longest_suit=longest,
-        sequence_at_least=seqs,
-        tricon_at_least=trios,
-        blank_at_least_one=1 - table[0],
-        blank_two_or_more=1 - table[0] - table[1],
+        pack=size,
+        blank_hand=Fraction(comb(size - courts, n), total) if blank else None,
+        longest_suit={L: Fraction(c, total) for L, c in enumerate(counts) if c},
+        sequence_at_least=_sequence_odds(rules, n, ranks, total, notes),
+        tricon_at_least=_at_least(lambda k: set_free_count(n, k, ranks), sorted(tricon.names), total)
+        if tricon is not None else {},
+        set_at_least=_at_least(lambda k: set_free_count(n, k, ranks), SET_SIZES, total),
+        blank_at_least_one=1 - table[0] if table else None,
+        blank_two_or_more=1 - table[0] - table[1] if table else None,
+        named_cards=named,
+        named_groups=groups,
+        notes=tuple(notes),
     )
+
+
+def _rank_word(rank: int) -> str:
+    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
 
 
 def odds_report(rules: Ruleset, players: int) -> dict[str, Any]:
     """:func:`hand_odds` as the issue-4 dict, probabilities as exact Fractions.
 
-    ``{"hand_size": n, "blank_hand": p, "longest_suit": {"3": p, ...},
+    ``{"hand_size": n, "pack": N, "blank_hand": p, "longest_suit": {"3": p, ...},
     "sequence_at_least": {"3": p, "4": p, "5": p}, "tricon_at_least": {"3": p, "4": p},
-    "table": {"blank_at_least_one": p, "blank_two_or_more": p}}`` plus ``ruleset``
-    and ``players``. Pass it to :func:`render_odds` for JSON.
+    "set_at_least": {"2": p, "3": p, "4": p},
+    "table": {"blank_at_least_one": p, "blank_two_or_more": p},
+    "named_cards": {"KS": {"roles": [...], "in_hand": p, "at_the_table": p}, ...},
+    "named_groups": {"principal hocs": {"cards": [...], "at_least_one_in_hand": p}},
+    "notes": [...]}`` plus ``ruleset`` and ``players``; what the ruleset does not
+    play is left out (and a note says so). Pass it to :func:`render_odds` for JSON.
     """
     return hand_odds(rules, players).as_dict()
 

@@ -58,6 +58,7 @@ from .engine.events import (
     Concealed, Declared, DeclaredNothing, HandOver, Hoc, Passed, Played, Raised,
     SaidWithout, Shown,
 )
+from .records.words import REASONS, hoc_kind_words, hoc_why, reason_words
 from .rules.model import Ruleset
 
 __all__ = ["PlaySession", "PlayResult", "DealLog", "COMMANDS", "PROMPT", "describe_legal",
@@ -76,24 +77,29 @@ COMMANDS = {
     "quit": "leave the table (the hands finished so far are kept in --record)",
 }
 
-REASON_WORDS = {
-    "ante": "ante",
-    "raise": "raise",
-    "call": "call",
-    "pool": "won",
-    "refund": "antes refunded",
-    "sequence": "sequence",
-    "tricon": "tricon",
-    "blank-hand": "blank hand",
-    "hoc": "hoc",
-    "end-payment": "cards left",
-    "penalty": "false \"without\"",
-}
+#: Chip-move reason -> the words the narrator puts after a payment (every reason of the engine).
+REASON_WORDS = {reason: words[0] for reason, words in REASONS.items()}
 
 STAGE_TITLES = {"point": "Point", "sequence": "Sequence", "tricon": "Tricon",
                 "blank-hand": "Blank hand", "cards": "Cards"}
 
-BOT_NAMES_AT_TABLE = ("Anne", "Blaise", "Colette", "Denise")
+#: The bots' names by seat (one more than the most seats, for when the player takes one).
+BOT_NAMES_AT_TABLE = ("Anne", "Blaise", "Colette", "Denise", "Edmond", "Firmin", "Gaston",
+                      "Hortense", "Isidore")
+
+
+def stage_title(stage: str) -> str:
+    """``Point``, ``Blank hand``, ``Cards``; another stage id by itself (``triple_pool`` -> ``Triple pool``)."""
+    return STAGE_TITLES.get(stage) or stage.replace("_", " ").replace("-", " ").capitalize()
+
+
+def hoc_paid(rules: Ruleset, kind: str) -> int:
+    """What each other player pays for a hoc of ``kind`` under ``rules`` (the stops stage's knob)."""
+    cg = rules.card_game
+    if cg is None:
+        return 0
+    return {"principal": cg.principal_pay, "permanent": cg.permanent_pay,
+            "end-of-run": cg.end_of_run_pay, "accidental": cg.accidental_pay}.get(kind, 0)
 
 
 def seat_names(name: str, seat: int, players: int) -> tuple[str, ...]:
@@ -157,7 +163,7 @@ def _a(rank: int) -> str:
 
 def chip_move_words(m: ChipMove, names: Sequence[str]) -> str:
     """A chip move in words: ``Blaise pays You 4 chips (cards left)``."""
-    why = REASON_WORDS.get(m.reason, m.reason)
+    why = reason_words(m.reason)
     n = f"{m.amount} chip{'s' if m.amount != 1 else ''}"
     if isinstance(m.payer, int) and isinstance(m.payee, int):
         return f"{_verb(names[m.payer], 'pays')} {names[m.payee]} {n} ({why})"
@@ -403,7 +409,7 @@ class PlaySession:
         events = g.events
         names = self.names
         fa = lambda a: format_action(a, self.vocab, self.lang)  # noqa: E731
-        for e in events[self._seen:]:
+        for i, e in enumerate(events[self._seen:], self._seen):
             cls = e.__class__
             if cls in (Played, SaidWithout, Hoc):
                 if cls is Played:
@@ -422,11 +428,9 @@ class PlaySession:
                                   f"player ({rule}).")
                 else:
                     self._card_token(e.seat, "hoc!")
-                    paid = (f"paid {self.rules.card_game.hoc_payment} by each other player"
-                            if e.paid else "not paid under this ruleset")
                     self._flush_turn()
-                    self._log(f"  {e.kind} hoc for {names[e.seat]} ({card_name(e.card)}): {paid}; "
-                              f"{_verb(names[e.seat], 'leads')} a new sequence")
+                    over = any(x.__class__ is HandOver for x in events[i + 1:])
+                    self._log(self._hoc_words(e, over))
                 continue
             self._flush_turn()
             if cls is Passed:
@@ -462,9 +466,29 @@ class PlaySession:
             elif cls is BlankHandsCancelled:
                 self._log("  → two or more blank hands: they cancel, nobody is paid")
             elif cls is HandOver:
-                self._log(f"  → {_verb(names[e.winner], 'is')} out of cards: "
+                at_once = " in the first turn, before anyone else laid a card" if e.first_turn else ""
+                self._log(f"  → {_verb(names[e.winner], 'is')} out of cards{at_once}: "
                           "the hand is over")
         self._seen = len(events)
+
+    def _hoc_words(self, e: Hoc, over: bool) -> str:
+        """``  end-of-run hoc for Anne (KS: nothing follows the top card): paid 1 by each
+        other player; Anne leads a new sequence``."""
+        who = self.names[e.seat]
+        pay = hoc_paid(self.rules, e.kind)
+        paid = f"paid {pay} by each other player" if e.paid else "not paid under this ruleset"
+        why = hoc_why(e.kind)
+        cg = self.rules.card_game
+        if over:
+            then = f"{_verb(who, 'is')} out"
+        elif e.kind == "principal" and cg is not None and cg.principal_after == "continues":
+            then = "the run goes on from the card it stood for"
+        elif e.kind == "accidental" and cg is not None and cg.accidental_restart == "after-missing":
+            then = f"{_verb(who, 'goes')} on with the card after the missing one"
+        else:
+            then = f"{_verb(who, 'leads')} a new sequence"
+        return (f"  {hoc_kind_words(e.kind)} for {who} ({card_name(e.card)}"
+                f"{': ' + why if why else ''}): {paid}; {then}")
 
     def _held_of_rank(self, seat: int, rank: int) -> str:
         from .cards import RANK_MASKS
@@ -475,11 +499,12 @@ class PlaySession:
     def prompt_line(self) -> str:
         """What the player may do now: ``Point — stake 3 — you may: pass, call, ...``."""
         g = self.game
-        title = STAGE_TITLES.get(g.stage, g.stage)
+        title = stage_title(g.stage)
         where = ""
         if g.bidding_mode is not None:
-            mult = g.multipliers.get(g.stage, 1)
-            bits = [f"pool {g.pools.get(g.stage, 0)}"]
+            pool = self._pool_of(g.stage)
+            mult = g.multipliers.get(pool, 1)
+            bits = [f"pool {g.pools.get(pool, 0)}"]
             if mult > 1:
                 bits.append(f"×{mult}")
             if g.bidding_mode == "raised":
@@ -495,6 +520,13 @@ class PlaySession:
             else:
                 where = f" (you lead a new sequence; you hold {g.hands[self.seat].bit_count()})"
         return f"{title}{where} — you may: {describe_legal(g, self.vocab, self.lang)}"
+
+    def _pool_of(self, stage: str) -> str:
+        """The pool a vie stage is played for (its id for any other stage)."""
+        for st in self.rules.vie_stages:
+            if st.id == stage:
+                return st.pool
+        return stage
 
     def _ask(self) -> str:
         self.say(self.prompt_line())
@@ -544,6 +576,10 @@ class PlaySession:
         actions = list(said)
         if not card_stage:
             plain = [a for a in actions if not isinstance(a, HocMark)]
+            if not plain:
+                self.say("\"hoc!\": there is no hoc in the bidding; it is said in the card game, "
+                         "after the card that makes one.")
+                return False
             if len(actions) != 1 or len(plain) != 1:
                 self.say(f"\"{text}\": say one thing at a time in the bidding "
                          "(a bid, a declaration, \"show\" or \"pass\").")
@@ -565,8 +601,7 @@ class PlaySession:
                     self.say(f"\"hoc!\"{' after ' + before if before else ''}: there is no hoc of yours there. "
                              "Nothing of that line was played.")
                     return False
-                hoc_ready = False
-                continue
+                continue  # said again for the same hoc: a no-op
             if copy.is_over:
                 before = format_turn(actions[:i], self.vocab, self.lang)
                 self.say(f"after \"{before}\" the hand is over: \"{format_action(a, self.vocab, self.lang)}\" "
@@ -618,10 +653,10 @@ class PlaySession:
     def show_pools(self) -> None:
         g = self.game
         parts = []
-        for c in self.rules.bidding.chances:
+        for c in self.rules.pool_ids:
             m = g.multipliers.get(c, 1)
             parts.append(f"{c} {g.pools.get(c, 0)}" + (f" (×{m})" if m > 1 else ""))
-        self.say("Pools: " + ", ".join(parts))
+        self.say("Pools: " + (", ".join(parts) or "none"))
         if g.bidding_mode is not None and g.stake:
             self.say(f"Stake on the {g.stage}: {g.stake}; you have put in {g.put_in(self.seat)}")
         if g.stage == "cards":
@@ -688,9 +723,10 @@ class PlaySession:
             self.say("  " + chip_move_words(ChipMove(payer, payee, amount, reason, chance), self.names))
         self.say("Net this hand: " + ", ".join(f"{self.names[s]} {v:+d}" for s, v in enumerate(g.net)))
         self.say("Chips: " + self._balances_text(self.partie.balances))
-        carried = [f"{c} {p}" for c, p in zip(("point", "sequence", "tricon"), g.carry_out.pools) if p]
+        ids = self.rules.pool_ids
+        carried = [f"{c} {p}" for c, p in zip(ids, g.carry_out.pools) if p]
         if carried:
-            mult = [f"{c} ×{m}" for c, m in zip(("point", "sequence", "tricon"), g.carry_out.multipliers) if m > 1]
+            mult = [f"{c} ×{m}" for c, m in zip(ids, g.carry_out.multipliers) if m > 1]
             self.say("Carried to the next hand: " + ", ".join(carried)
                      + (f"; played {', '.join(mult)}" if mult else ""))
 

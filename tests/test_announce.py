@@ -318,3 +318,62 @@ def test_hoca_hears_sixieme_and_lalanne_does_not() -> None:
     with pytest.raises(AnnouncementError) as e:
         parse_announcement("sixième au roi", mazarin)
     assert "not a sequence name under hoc-mazarin" in str(e.value)
+
+
+# ------------------------------------------------------- one-suit runs, "hoc!" alone ----
+
+ONE_SUIT = [
+    # ranks in words, the last with its suit: the suit of them all
+    ("sept, huit de cœur sans neuf", [card(7, H), card(8, H), Without(9)]),
+    ("Sept huit de Coeur sans neuf", [card(7, H), card(8, H), Without(9)]),
+    ("7H 8H without 9", [card(7, H), card(8, H), Without(9)]),
+    ("seven, eight of hearts without nine", [card(7, H), card(8, H), Without(9)]),
+    ("seven eight of hearts without 9", [card(7, H), card(8, H), Without(9)]),
+    ("dix, valet, dame de pique sans roi", [card(10, S), card(11, S), card(12, S), Without(13)]),
+    ("ten, jack, queen of spades", [card(10, S), card(11, S), card(12, S)]),
+    # in a run of ranks "as" is the ace, of the run's suit; alone it is the ace of spades
+    ("as, deux, trois de trèfle", [card(1, C), card(2, C), card(3, C)]),
+    ("as 2C", [card(1, S), card(2, C)]),
+    # mixed with compact cards and hocs in one turn
+    ("6S sept, huit de carreau sans neuf", [card(6, S), card(7, D), card(8, D), Without(9)]),
+    ("hoc! neuf, dix de trèfle KC hoc!", [HOC, card(9, C), card(10, C), card(13, C), HOC]),
+    ("nine, ten of clubs hoc! without jack", [card(9, C), card(10, C), HOC, Without(11)]),
+    # "hoc!" on its own: the mark alone (a replay or the table accepts it after a hoc)
+    ("hoc!", [HOC]),
+    ("Hoc", [HOC]),
+    ("hoc! hoc!", [HOC, HOC]),
+]
+
+
+@pytest.mark.parametrize("text,expected", ONE_SUIT)
+def test_one_suit_runs_and_hoc_alone(text: str, expected: list) -> None:
+    assert parse_announcement(text) == expected
+
+
+@pytest.mark.parametrize("text,first,message", [
+    ("sept, huit sans neuf", 0, '("7H 8H", or "sept, huit de cœur": the last card\'s suit is the suit '
+                                'of them all): ranks alone do not say which cards'),
+    ("seven eight without 9", 0, '("7H 8H", or "seven, eight of hearts": the last card\'s suit is '
+                                 'the suit of them all)'),
+    ("6S sept huit sans neuf", 3, '"sept, huit de cœur"'),
+])
+def test_ranks_without_a_suit_point_to_the_one_suit_form(text: str, first: int, message: str) -> None:
+    with pytest.raises(AnnouncementError) as e:
+        parse_announcement(text)
+    assert e.value.position == first
+    assert message in str(e.value)
+
+
+def test_a_ruleset_bidding_on_neither_runs_nor_sets_names_none() -> None:
+    from dataclasses import replace
+
+    from hocdsl.rules import load_ruleset
+
+    rules = load_ruleset("hoc-mazarin")
+    point_only = replace(rules, stages=tuple(s for s in rules.stages if s.id not in ("sequence", "tricon")))
+    v = Vocabulary.from_ruleset(point_only)
+    assert v.sequences == () and v.tricons == () and v.ordinals == ()
+    assert parse_announcement("5 cards, 31", v) == [DeclarePoint(5, 31)]
+    assert parse_announcement("sept, huit de cœur sans neuf", v) == [card(7, H), card(8, H), Without(9)]
+    with pytest.raises(AnnouncementError, match="not a sequence name"):
+        parse_announcement("quinte au roi", v)

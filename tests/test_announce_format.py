@@ -144,3 +144,13 @@ def test_round_trip_single(action, lang, vocab) -> None:
 def test_round_trip_turn(turn, lang) -> None:
     said = format_turn(turn, V, lang)
     assert parse_announcement(said, V) == turn, said
+
+
+@pytest.mark.parametrize("said", ["sept, huit de cœur sans neuf", "seven, eight of hearts without nine"])
+@pytest.mark.parametrize("lang,written", [("en", "7H 8H without 9"), ("fr", "7H 8H sans 9")])
+def test_a_one_suit_run_is_written_back_compact(said: str, lang: str, written: str) -> None:
+    from hocdsl.announce import parse_announcement
+
+    turn = parse_announcement(said)
+    assert format_turn(turn, lang=lang) == written
+    assert parse_announcement(written) == turn

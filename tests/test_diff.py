@@ -16,7 +16,7 @@ from hocdsl.diff import (
     SIGNIFICANT_MARK, DiffReport, KnobDiff, KnobSide, OutcomeRow, diff_report, outcome_rows,
     report_json, report_markdown, rules_diff,
 )
-from hocdsl.rules import load_ruleset
+from hocdsl.rules import Ruleset, load_ruleset
 
 RULESETS = Path(__file__).resolve().parent.parent / "rulesets"
 runner = CliRunner()
@@ -38,7 +38,8 @@ def test_mazarin_vs_wikipedia_exactly_the_knobs_that_differ():
     left paying 8 instead of 4."""
     d = by_knob(rules_diff(MAZARIN, WIKIPEDIA))
     assert set(d) == {"bidding.precedence", "sequence.names", "tricon.names",
-                      "card_game.principal_wild", "card_game.end_payment"}
+                      "card_game.principal_wild", "settle.end_payment"}
+    assert {k.kind for k in d.values()} == {"knob"}
 
 
 def test_the_knobs_that_differ_agree_with_the_files_themselves():
@@ -47,21 +48,28 @@ def test_the_knobs_that_differ_agree_with_the_files_themselves():
     base = yaml.safe_load((RULESETS / "hoc-mazarin.yaml").read_text(encoding="utf-8"))
     child = yaml.safe_load((RULESETS / "hoc-mazarin-wikipedia.yaml").read_text(encoding="utf-8"))
     assert child["extends"] == "hoc-mazarin"
+
+    def groups(doc):  # knob prefix -> its knobs, as the file writes them
+        out = {sec: doc[sec] for sec in ("pack", "deal", "table", "bidding") if sec in doc}
+        out.update({f"pools.{p}": knobs for p, knobs in (doc.get("pools") or {}).items()})
+        out.update(doc.get("stages") or {})
+        return out
+
+    base_groups = groups(base)
     expected = set()
-    for section, knobs in child.items():
-        if isinstance(knobs, dict) and section in base and isinstance(base[section], dict):
-            for name, knob in knobs.items():
-                if isinstance(knob, dict) and "value" in knob and knob["value"] != base[section][name]["value"]:
-                    expected.add(f"{section}.{name}")
+    for prefix, knobs in groups(child).items():
+        for name, knob in knobs.items():
+            if isinstance(knob, dict) and "value" in knob and knob["value"] != base_groups[prefix][name]["value"]:
+                expected.add(f"{prefix}.{name}")
     assert expected
     assert {k.knob for k in rules_diff(MAZARIN, WIKIPEDIA)} == expected
 
 
 def test_values_in_words_and_their_sources():
     d = by_knob(rules_diff(MAZARIN, WIKIPEDIA))
-    end = d["card_game.end_payment"]
-    assert end.stage == "card_game" and end.stage_title == "The card game"
-    assert end.title.startswith("End payment")  # the catalog's title
+    end = d["settle.end_payment"]  # card_game.end_payment of the first format
+    assert end.stage == "settle" and end.stage_title == "Settling the card game"
+    assert end.title.startswith("End payment")  # the model's title
     # Lalanne: 2 cards left pay 4; Wikipedia: 8 (the rest alike)
     assert end.a.words == "1 card left pays 6; 2 pays 4; 3–9 pay 1 a card; 10 or more pay 2 a card"
     assert end.b.words == "1 card left pays 6; 2 pays 8; 3–9 pay 1 a card; 10 or more pay 2 a card"
@@ -79,16 +87,17 @@ def test_values_in_words_and_their_sources():
 
 def test_grouped_by_stage_in_the_order_of_play():
     stages = [k.stage for k in rules_diff(MAZARIN, WIKIPEDIA)]
-    order = ["table", "antes", "bidding", "double_game", "point", "sequence", "tricon",
-             "blank_hand", "card_game"]
+    order = [prefix for prefix, _ in MAZARIN.sections()]
+    assert order[:4] == ["pack", "deal", "table", "bidding"] and order[-2:] == ["card_game", "settle"]
     assert stages == sorted(stages, key=order.index)
+    assert stages == ["bidding", "sequence", "tricon", "card_game", "settle"]
 
 
 def test_same_ruleset_no_difference_and_an_extension_is_one():
     assert rules_diff(MAZARIN, load_ruleset("hoc-mazarin")) == []
     triple = load_ruleset("hoc-mazarin", with_=["triple-game"])
     d = rules_diff(MAZARIN, triple)
-    assert [k.knob for k in d] == ["double_game.max_multiplier"]
+    assert [k.knob for k in d] == ["bidding.max_multiplier"]  # double_game.max_multiplier before
     assert (d[0].a.value, d[0].b.value) == (2, 3)
     assert "triple after two in a row" in d[0].b.words
 
@@ -97,7 +106,141 @@ def test_hoca_differs_from_mazarin_in_the_points_the_sources_dispute():
     d = by_knob(rules_diff(MAZARIN, load_ruleset("hoca")))
     assert d["card_game.opening_lead"].b.value == "lowest"  # the Hoca: the eldest leads his lowest card
     assert d["point.keys"].b.value == ["value"]
-    assert "card_game.end_payment" not in d  # both pay 2 cards left 4
+    assert "settle.end_payment" not in d  # both pay 2 cards left 4
+    # the same seven differences as under the first format (the README's example)
+    assert list(d) == ["bidding.precedence", "point.keys", "sequence.longer_ranks_higher", "sequence.claim",
+                       "tricon.claim", "card_game.opening_lead", "card_game.principal_wild"]
+    assert d["card_game.principal_wild"].b.words == ("a principal hoc may stand for the card needed when "
+                                                     "its holder lacks that card")
+    assert d["bidding.precedence"].b.provenance == "hoca §Le point"
+
+
+def test_provenance_lists_the_knobs_that_agree_but_cite_differently():
+    """The Wikipedia reading restates the longest sequence counted (5, as Lalanne) in the
+    article's own words: the same value from another source."""
+    plain = by_knob(rules_diff(MAZARIN, WIKIPEDIA))
+    d = by_knob(rules_diff(MAZARIN, WIKIPEDIA, provenance=True))
+    assert "sequence.counts_up_to" not in plain
+    row = d["sequence.counts_up_to"]
+    assert row.kind == "provenance"
+    assert row.a.value == row.b.value == 5 and row.a.words == row.b.words
+    assert row.a.provenance == "lalanne §3.2" and row.b.provenance.startswith("wikipedia §")
+    # every knob that differs in value is still there, as before
+    assert {k for k, r in d.items() if r.kind == "knob"} == set(plain)
+    for r in d.values():
+        if r.kind == "provenance":
+            assert r.a.value == r.b.value and r.a.provenance != r.b.provenance
+    assert rules_diff(MAZARIN, MAZARIN, provenance=True) == []
+
+
+def test_provenance_from_the_command_line():
+    result = runner.invoke(app, ["diff", "hoc-mazarin", "hoc-mazarin-wikipedia", "--hands", "0", "--json",
+                                 "--provenance"])
+    assert result.exit_code == 0, result.output
+    rows = {r["knob"]: r for r in json.loads(result.output)["rules"]}
+    assert rows["sequence.counts_up_to"]["kind"] == "provenance"
+    result = runner.invoke(app, ["diff", "hoc-mazarin", "hoc-mazarin-wikipedia", "--hands", "0",
+                                 "--format", "markdown", "--provenance"])
+    assert result.exit_code == 0, result.output
+    assert_well_formed(result.output)
+    assert "Longest sequence counted (same value, another provenance)" in result.output
+
+
+# ------------------------------------------------------------ stages and pools ----
+
+
+def variant(tmp_path, name, change) -> Ruleset:
+    """hoc-mazarin written out whole (`hoc show --format yaml`), changed by ``change(data)``,
+    saved as ``name`` and loaded."""
+    from hocdsl.rules.render import dump, ruleset_data
+
+    data = ruleset_data(MAZARIN)
+    data["name"] = name
+    change(data)
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(dump(data), encoding="utf-8")
+    return load_ruleset(str(path))
+
+
+def _board_pool(data):
+    def knob(v):
+        return {"value": v, "editorial": "a test"}
+    data["pools"]["board"] = {"ante": knob(1), "ante_by": knob("dealer"), "ante_when_carried": knob(False),
+                              "unclaimed": knob("carries"), "card": knob("QH")}
+
+
+def test_a_stage_or_pool_only_one_ruleset_has_is_one_row(tmp_path):
+    def change(data):
+        del data["stages"]["blank_hand"]
+        del data["stages"]["sequence"]
+        del data["pools"]["sequence"]
+        _board_pool(data)
+        data["stages"]["card_game"]["must_cover"] = {"value": False, "editorial": "a test"}
+
+    other = variant(tmp_path, "fewer-stages", change)
+    d = rules_diff(MAZARIN, other)
+    rows = [(k.kind, k.knob, k.stage) for k in d]
+    assert rows == [
+        ("pool-only-in-a", "sequence", "pools.sequence"),
+        ("pool-only-in-b", "board", "pools.board"),
+        ("stage-only-in-a", "sequence", "sequence"),
+        ("stage-only-in-a", "blank_hand", "blank_hand"),
+        ("knob", "card_game.must_cover", "card_game"),
+    ]
+    seq = d[2]
+    assert seq.title == "stage sequence: only in A" and seq.stage_title == "The sequence"
+    assert seq.a.words.startswith("a vie stage on run, for the sequence pool")
+    assert seq.b.value is None and seq.b.words == "no such stage in this ruleset"
+    assert "board card: QH" in d[1].b.words and d[1].a.value is None
+    back = [(k.kind, k.knob) for k in rules_diff(other, MAZARIN)]
+    assert ("stage-only-in-b", "blank_hand") in back and ("pool-only-in-a", "board") in back
+    # the report's renderings take the structural rows as they are
+    report = diff_report(MAZARIN, other)
+    md = report_markdown(report)
+    assert assert_well_formed(md) == len({k.stage for k in d})
+    assert "| stage blank_hand: only in A | a claims stage on blank-hand" in md
+    data = report_json(report)
+    assert [r["kind"] for r in data["rules"]] == [k.kind for k in d]
+
+
+def test_stages_in_another_order_and_of_another_kind(tmp_path):
+    def change(data):
+        stages = data["stages"]
+        blank = stages.pop("blank_hand")
+        data["stages"] = {"blank_hand": blank, **stages}  # blank hands paid before the bidding
+
+    other = variant(tmp_path, "blank-first", change)
+    d = rules_diff(MAZARIN, other)
+    assert [(k.kind, k.knob) for k in d] == [("stage-order", "stages")]
+    assert d[0].a.words == "point → sequence → tricon → blank_hand → card_game → settle"
+    assert d[0].b.words == "blank_hand → point → sequence → tricon → card_game → settle"
+
+    def swap_pools(data):
+        data["stages"]["point"]["pool"] = "tricon"
+        data["stages"]["tricon"]["pool"] = "point"
+
+    d = rules_diff(MAZARIN, variant(tmp_path, "swapped", swap_pools))
+    assert [(k.kind, k.knob) for k in d] == [("stage-pool", "point.pool"), ("stage-pool", "tricon.pool")]
+    assert (d[0].a.value, d[0].b.value) == ("point", "tricon")
+
+
+def test_a_stage_of_another_kind_is_one_row_and_its_knobs_are_not_compared():
+    import dataclasses
+
+    claims = dataclasses.replace(MAZARIN.blank_hand, id="tricon")
+    other = dataclasses.replace(MAZARIN, name="other", stages=tuple(
+        claims if s.id == "tricon" else s for s in MAZARIN.stages))
+    d = rules_diff(MAZARIN, other)
+    assert [(k.kind, k.knob) for k in d] == [("stage-kind", "tricon")]
+    assert d[0].a.words.startswith("a vie stage on set, for the tricon pool")
+    assert d[0].b.words.startswith("a claims stage on blank-hand")
+
+
+def test_players_are_checked_against_the_rulesets():
+    result = runner.invoke(app, ["diff", "hoc-mazarin", "hoca", "--hands", "10", "--players", "4"])
+    assert result.exit_code == 2
+    assert "--players 4: hoc-mazarin is played by 2 or 3 players" in result.stderr
+    assert "Traceback" not in result.output
 
 
 # ------------------------------------------------------------ markdown ----
@@ -174,7 +317,7 @@ def test_markdown_from_the_command_line():
     result = runner.invoke(app, ["diff", "hoc-mazarin", "hoc-mazarin-wikipedia", "--hands", "0",
                                  "--format", "markdown"])
     assert result.exit_code == 0, result.output
-    assert assert_well_formed(result.output) == 4
+    assert assert_well_formed(result.output) == 5  # bidding, sequence, tricon, card game, settle
     assert result.output.startswith("## Rules that differ: hoc-mazarin vs hoc-mazarin-wikipedia")
 
 
@@ -189,10 +332,11 @@ def test_json_shape_rules_only():
     assert data["outcomes"] is None
     assert [r["knob"] for r in data["rules"]] == [k.knob for k in rules_diff(MAZARIN, WIKIPEDIA)]
     for r in data["rules"]:
-        assert set(r) >= {"knob", "stage", "title", "a", "b"}
+        assert set(r) >= {"knob", "kind", "stage", "title", "a", "b"}
+        assert r["kind"] == "knob"
         for side in (r["a"], r["b"]):
             assert set(side) >= {"value", "words", "provenance"}
-    end = next(r for r in data["rules"] if r["knob"] == "card_game.end_payment")
+    end = next(r for r in data["rules"] if r["knob"] == "settle.end_payment")
     assert end["b"]["words"].startswith("1 card left pays 6; 2 pays 8")
 
 
@@ -228,8 +372,8 @@ def test_text_output_shows_both_values_and_sources():
     result = runner.invoke(app, ["diff", "hoc-mazarin", "hoc-mazarin-wikipedia", "--hands", "0"])
     assert result.exit_code == 0, result.output
     out = result.output
-    for s in ("Rules that differ", "The card game", "End payment", "2 pays 8", "2 pays 4", "lalanne §",
-              "wikipedia §"):
+    for s in ("Rules that differ", "The card game", "Settling the card game", "End payment", "2 pays 8",
+              "2 pays 4", "lalanne §", "wikipedia §"):
         assert s in out, s
 
 
@@ -238,7 +382,7 @@ def test_with_b_applies_an_extension_to_one_side():
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["b"] == "hoca + triple-game"
-    assert [r["knob"] for r in data["rules"]] == ["double_game.max_multiplier"]
+    assert [r["knob"] for r in data["rules"]] == ["bidding.max_multiplier"]
 
 
 def test_bad_ruleset_is_exit_2_without_traceback():
@@ -278,7 +422,7 @@ def test_outcomes_markdown_from_a_real_simulation():
                                  "--format", "markdown"])
     assert result.exit_code == 0, result.output
     md = result.output
-    assert assert_well_formed(md) == 5  # four stages of rules, one of outcomes
+    assert assert_well_formed(md) == 6  # five groups of rules, one of outcomes
     assert "## Outcomes on the same deals: hoc-mazarin vs hoc-mazarin-wikipedia" in md
     assert re.search(r"^\| `net_per_hand\.eldest` \| -?\d+\.\d{4} \| -?\d+\.\d{4} \| [+-]\d+\.\d{4} \| "
                      r"\[[+-]\d+\.\d{4}, [+-]\d+\.\d{4}\] \| \*? \|$", md, re.M)

@@ -12,9 +12,10 @@ from math import comb, sqrt
 import pytest
 
 from hocdsl import combos
+from hocdsl.cards import parse_card
 from hocdsl.odds import (
-    blank_table_odds, hand_odds, longest_suit_counts, odds_report, render_odds,
-    render_probability, sequence_free_count, tricon_free_count,
+    blank_table_odds, hand_odds, longest_suit_counts, named_card_roles, odds_report, render_odds,
+    render_probability, sequence_free_count, set_free_count, tricon_free_count,
 )
 from hocdsl.rules import load_ruleset
 
@@ -96,9 +97,14 @@ def test_odds_are_monotone(mazarin, players):
     assert 1 > o.blank_at_least_one > o.blank_two_or_more > 0
 
 
+def with_stage(rules, stage):
+    """``rules`` with the stage of the same id replaced by ``stage``."""
+    return dataclasses.replace(rules, stages=tuple(stage if s.id == stage.id else s for s in rules.stages))
+
+
 def test_sequence_keys_follow_the_ruleset(mazarin):
     seq = dataclasses.replace(mazarin.sequence, min_length=4, counts_up_to=6)
-    other = dataclasses.replace(mazarin, sequence=seq)
+    other = with_stage(mazarin, seq)
     o, base = hand_odds(other, 3), hand_odds(mazarin, 3)
     assert list(o.sequence_at_least) == [4, 5, 6]
     assert o.sequence_at_least[4] == base.sequence_at_least[4]
@@ -148,6 +154,95 @@ def test_report_shape_and_rendering(mazarin):
 def test_odds_do_not_depend_on_how_sequences_are_ranked(mazarin, hoca):
     # hoca ranks a run of 7 above a quinte but counts sequences the same way.
     assert hand_odds(mazarin, 3).sequence_at_least == hand_odds(hoca, 3).sequence_at_least
+
+
+def test_sets_of_one_rank_from_pairs_up(mazarin):
+    o = hand_odds(mazarin, 3)
+    assert list(o.set_at_least) == [2, 3, 4]
+    # the sizes the tricon names are the same numbers as the sets of those sizes
+    assert o.set_at_least[3] == o.tricon_at_least[3] and o.set_at_least[4] == o.tricon_at_least[4]
+    # no pair among 12 cards: 12 different ranks of the 13, one suit each
+    assert o.set_at_least[2] == 1 - Fraction(comb(13, 12) * 4 ** 12, comb(52, 12))
+    # 15 cards from 13 ranks always hold a pair
+    assert hand_odds(mazarin, 2).set_at_least[2] == 1
+    assert set_free_count(5, 2) == comb(13, 5) * 4 ** 5
+
+
+def test_named_cards_principal_hocs(mazarin):
+    o = hand_odds(mazarin, 3)
+    assert [c for c in o.named_cards] == [parse_card(c) for c in ("KS", "KH", "KD", "KC", "QS", "JD")]
+    for card in o.named_cards.values():
+        assert card.roles == ("principal hoc",)
+        assert card.in_hand == Fraction(12, 52)  # a given card is in a given hand of 12
+        assert card.at_the_table == Fraction(36, 52)  # 16 cards are out of play
+    cards, p = o.named_groups["principal hocs"]
+    assert len(cards) == 6 and p == 1 - Fraction(comb(46, 12), comb(52, 12))
+    report = odds_report(mazarin, 3)
+    assert report["named_cards"]["QS"]["roles"] == ["principal hoc"]
+    assert report["named_groups"]["principal hocs"]["cards"] == ["KS", "KH", "KD", "KC", "QS", "JD"]
+    assert json.loads(json.dumps(render_odds(report, "fraction")))["named_cards"]["KS"]["in_hand"] == "3/13"
+
+
+def stripped(mazarin):
+    """hoc-mazarin with a 32-card ace-high pack for 2 to 4, a board pool on QH,
+    and neither a sequence nor a blank-hand stage (built in memory)."""
+    from hocdsl.rules.model import PoolRules
+
+    pack = dataclasses.replace(mazarin.pack, cards=32, order="ace-high")
+    deal = dataclasses.replace(mazarin.deal, hand_size={2: 10, 3: 8, 4: 8})
+    board = PoolRules(id="board", ante=1, ante_by="dealer", ante_when_carried=False, unclaimed="carries",
+                      card=parse_card("QH"))
+    stages = tuple(s for s in mazarin.stages if s.id not in ("sequence", "blank_hand"))
+    pools = tuple(p for p in mazarin.pools if p.id != "sequence") + (board,)
+    return dataclasses.replace(mazarin, name="stripped", pack=pack, deal=deal, stages=stages, pools=pools)
+
+
+def test_a_stripped_pack_for_four_counted_exactly(mazarin):
+    rules = stripped(mazarin)
+    o = hand_odds(rules, 4)
+    assert (o.pack, o.hand_size, o.players) == (32, 8, 4)
+    assert sum(o.longest_suit.values()) == 1
+    assert sum(longest_suit_counts(8, 8)) == comb(32, 8)
+    # all 8 cards of one suit: 4 hands of C(32, 8)
+    assert o.longest_suit[8] == Fraction(4, comb(32, 8))
+    # a carré among 8 cards of 8 ranks: inclusion-exclusion over the ranks held four times
+    carre = sum((-1) ** (j + 1) * comb(8, j) * comb(32 - 4 * j, 8 - 4 * j) for j in (1, 2))
+    assert o.set_at_least[4] == o.tricon_at_least[4] == Fraction(carre, comb(32, 8))
+    # what the ruleset does not play is left out, and the notes say so
+    assert o.blank_hand is None and o.sequence_at_least == {} and o.blank_at_least_one is None
+    report = odds_report(rules, 4)
+    assert "blank_hand" not in report and "sequence_at_least" not in report and "table" not in report
+    assert any("32 cards" in n and "7 8 9 10 J Q K A" in n for n in report["notes"])
+    assert any("sequences are not counted" in n for n in report["notes"])
+    # the board card: in one hand of 8 from 32; all 32 cards are dealt to four
+    qh = o.named_cards[parse_card("QH")]
+    assert qh.roles == ("board card of the board pool",)
+    assert (qh.in_hand, qh.at_the_table) == (Fraction(1, 4), 1)
+    assert hand_odds(rules, 3).named_cards[parse_card("QH")].at_the_table == Fraction(24, 32)
+    assert named_card_roles(rules)[parse_card("QH")] == ["board card of the board pool"]
+    with pytest.raises(ValueError):
+        hand_odds(rules, 5)
+
+
+def test_runs_of_a_stripped_pack_follow_its_order(mazarin):
+    """In a 32-card pack kept ace low the ace is next to the seven (A 7 8 ... K): a suit
+    of 8 ranks in a row, counted by brute force over one suit."""
+    pack = dataclasses.replace(mazarin.pack, cards=32)
+    deal = dataclasses.replace(mazarin.deal, hand_size={2: 10, 3: 8, 4: 8})
+    rules = dataclasses.replace(mazarin, pack=pack, deal=deal)
+    o = hand_odds(rules, 4)
+    assert list(o.sequence_at_least) == [3, 4, 5]
+    # 3 cards: a tierce is one of 6 runs of 3 in one of 4 suits
+    assert comb(32, 3) - sequence_free_count(3, 3, 8) == 4 * 6
+    # 5 cards: a quinte is one of 4 runs of 5 in one of 4 suits; a quatrième by brute force
+    assert comb(32, 5) - sequence_free_count(5, 5, 8) == 4 * 4
+    free = sum(1 for hand in combinations(range(32), 5)
+               if not any(all((c + i) in hand and (c + i) // 8 == c // 8 for i in range(4)) for c in hand))
+    assert sequence_free_count(5, 4, 8) == free
+    assert o.sequence_at_least[5] == 1 - Fraction(sequence_free_count(8, 5, 8), comb(32, 8))
+    # blank hands: the 12 courts are all in the 32-card pack
+    assert o.blank_hand == Fraction(comb(20, 8), comb(32, 8))
+    assert o.blank_two_or_more == 1 - sum(blank_table_odds(8, 4, 32)[:2])
 
 
 # ------------------------------------------------------------ simulation ----

@@ -99,3 +99,67 @@ def test_exact_odds_agree_with_simulation():
         se = (hi - lo) / (2 * 1.96)
         assert se > 0, name
         assert abs(m["mean"] - p) < 4 * se, (name, m["mean"], p, se)
+
+
+# ------------------------------------------------------------ other deals ----
+
+
+def stripped_file(tmp_path, hand_size=None) -> str:
+    """hoc-mazarin written out whole with a 32-card ace-high pack for 2 to 4 players,
+    a board pool on QH, and no sequence stage; the path of the file."""
+    from hocdsl.rules import load_ruleset
+    from hocdsl.rules.render import dump, ruleset_data
+
+    def knob(v):
+        return {"value": v, "editorial": "a test"}
+
+    data = ruleset_data(load_ruleset("hoc-mazarin"))
+    data["name"] = "stripped"
+    data["pack"]["cards"] = knob(32)
+    data["pack"]["order"] = knob("ace-high")
+    data["deal"]["hand_size"] = knob(hand_size or {2: 10, 3: 8, 4: 8})
+    data["pools"]["board"] = {"ante": knob(1), "ante_by": knob("dealer"), "ante_when_carried": knob(False),
+                              "unclaimed": knob("carries"), "card": knob("QH")}
+    del data["stages"]["sequence"]
+    del data["pools"]["sequence"]
+    path = tmp_path / "stripped.yaml"
+    path.write_text(dump(data), encoding="utf-8")
+    return str(path)
+
+
+def test_four_players_with_a_stripped_pack(tmp_path):
+    path = stripped_file(tmp_path)
+    data = odds(path, "--players", "4")
+    assert (data["players"], data["hand_size"], data["pack"]) == (4, 8, 32)
+    assert Fraction(data["exact"]["blank_hand"]) == Fraction(comb(20, 8), comb(32, 8))
+    assert sum(Fraction(p) for p in data["exact"]["longest_suit"].values()) == 1
+    assert "sequence_at_least" not in data
+    assert set(data["set_at_least"]) == {"2", "3", "4"}
+    assert data["named_cards"]["QH"]["roles"] == ["board card of the board pool"]
+    assert Fraction(data["exact"]["named_cards"]["QH"]["in_hand"]) == Fraction(1, 4)
+    assert Fraction(data["exact"]["named_cards"]["QH"]["at_the_table"]) == 1
+    assert data["named_groups"]["principal hocs"]["cards"] == ["KS", "KH", "KD", "KC", "QS", "JD"]
+    result = runner.invoke(app, ["odds", path, "--players", "4"])
+    assert result.exit_code == 0, result.output
+    assert "8 cards each from 32" in result.output
+    assert "Note: a pack of 32 cards" in result.output and "sequences are not counted" in result.output
+    assert "QH (board card of the board pool) in one hand" in result.output
+    result = runner.invoke(app, ["odds", path, "--players", "5"])
+    assert result.exit_code == 2
+    assert "--players 5: stripped is played by 2, 3 or 4 players" in result.stderr
+
+
+def test_the_default_players_are_a_number_the_ruleset_admits(tmp_path):
+    path = stripped_file(tmp_path, {4: 8})
+    data = odds(path)
+    assert data["players"] == 4
+    result = runner.invoke(app, ["odds", path, "--players", "3"])
+    assert result.exit_code == 2 and "is played by 4 players" in result.stderr
+
+
+def test_sets_and_principal_hocs_in_the_table():
+    result = runner.invoke(app, ["odds", "hoc-mazarin"])
+    assert result.exit_code == 0, result.output
+    assert "2 or more of a rank (pair or better)" in result.output
+    assert "at least one of the principal hocs (KS KH KD KC QS JD) in one hand" in result.output
+    assert "Note:" not in result.output  # the 52-card pack of every bundled ruleset needs none

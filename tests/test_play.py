@@ -272,6 +272,108 @@ def test_record_replays_to_the_same_result(ruleset, ext, players, seat, lang, se
     assert replay["balances"] == dict(zip(names, result.balances))
 
 
+# ------------------------------------------------------- the ruleset model, format 2 ----
+
+
+def many_players(rules):
+    from dataclasses import replace
+
+    sizes = {2: 15, 3: 12, 4: 10, 5: 9, 6: 8, 7: 7, 8: 6}
+    return replace(rules, deal=replace(rules.deal, hand_size=sizes))
+
+
+@pytest.mark.parametrize("players,seat", [(4, 3), (6, 0), (8, 5)])
+def test_four_to_eight_players_play_and_the_record_replays(players, seat):
+    rules = many_players(MAZARIN)
+    sc = Script()
+    result = session(sc, rules=rules, players=players, seat=seat, seed=players, hands=2).run()
+    assert result.hands_completed == 2 and len(result.names) == players
+    assert result.names[seat] == "You" and len(set(result.names)) == players
+    text = play_record_text(result, rules)
+    replay = to_json(replay_record(parse_record(text), rules=rules))
+    assert [d["net"] for d in replay["deals"]] == [dict(zip(result.names, d.net)) for d in result.deals]
+    assert sum(result.balances) + sum(replay["pools"].values()) == players * rules.table.starting_stake
+
+
+def test_a_player_count_the_ruleset_does_not_admit_is_refused():
+    with pytest.raises(ValueError, match="hoc-mazarin is played by 2, 3 players, not 4"):
+        PlaySession(MAZARIN, players=4, input=lambda p: "quit", output=lambda t: None)
+
+
+def test_the_pools_by_the_ruleset_ids():
+    sc = Script(lambda s: "quit")
+    session(sc).run()
+    assert "Pools: point 3, sequence 3, tricon 3" in sc.text()
+
+
+def test_each_kind_of_hoc_is_narrated_with_its_payment():
+    from dataclasses import replace
+
+    from hocdsl.engine.events import Hoc
+    from hocdsl.cards import parse_card
+
+    stages = tuple(replace(st, permanent_pay=2, end_of_run_pay=3, accidental_pay=4, principal_pay=5)
+                   if st.id == "card_game" else st for st in MAZARIN.stages)
+    rules = replace(MAZARIN, stages=stages)
+    s = PlaySession(rules, seed=1, input=lambda p: "quit", output=lambda t: None)
+    words = {kind: s._hoc_words(Hoc(0, parse_card("KS"), kind, True), False)
+             for kind in ("principal", "permanent", "end-of-run", "accidental")}
+    assert words["principal"] == ("  principal hoc for You (KS: a hoc wherever it is laid): "
+                                  "paid 5 by each other player; You lead a new sequence")
+    assert "permanent hoc for You (KS: it always ends the run): paid 2" in words["permanent"]
+    assert "end-of-run hoc for You (KS: nothing follows the top card): paid 3" in words["end-of-run"]
+    assert "accidental hoc for You (KS: nobody could follow it): paid 4" in words["accidental"]
+    assert s._hoc_words(Hoc(1, parse_card("KS"), "end-of-run", False), True).endswith(
+        "not paid under this ruleset; Blaise is out")
+
+
+def test_every_chip_move_reason_has_words():
+    from hocdsl.engine.events import REASONS, ChipMove, Pool
+    from hocdsl.play import REASON_WORDS, chip_move_words
+
+    assert set(REASONS) <= set(REASON_WORDS)
+    names = ("You", "Blaise", "Colette")
+    pool = Pool("point", 0)
+    assert chip_move_words(ChipMove(pool, 1, 6, "board", "point"), names) == \
+        "Blaise takes 6 chips from the point pool (board card laid)"
+    assert chip_move_words(ChipMove(0, pool, 6, "doubling", "point"), names) == \
+        "You put 6 chips in the point pool (board card held: pool doubled)"
+    assert chip_move_words(ChipMove(pool, 2, 3, "opera", "point"), names) == \
+        "Colette takes 3 chips from the point pool (out in the first turn)"
+    assert chip_move_words(ChipMove(1, 0, 2, "laid", None), names) == "Blaise pays You 2 chips (card paid when laid)"
+    assert chip_move_words(ChipMove(1, 0, 1, "held", None), names) == "Blaise pays You 1 chip (card still held)"
+
+
+def test_hoc_said_alone_after_ones_own_hoc_is_a_no_op():
+    state: dict = {}
+
+    def plan(s):
+        g = s.game
+        if g.stage == "cards" and g.to_act == s.seat and s._hoc_pending(s.replica()) and "before" not in state:
+            state["before"] = snapshot(s)
+            return "hoc!"
+        if "before" in state and "after" not in state:
+            state["after"] = snapshot(s)
+        return None
+
+    for seed in range(30):
+        state.clear()
+        sc = Script(plan)
+        session(sc, seed=seed).run()
+        if "before" in state:
+            assert state["after"] == state["before"]
+            assert "there is no hoc of yours there" not in sc.text()
+            return
+    pytest.fail("no seed gave the player a hoc to announce")
+
+
+def test_hoc_in_the_bidding_is_refused():
+    typed = deque(["hoc!", "quit"])
+    sc = Script(lambda s: typed.popleft())
+    session(sc).run()
+    assert "\"hoc!\": there is no hoc in the bidding" in sc.text()
+
+
 # ------------------------------------------------------- the real program ----
 
 pexpect = pytest.importorskip("pexpect")
@@ -352,3 +454,10 @@ def test_names_at_the_table_and_a_bad_name():
     proc = subprocess.run(hoc("play", "hoca", "--bots", "heuristic,random,random"), capture_output=True,
                           text=True, input="", timeout=60)
     assert proc.returncode == 2 and "one name per other seat (2)" in proc.stderr
+
+
+def test_play_refuses_a_player_count_the_ruleset_does_not_admit():
+    proc = subprocess.run(hoc("play", "hoc-mazarin", "--players", "4"), capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 2
+    assert "hoc-mazarin is not played by 4 players (it admits 2, 3)" in proc.stderr

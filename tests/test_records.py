@@ -591,3 +591,203 @@ def test_ruleset_path_relative_to_the_record(tmp_path, monkeypatch):
     monkeypatch.chdir(ROOT)  # elsewhere than the record
     r = replay_record(read_record(tmp_path / "game.yaml"))
     assert r.rules.name == MAZARIN and r.deals[0].matches_expect
+
+
+# ------------------------------------------------- the ruleset model, format 2 --
+
+
+def with_stage(rules, stage_id: str, **changes):
+    """``rules`` with the knobs of one stage changed (a new ruleset object)."""
+    from dataclasses import replace
+
+    stages = tuple(replace(s, **changes) if s.id == stage_id else s for s in rules.stages)
+    return replace(rules, stages=stages)
+
+
+def with_pool_card(rules, pool_id: str, card: str):
+    from dataclasses import replace
+
+    from hocdsl.cards import parse_card
+
+    pools = tuple(replace(p, card=parse_card(card)) if p.id == pool_id else p for p in rules.pools)
+    return replace(rules, pools=pools)
+
+
+def many_players(rules):
+    """``rules`` admitting 2 to 8 players (52 cards: 6 each at eight)."""
+    from dataclasses import replace
+
+    sizes = {2: 15, 3: 12, 4: 10, 5: 9, 6: 8, 7: 7, 8: 6}
+    return replace(rules, deal=replace(rules.deal, hand_size=sizes))
+
+
+# Anne runs the hearts to the king (a principal hoc), then leads JS QS and goes out
+# on the queen of spades, another principal hoc. Hoc Mazarin, by hand: antes 3 each
+# stay in the pools; hocs 1 + 1; Blaise left with 15 cards pays 2 a card, 30.
+# Anne -3 + 2 + 30 = +29, Blaise -3 - 2 - 30 = -35.
+OUT_ON_A_HOC = """\
+ruleset: hoc-mazarin
+players: [Anne, Blaise]
+deals:
+  - dealer: Blaise
+    hands:
+      Anne: AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JS QS
+      Blaise: AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AC 2C
+    announcements:
+      - "Anne: pass"
+      - "Blaise: pass"
+      - "Anne: pass"
+      - "Blaise: pass"
+      - "Anne: pass"
+      - "Blaise: pass"
+"""
+
+
+def test_hoc_said_alone_after_a_hoc_is_a_no_op():
+    # "hoc!" on a line of its own, after the card that made the hoc, and even after
+    # the last card of the hand when that card was a hoc: accepted, nothing applied.
+    for turn in (['"Anne: AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH hoc! JS QS hoc!"'],
+                 ['"Anne: AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"', '"Anne: hoc!"',
+                  '"Anne: hoc! JS QS"', '"Anne: hoc!"'],
+                 ['"Anne: AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH hoc! hoc!"',
+                  '"Anne: JS QS hoc!"', '"Anne: hoc!"']):
+        text = OUT_ON_A_HOC + "".join(f"      - {t}\n" for t in turn)
+        r = replay_record(parse_record(text, "hoc.yaml"))
+        assert r.deals[0].net == {"Anne": 29, "Blaise": -35}
+        assert "hoc!" in to_json(r)["deals"][0]["announcements"][-1]["said"]
+        assert "— over —" not in transcript(r)
+
+
+def test_hoc_said_alone_where_there_is_none_is_refused():
+    text = OUT_ON_A_HOC + '      - "Anne: AH 2H 3H"\n      - "Anne: hoc!"\n'
+    e = err_of(text)
+    assert e.line == line_of(text, '"Anne: hoc!"')
+    assert '"hoc!" at the start of the turn, but no hoc of Anne\'s has just happened there' in str(e)
+
+
+HOC_KINDS = OUT_ON_A_HOC.replace("JS QS", "QS JS").replace(
+    "Anne: AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH QS JS",
+    "Anne: AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H") + \
+    '      - "Anne: AH 2H 3S 4S 5S 6S 7S 8S 9S 10S JS QS hoc! KS hoc! AS 2S"\n'
+
+
+def test_each_kind_of_hoc_in_words():
+    # No principal hocs; the queen of spades a permanent hoc paid 2; the king, the top
+    # card, an end-of-run hoc paid 1. By hand: Anne -3 + 2 + 1 + 30 = +30, Blaise -36.
+    rules = with_stage(load_ruleset(MAZARIN), "card_game", principal_hocs=frozenset(),
+                       permanent_hocs=frozenset({parse_card_("QS")}), permanent_pay=2)
+    r = replay_record(parse_record(HOC_KINDS, "kinds.yaml"), rules=rules)
+    assert r.deals[0].net == {"Anne": 30, "Blaise": -36}
+    text = transcript(r)
+    assert "hoc for Anne: QS, permanent hoc — it always ends the run" in text
+    assert "hoc for Anne: KS, end-of-run hoc — nothing follows the top card" in text
+    assert [(h["card"], h["kind"]) for h in to_json(r)["deals"][0]["card_game"]["hocs"]] == [
+        ("QS", "permanent"), ("KS", "end-of-run")]
+    # under Hoc Mazarin both are principal hocs, 1 each: Anne +29
+    r = replay_record(parse_record(HOC_KINDS, "kinds.yaml"))
+    assert r.deals[0].net == {"Anne": 29, "Blaise": -35}
+    assert "hoc for Anne: QS, principal hoc — a hoc wherever it is laid" in transcript(r)
+
+
+def parse_card_(text: str) -> int:
+    from hocdsl.cards import parse_card
+
+    return parse_card(text)
+
+
+def _board_rules(first_turn_out: str, **settle):
+    from hocdsl.rules.model import CardPayment, HeldCharge
+
+    rules = load_ruleset(MAZARIN)
+    rules = with_pool_card(rules, "point", "5S")
+    rules = with_pool_card(rules, "tricon", "AD")
+    rules = with_stage(rules, "card_game", board_laid="takes-pool",
+                       paid_when_laid=(CardPayment(frozenset({parse_card_("7S")}), 2),))
+    return with_stage(rules, "settle", first_turn_out=first_turn_out,
+                      held_charges=(HeldCharge(frozenset({parse_card_("2C")}), to_winner=3),), **settle)
+
+
+# Anne goes out in her first turn, before Blaise lays a card (the replay module's example).
+FIRST_TURN = OUT_ON_A_HOC.replace(
+    "Anne: AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JS QS",
+    "Anne: AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H") + \
+    '      - "Anne: AH 2H 3S 4S 5S 6S 7S 8S 9S 10S JS QS hoc! KS hoc! AS 2S"\n'
+
+
+def test_board_laid_paid_when_laid_held_and_opera_in_words():
+    # By hand: antes 1 each into each pool (2 each). Anne lays 5S, the point pool's
+    # board card: she takes it, 2; 7S is paid 2 when laid; QS and KS principal hocs,
+    # 1 each; out in her first turn she takes every pool left (sequence 2, tricon 2);
+    # Blaise pays 30 for 15 cards, and 3 for the 2C he still holds.
+    # Anne -3 + 2 + 2 + 2 + 4 + 30 + 3 = +40; Blaise -3 - 2 - 2 - 30 - 3 = -40.
+    r = replay_record(parse_record(FIRST_TURN, "board.yaml"), rules=_board_rules("takes-all-pools"))
+    assert r.deals[0].net == {"Anne": 40, "Blaise": -40}
+    text = transcript(r)
+    for words in ("Anne takes the point pool: 2 (board card laid: 5S)",
+                  "Blaise pays Anne 2 (a card paid when laid: 7S)",
+                  "Anne takes the sequence pool: 2 (out in the first turn: every pool)",
+                  "Anne takes the tricon pool: 2 (out in the first turn: every pool)",
+                  "Blaise pays Anne 3 (a charge for cards still held at the end)",
+                  "Anne is out of cards in the first turn, before anyone else laid a card"):
+        assert words in text
+    js = to_json(r)
+    assert js["pools"] == {"point": 0, "sequence": 0, "tricon": 0}
+    reasons = [p["reason"] for p in js["deals"][0]["payments"]]
+    assert {"board", "laid", "opera", "held"} <= set(reasons)
+
+
+def test_board_card_held_doubles_its_pool_and_opera_doubles_the_losers():
+    # By hand: no board card laid takes anything (board_laid: nothing); out in her
+    # first turn, the losers pay double: 60; Blaise still holds AD, the tricon pool's
+    # board card: he puts in as much again as it holds, 2. 7S paid 2, hocs 1 + 1,
+    # 2C held 3. Anne -3 + 2 + 2 + 60 + 3 = +64; Blaise -3 - 2 - 2 - 60 - 3 - 2 = -72;
+    # the pools keep 2 + 2 + 4 = 8.
+    rules = with_stage(_board_rules("losers-pay-double", board_held="doubles-pool"),
+                       "card_game", board_laid="nothing")
+    r = replay_record(parse_record(FIRST_TURN, "board.yaml"), rules=rules)
+    assert r.deals[0].net == {"Anne": 64, "Blaise": -72}
+    text = transcript(r)
+    assert "Blaise pays Anne 60 (end payment: 15 cards left)" in text
+    assert ("Blaise puts 2 in the tricon pool (its board card still held at the end: "
+            "the pool doubles)") in text
+    assert to_json(r)["pools"] == {"point": 2, "sequence": 2, "tricon": 4}
+    assert "Left in the pools for a next deal: point 2 (double next), sequence 2 (double next), " \
+           "tricon 4 (double next)" in text
+
+
+@pytest.mark.parametrize("players", [4, 5, 8])
+def test_records_of_four_to_eight_players(players):
+    # A ruleset admitting eight players: random legal games written, read and replayed.
+    rules = many_players(load_ruleset(MAZARIN))
+    names = ["Anne", "Blaise", "Colette", "Denise", "Edmond", "Firmin", "Gaston", "Hortense"][:players]
+    rng = random.Random(players)
+    g = Game(rules, names, dealer=0, rng=rng, strict=False)
+    hands, acts = list(g.dealt), []
+    while not g.is_over:
+        a = rng.choice(g.legal_actions())
+        acts.append((names[g.to_act], a))
+        g.apply(a)
+    text = write_record(names, MAZARIN, (), [PlayedDeal(names[0], hands, acts)], rules=rules, stake=1000)
+    rec = parse_record(text, "many.yaml")
+    assert rec.players == tuple(names)
+    r = replay_record(rec, rules=rules)
+    assert r.deals[0].net == dict(zip(names, g.net))
+    assert transcript(r).count("\n  " + names[-1] + " ") >= 1
+    # under the bundled ruleset (2 or 3 players) the record is refused at its players
+    e = err_of(text)
+    assert e.line == line_of(text, "players:")
+    assert f"hoc-mazarin is played by 2, 3 players, not {players}" in str(e)
+    assert "deal.hand_size" in str(e)
+
+
+def test_a_record_of_nine_players_is_refused_when_read():
+    names = ", ".join(f"P{i}" for i in range(9))
+    with pytest.raises(RecordError, match=r"expected a list of the players' names \(2 to 8"):
+        parse_record(f"ruleset: hoc-mazarin\nplayers: [{names}]\ndeals: []\n", "nine.yaml")
+
+
+def test_tie_note_reads_the_precedence_of_the_ruleset():
+    # The point tie of precedence.yaml: the note cites bidding.precedence and its source.
+    r = replay_record(example("precedence.yaml"))
+    notes = [n for d in r.deals for sp in d.spoken for n in sp.notes]
+    assert notes and all("bidding.precedence: first-declarer, lalanne" in n for n in notes[:1])

@@ -11,12 +11,25 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hocdsl.rules import RulesetError, load_ruleset
-from hocdsl.rules.build import KNOB_PATHS
 from hocdsl.rules.loader import validate_file
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE_TEXT = (ROOT / "rulesets" / "hoc-mazarin.yaml").read_text(encoding="utf-8")
 BASE = yaml.safe_load(BASE_TEXT)
+KNOB_PATHS = tuple(load_ruleset("hoc-mazarin").knobs())
+
+
+def _knob_node(data: dict, path: str) -> dict:
+    """The YAML mapping of a knob path in a file's data (``deal.hand_size``, ``pools.point.ante``,
+    ``card_game.principal_wild``), made if the file leaves the knob at its default."""
+    parts = path.split(".")
+    if parts[0] == "pools":
+        group = data["pools"][parts[1]]
+    elif parts[0] in data:
+        group = data[parts[0]]
+    else:
+        group = data["stages"][parts[0]]
+    return group.setdefault(parts[-1], {"value": None, "editorial": "a test"})
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-100, 100), st.text(max_size=8),
                     st.sampled_from(["KS", "1S", "ZZ", "10H", "lalanne §1", "any", "hold"]))
@@ -43,8 +56,7 @@ def _check(path: Path) -> None:
 @given(knob=st.sampled_from(KNOB_PATHS), value=values)
 def test_any_knob_value_is_accepted_or_reported(tmp_path_factory, knob, value):
     data = copy.deepcopy(BASE)
-    section, name = knob.split(".")
-    data[section][name]["value"] = value
+    _knob_node(data, knob)["value"] = value
     f = tmp_path_factory.mktemp("fuzz") / "r.yaml"
     f.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     _check(f)

@@ -17,9 +17,8 @@ from typer.testing import CliRunner
 from hocdsl.cards import parse_card
 from hocdsl.cli import app
 from hocdsl.rules import RulesetError, bundled_extensions, bundled_rulesets, load_ruleset
-from hocdsl.rules.build import KNOB_PATHS, SECTION_CLASSES
 from hocdsl.rules.loader import validate_file
-from hocdsl.rules.model import SECTIONS, EndBracket, Payment
+from hocdsl.rules.model import SECTIONS, EndBracket, Payment, knob_fields
 from hocdsl.rules.render import load_ruleset_text, ruleset_text, ruleset_yaml
 from hocdsl.rules.validate import schema, schema_errors
 from hocdsl.rules.yamldoc import read_yaml
@@ -28,10 +27,11 @@ ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = sorted((ROOT / "rulesets").glob("*.yaml"))
 EXTENSIONS = sorted((ROOT / "rulesets" / "extensions").glob("*.yaml"))
 runner = CliRunner()
+KNOB_PATHS = tuple(load_ruleset("hoc-mazarin").knobs())
 
 
 def _line_of(path: Path, section: str, knob: str) -> int:
-    """The line of ``  knob:`` under ``section:`` in a file, found by reading the text."""
+    """The line of ``  knob:`` under a top-level ``section:`` in a file, found by reading the text."""
     in_section = False
     for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if re.match(rf"^{section}:\s*$", line):
@@ -49,24 +49,25 @@ def _line_of(path: Path, section: str, knob: str) -> int:
 def test_hoc_mazarin_values_are_those_of_the_file():
     r = load_ruleset("hoc-mazarin")
     assert r.name == "hoc-mazarin" and r.extends == () and r.extensions == ()
-    assert dict(r.table.hand_size) == {2: 15, 3: 12}
-    assert r.hand_size(3) == 12
+    assert dict(r.deal.hand_size) == {2: 15, 3: 12}
+    assert r.hand_size(3) == 12 and r.players == (2, 3)
     assert r.bidding.raise_cap == 20 and r.bidding.raise_min == 1
-    assert r.bidding.chances == ("point", "sequence", "tricon")
+    assert [s.id for s in r.vie_stages] == ["point", "sequence", "tricon"]
+    assert r.pool_ids == ("point", "sequence", "tricon") and r.sequence.pool == "sequence"
     assert r.bidding.precedence == "first-declarer"
-    assert r.double_game.max_multiplier == 2
+    assert r.bidding.max_multiplier == 2
     assert r.sequence.names[4] == ("quatrième", "quart")
     assert r.sequence.payments[5] == Payment(plain=3, major=4)
     assert r.tricon.payments[4] == Payment(plain=4, major=8)
     assert r.card_game.principal_hocs == frozenset(
         parse_card(c) for c in ("king of spades", "king of hearts", "king of diamonds", "king of clubs",
                                 "queen of spades", "jack of diamonds"))
-    assert r.card_game.end_payment[0] == EndBracket(min=1, max=1, fixed=6)
+    assert r.settle.end_payment[0] == EndBracket(min=1, max=1, fixed=6)
 
 
 def test_hoc_mazarin_end_payment_by_hand():
     # Lalanne §9.3: 1 card left pays 6, 2 pay 4, 3..9 pay 1 a card, 10 or more 2 a card
-    owed = load_ruleset("hoc-mazarin").card_game.owed
+    owed = load_ruleset("hoc-mazarin").settle.owed
     assert [owed(n) for n in (1, 2, 3, 9, 10, 15)] == [6, 4, 3, 9, 20, 30]
 
 
@@ -74,9 +75,16 @@ def test_every_knob_is_set_with_provenance():
     for name in bundled_rulesets():
         r = load_ruleset(name)
         assert tuple(r.knobs()) == KNOB_PATHS
-        assert set(r.provenance) == set(KNOB_PATHS), name
+        # every knob the model gives no default is set with provenance
+        assert set(r.provenance) <= set(KNOB_PATHS), name
+        for prefix, obj in r.sections():
+            for knob, _spec in knob_fields(obj.__class__):
+                field = next(f for f in dataclasses.fields(obj) if f.name == knob)
+                if field.default is dataclasses.MISSING:
+                    assert f"{prefix}.{knob}" in r.provenance, (name, prefix, knob)
         for path, p in r.provenance.items():
-            assert (p.source is None) != (p.editorial is None), (name, path)
+            assert p.kind in ("source", "inferred", "borrowed", "editorial"), (name, path)
+            assert (p.source is None) == (p.kind == "editorial"), (name, path)
             if p.source is not None:
                 assert p.source in r.sources, (name, path, p.source)
                 assert p.section and p.section.startswith("§")
@@ -89,7 +97,7 @@ def test_provenance_records_source_section_file_and_line():
     assert p.declared_in == "hoc-mazarin"
     assert p.line == _line_of(ROOT / "rulesets" / "hoc-mazarin.yaml", "bidding", "precedence")
     assert p.note and "eldest" in p.note
-    ed = r.provenance["table.dealer_rotation"]
+    ed = r.provenance["deal.dealer_rotation"]
     assert ed.source is None and ed.editorial.startswith("Lalanne §2 says who deals first")
     assert ed.cite().startswith("editorial: ")
     assert r.sources["lalanne"].file == "002_a949d94ce3835e8f.txt"
@@ -102,12 +110,12 @@ def test_ruleset_is_frozen():
     with pytest.raises(dataclasses.FrozenInstanceError):
         r.name = "x"  # type: ignore[misc]
     with pytest.raises(TypeError):
-        r.table.hand_size[2] = 20  # type: ignore[index]
+        r.deal.hand_size[2] = 20  # type: ignore[index]
     with pytest.raises(TypeError):
         r.provenance["bidding.raise_cap"] = None  # type: ignore[index]
     with pytest.raises(TypeError):
         r.sources["x"] = None  # type: ignore[index]
-    assert isinstance(r.bidding.chances, tuple) and isinstance(r.card_game.end_payment, tuple)
+    assert isinstance(r.stages, tuple) and isinstance(r.settle.end_payment, tuple)
 
 
 # ------------------------------------------------------------- inheritance ----
@@ -119,6 +127,7 @@ def _write(path: Path, text: str) -> Path:
 
 
 CHILD = """\
+format: 2
 name: child
 title: A child of hoc-mazarin
 summary: Blank hands pay 12, cited to a source of its own.
@@ -126,11 +135,12 @@ extends: {parent}
 sources:
   wikipedia:
     citation: Wikipedia, "Hoc Mazarin".
-blank_hand:
-  payment:
-    value: 12
-    source: wikipedia §Blank
-    note: A test.
+stages:
+  blank_hand:
+    payment:
+      value: 12
+      source: wikipedia §Blank
+      note: A test.
 """
 
 
@@ -142,17 +152,18 @@ def test_extends_overrides_only_what_differs(tmp_path):
     diff = {k for k, v in child.knobs().items() if parent.knobs()[k] != v}
     assert diff == {"blank_hand.payment"}
     p = child.provenance["blank_hand.payment"]
-    assert (p.cite(), p.declared_in, p.line, p.note) == ("wikipedia §Blank", "child", 9, "A test.")
+    assert (p.cite(), p.declared_in, p.line, p.note) == ("wikipedia §Blank", "child", 11, "A test.")
     # an inherited knob keeps its parent's provenance, whole
     assert child.provenance["bidding.raise_cap"] == parent.provenance["bidding.raise_cap"]
     # sources merge along the chain
-    assert set(child.sources) == {"lalanne", "lalanne-en", "wikipedia"}
+    assert set(child.sources) == {"lalanne", "lalanne-en", "wikipedia", "hoca"}
 
 
 def test_extends_by_relative_path_and_a_chain_of_three(tmp_path):
     (tmp_path / "sub").mkdir()
     _write(tmp_path / "child.yaml", CHILD.format(parent="hoc-mazarin"))
     _write(tmp_path / "sub" / "grandchild.yaml", """\
+format: 2
 name: grandchild
 title: Grandchild
 summary: Raises capped at 10.
@@ -172,17 +183,18 @@ bidding:
 def test_a_knob_overridden_whole_not_merged(tmp_path):
     # a child giving a mapping value replaces the parent's mapping, it is not merged into it
     _write(tmp_path / "two.yaml", """\
+format: 2
 name: two-only
 title: Two players only
 summary: A test.
 extends: hoc-mazarin
-table:
+deal:
   hand_size:
     value: {2: 15}
     editorial: A test.
 """)
     r = load_ruleset(str(tmp_path / "two.yaml"))
-    assert dict(r.table.hand_size) == {2: 15}
+    assert dict(r.deal.hand_size) == {2: 15} and r.players == (2,)
     with pytest.raises(ValueError, match="not 3"):
         r.hand_size(3)
 
@@ -190,8 +202,8 @@ table:
 def test_bundled_child_rulesets():
     wiki = load_ruleset("hoc-mazarin-wikipedia")
     assert wiki.extends == ("hoc-mazarin",)
-    assert wiki.card_game.owed(2) == 8  # Wikipedia: two cards left pay 8
-    assert load_ruleset("hoc-mazarin").card_game.owed(2) == 4
+    assert wiki.settle.owed(2) == 8  # Wikipedia: two cards left pay 8
+    assert load_ruleset("hoc-mazarin").settle.owed(2) == 4
     literal = load_ruleset("hoca-literal")
     assert literal.extends == ("hoca",)
 
@@ -202,50 +214,52 @@ def test_bundled_child_rulesets():
 def test_triple_game_extension_overlays_the_multiplier():
     base = load_ruleset("hoc-mazarin")
     r = load_ruleset("hoc-mazarin", with_=["triple-game"])
-    assert base.double_game.max_multiplier == 2
-    assert r.double_game.max_multiplier == 3
+    assert base.bidding.max_multiplier == 2
+    assert r.bidding.max_multiplier == 3
     assert r.extensions == ("triple-game",) and r.name == "hoc-mazarin"
-    p = r.provenance["double_game.max_multiplier"]
+    p = r.provenance["bidding.max_multiplier"]
     assert p.declared_in == "triple-game" and p.source == "lalanne" and p.section == "§6"
     diff = {k for k, v in r.knobs().items() if base.knobs()[k] != v}
-    assert diff == {"double_game.max_multiplier"}
+    assert diff == {"bidding.max_multiplier"}
 
 
 def test_extension_by_path_and_on_every_bundled_ruleset():
     path = str(ROOT / "rulesets" / "extensions" / "triple-game.yaml")
     for name in bundled_rulesets():
-        assert load_ruleset(name, with_=[path]).double_game.max_multiplier == 3
+        assert load_ruleset(name, with_=[path]).bidding.max_multiplier == 3
 
 
 def test_an_extension_must_bring_its_own_sources(tmp_path):
     _write(tmp_path / "ext.yaml", """\
+format: 2
 kind: extension
 name: ext
 title: An extension citing a source it does not define
 summary: A test.
-blank_hand:
-  payment: {value: 5, source: lalanne §8}
+table:
+  starting_stake: {value: 50, source: lalanne §2}
 """)
     with pytest.raises(RulesetError) as info:
         load_ruleset("hoc-mazarin", with_=[str(tmp_path / "ext.yaml")])
     e = info.value
-    assert (e.line, e.column, e.path) == (6, 31, "blank_hand.payment.source")
+    assert (e.line, e.column, e.path) == (7, 39, "table.starting_stake.source")
     assert "this file's `sources:` block" in e.found
 
 
 def test_later_extensions_win(tmp_path):
     _write(tmp_path / "quad.yaml", """\
+format: 2
 kind: extension
 name: quad
 title: Quadruple game
 summary: A test.
-double_game:
+bidding:
   max_multiplier: {value: 4, editorial: a test}
 """)
     r = load_ruleset("hoc-mazarin", with_=["triple-game", str(tmp_path / "quad.yaml")])
-    assert r.double_game.max_multiplier == 4 and r.extensions == ("triple-game", "quad")
+    assert r.bidding.max_multiplier == 4 and r.extensions == ("triple-game", "quad")
     r = load_ruleset("hoc-mazarin", with_=[str(tmp_path / "quad.yaml"), "triple-game"])
-    assert r.double_game.max_multiplier == 3
+    assert r.bidding.max_multiplier == 3
 
 
 # ------------------------------------------------------------- bundled files ----
@@ -276,37 +290,31 @@ def test_schema_is_valid_draft_2020_12():
 
 
 def test_schema_knobs_are_exactly_the_model_fields_in_order():
-    props = schema()["properties"]
-    sections = [k for k in props if k in SECTION_CLASSES]
-    assert tuple(sections) == SECTIONS
-    for section in SECTIONS:
-        knobs = tuple(props[section]["properties"])
-        fields = tuple(f.name for f in dataclasses.fields(SECTION_CLASSES[section]))
-        assert knobs == fields, section
-        assert tuple(schema()["$defs"]["complete"]["properties"][section]["required"]) == fields
-    assert schema()["$defs"]["complete"]["required"] == ["sources", *SECTIONS]
+    from hocdsl.rules.model import STAGE_CLASSES, PoolRules
+
+    props, defs = schema()["properties"], schema()["$defs"]
+    for section, cls in SECTIONS.items():
+        assert props[section] == {"$ref": f"#/$defs/section.{section}"}
+        knobs = tuple(defs[f"section.{section}"]["properties"])
+        assert knobs == tuple(n for n, _ in knob_fields(cls)), section
+        assert defs[f"section.{section}"]["additionalProperties"] is False
+    assert tuple(defs["pool"]["properties"]) == tuple(n for n, _ in knob_fields(PoolRules))
+    for (kind, on), cls in STAGE_CLASSES.items():
+        key = f"stage.{kind}" + (f".{on}" if on else "")
+        knobs = [k for k in defs[key]["properties"] if k not in ("kind", "on", "pool")]
+        assert tuple(knobs) == tuple(n for n, _ in knob_fields(cls)), key
 
 
-def test_schema_describes_every_property():
-    missing = []
-
-    def walk(node, where):
-        if where.endswith(("allOf", "complete")):
-            return  # conditions on what is required, not properties anyone writes
-        if isinstance(node, dict):
-            for name, sub in (node.get("properties") or {}).items():
-                if isinstance(sub, dict) and "description" not in sub:
-                    missing.append(f"{where}.{name}")
-            for k, v in node.items():
-                walk(v, f"{where}.{k}")
-        elif isinstance(node, list):
-            for i, v in enumerate(node):
-                walk(v, f"{where}[{i}]")
-
-    walk(schema(), "$")
-    assert missing == []
-    for section in SECTIONS:
-        assert schema()["properties"][section]["additionalProperties"] is False
+def test_schema_describes_every_knob():
+    defs = schema()["$defs"]
+    knob_defs = {k: v for k, v in defs.items() if k.startswith("knob.")}
+    assert knob_defs
+    for key, d in knob_defs.items():
+        assert d.get("description", "").strip(), key
+    for key in ("pool", "stage", "knob", "alternative"):
+        assert defs[key]["description"].strip(), key
+    for name, sub in schema()["properties"].items():
+        assert "description" in sub or "$ref" in sub, name
 
 
 def test_hoc_schema_prints_the_shipped_schema():
@@ -356,17 +364,19 @@ def test_show_yaml_reads_back_to_the_same_rules(name, exts):
 
 
 def test_show_text_groups_knobs_by_stage_with_provenance():
+    from hocdsl.rules.describe import section_title
+
     r = load_ruleset("hoc-mazarin-wikipedia")
     text = ruleset_text(r)
     assert text.startswith(r.title)
     lines = text.splitlines()
     assert "lalanne §5.1" in text  # an inherited knob's source
     assert "(from hoc-mazarin)" in text and "extends hoc-mazarin" in text
-    for path in KNOB_PATHS:
-        assert r.provenance[path].cite().split(":")[0] in text
-    # stages appear in the order of play
-    from hocdsl.rules.render import stage_titles
-    idx = [lines.index(t) for t in stage_titles().values()]
+    for path, p in r.provenance.items():
+        assert p.cite().split(":")[0] in text, path
+    # sections, pools and stages appear in the order of the file
+    titles = [section_title(r, prefix) for prefix, _ in r.sections()]
+    idx = [next(i for i, ln in enumerate(lines) if ln.startswith(t)) for t in titles]
     assert idx == sorted(idx)
 
 
@@ -375,7 +385,8 @@ def test_cli_show_and_rulesets():
     assert result.exit_code == 0
     assert "[hoc-mazarin + triple-game]" in result.stdout
     result = runner.invoke(app, ["show", "hoca", "--format", "yaml"])
-    assert result.exit_code == 0 and result.stdout.splitlines()[2] == "name: hoca"
+    assert result.exit_code == 0 and "\nname: hoca\n" in result.stdout
+    assert "\nformat: 2\n" in result.stdout
     result = runner.invoke(app, ["rulesets"])
     assert result.exit_code == 0
     for name in bundled_rulesets() + bundled_extensions():
@@ -395,5 +406,5 @@ def test_ruleset_pickles_and_hashes():
     r = load_ruleset("hoc-mazarin", with_=["triple-game"])
     again = pickle.loads(pickle.dumps(r))
     assert again == r and hash(again) == hash(r)
-    assert again.provenance["double_game.max_multiplier"].declared_in == "triple-game"
+    assert again.provenance["bidding.max_multiplier"].declared_in == "triple-game"
     assert load_ruleset("hoc-mazarin") != r

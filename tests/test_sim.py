@@ -160,11 +160,12 @@ def test_compare_finds_a_sharp_known_difference():
     # pays 4 more: the mean end payment per loser rises by about 4 times the share of
     # losers left with 2 cards (play may shift a little: the bots mind the schedule).
     a = load_ruleset("hoc-mazarin")
-    cg = a.card_game
-    brackets = tuple(replace(x, fixed=8) if x.min == 2 else x for x in cg.end_payment)
+    st = a.settle
+    brackets = tuple(replace(x, fixed=8) if x.min == 2 else x for x in st.end_payment)
     assert brackets[1] == EndBracket(min=2, max=2, fixed=8)
-    b = replace(a, name="two-cards-pay-8", card_game=replace(cg, end_payment=brackets))
-    assert b.card_game.owed(2) == 8 and a.card_game.owed(2) == 4
+    stages = tuple(replace(s, end_payment=brackets) if s is st else s for s in a.stages)
+    b = replace(a, name="two-cards-pay-8", stages=stages)
+    assert b.settle.owed(2) == 8 and a.settle.owed(2) == 4
     c = compare(a, b, hands=1200, seed=9, jobs=2)
     row = c.rows["end_payment"]
     assert row.significant and row.diff.lo > 0
@@ -249,7 +250,7 @@ def test_metrics_are_named_and_sensible():
         m["accidental_hocs_per_hand"].mean + m["principal_hocs_per_hand"].mean)
     assert sum(m[f"cards_left_share.{k}"].mean for k in range(1, 13)) == pytest.approx(1)
     # the end payment is the schedule applied to the cards left (002 §9.3)
-    owed = load_ruleset("hoc-mazarin").card_game.owed
+    owed = load_ruleset("hoc-mazarin").settle.owed
     assert m["end_payment"].mean == pytest.approx(
         sum(owed(k) * m[f"cards_left_share.{k}"].mean for k in range(1, 13)))
     dist = r.distributions
@@ -258,6 +259,110 @@ def test_metrics_are_named_and_sensible():
     # chips: the players' nets and the pools add up, so the nets average to about 0
     assert -2 < sum(m[f"net_per_hand.{p}"].mean for p in ("eldest", "second", "dealer")) < 1
     assert "net_per_hand.second" not in simulate(load_ruleset("hoc-mazarin"), hands=20, players=2).metrics
+    # hocs by kind: they add up to all hocs; "accidental" of old is every hoc not principal
+    kinds = ("principal", "permanent", "end-of-run", "accidental")
+    assert sum(m[f"hocs_per_hand.{k}"].mean for k in kinds) == pytest.approx(m["hocs_per_hand"].mean)
+    assert m["hocs_per_hand.principal"].mean == m["principal_hocs_per_hand"].mean
+    assert m["accidental_hocs_per_hand"].mean == pytest.approx(
+        sum(m[f"hocs_per_hand.{k}"].mean for k in kinds[1:]))
+    assert 0 <= m["first_turn_out_rate"].mean < 0.05
+    # in Hoc Mazarin only a vie stage's winner takes its pool: taken when won, the same chips
+    for c in ("point", "sequence", "tricon"):
+        assert m[f"pool_taken_rate.{c}"].mean <= m[f"won_rate.{c}"].mean
+        assert m[f"pool_take.{c}"].mean == pytest.approx(m[f"pool_when_won.{c}"].mean, rel=0.05)
+
+
+def test_metrics_follow_the_ruleset_stages_and_pools():
+    # the chance metrics are named by vie stage id, the pool metrics by pool id
+    rules = load_ruleset("hoc-mazarin")
+    m = simulate(rules, hands=40, seed=1, bots="random").metrics
+    for st in rules.vie_stages:
+        for what in ("won_rate", "all_pass_rate", "double_rate", "triple_rate", "pool_when_won",
+                     "pays_when_won"):
+            assert f"{what}.{st.id}" in m
+    for pool in rules.pool_ids:
+        assert f"pool_taken_rate.{pool}" in m and f"pool_take.{pool}" in m
+
+
+@pytest.mark.parametrize("name", ["hoc-mazarin", "hoca", "examples/rulesets/board-game.yaml"])
+def test_pool_takes_are_the_chips_players_take_from_the_pools(name):
+    # Without events (record=False) the ledger still counts what players take from each
+    # pool: the same as the chip moves from a pool to a seat, refunds aside, with events.
+    from pathlib import Path
+
+    from hocdsl.engine.events import REFUND, ChipMove, Pool
+
+    if name.endswith(".yaml") and not (Path(__file__).parent.parent / name).exists():
+        pytest.skip(f"{name} is not in this checkout")
+    rules = load_ruleset(str(Path(__file__).parent.parent / name) if name.endswith(".yaml") else name)
+    players = rules.players[0]
+    taken_any = False
+    for seed in range(40):
+        games = [Game(rules, players, rng=random.Random(seed), auto_forced=True, record=rec)
+                 for rec in (True, False)]
+        pick = random.Random(-seed)
+        while not games[0].is_over:
+            a = pick.choice(games[0].legal_actions())
+            for g in games:
+                g.apply(a)
+        moved = [0] * len(rules.pools)
+        for e in games[0].events:
+            if e.__class__ is ChipMove and e.payer.__class__ is Pool and e.reason != REFUND:
+                moved[e.payer.index] += e.amount
+        assert games[0].ledger.taken == games[1].ledger.taken == moved
+        taken_any = taken_any or any(moved)
+    assert taken_any
+
+
+def test_board_pools_and_payment_by_points():
+    # a game with no bidding: the pools are a board's boxes, taken by laying their cards;
+    # losers pay the points of their cards (no schedule: no end-payment distribution)
+    from pathlib import Path
+
+    f = Path(__file__).parent.parent / "examples/rulesets/board-game.yaml"
+    if not f.exists():
+        pytest.skip("no board-game example in this checkout")
+    rules = load_ruleset(str(f))
+    for players in (3, 8):
+        r = simulate(rules, hands=200, players=players, seed=1, bots="random")
+        m = r.metrics
+        assert r.chips_conserved
+        assert not any(k.startswith(("won_rate.", "blank_", "sequence_held", "tricon_held")) for k in m)
+        for pool in rules.pool_ids:
+            assert 0 < m[f"pool_taken_rate.{pool}"].mean <= 1 and m[f"pool_take.{pool}"].mean > 0
+        assert m["end_payment"].mean > m["cards_left"].mean  # points, not cards
+        assert "end_payment" not in r.distributions
+        assert len([k for k in m if k.startswith("net_per_hand.")]) == players
+
+
+def _more_players(tmp_path):
+    f = tmp_path / "more-players.yaml"
+    f.write_text("format: 2\nname: more-players\ntitle: More players\n"
+                 "summary: Hoc Mazarin dealt to four and five.\nextends: hoc-mazarin\n"
+                 "deal:\n  hand_size: {value: {2: 15, 3: 12, 4: 10, 5: 9}, editorial: \"test\"}\n")
+    return load_ruleset(str(f))
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_four_and_five_players_where_the_ruleset_admits_them(tmp_path, players):
+    rules = _more_players(tmp_path)
+    assert rules.players == (2, 3, 4, 5)
+    bots = ",".join(("heuristic", "random")[s % 2] for s in range(players))
+    r = simulate(rules, hands=200, players=players, seed=players, bots=bots)
+    assert r.chips_conserved is True and r.players == players
+    m = r.metrics
+    pos = ("eldest", "second", "third", "dealer") if players == 4 else (
+        "eldest", "second", "third", "fourth", "dealer")
+    assert [k.split(".")[1] for k in m if k.startswith("net_per_hand.")] == list(pos)
+    assert [k.split(".")[1] for k in m if k.startswith("card_win_rate.")] == list(pos)
+    assert sum(m[f"card_win_rate.{p}"].mean for p in pos) == pytest.approx(1)
+    assert [k for k in m if k.startswith("net_per_seat.")] == [f"net_per_seat.{s}" for s in range(players)]
+    size = rules.hand_size(players)
+    assert f"cards_left_share.{size}" in m and f"cards_left_share.{size + 1}" not in m
+    assert sum(r.distributions["cards_left"].values()) == (players - 1) * 200
+    # jobs do not change the numbers at more players either
+    two = simulate(rules, hands=200, players=players, seed=players, bots=bots, jobs=2)
+    assert two.to_json() == r.to_json()
 
 
 def test_bad_arguments_are_value_errors():
@@ -380,7 +485,7 @@ def test_cli_simulate_table_and_options():
     (["--hands", "0"], "--hands 0"),
     (["--hands", "10", "--bots", "genius"], "unknown bot 'genius'"),
     (["--hands", "10", "--bots", "heuristic,random"], "2 bots for 3 players"),
-    (["--hands", "10", "--players", "4"], "not 4"),
+    (["--hands", "10", "--players", "4"], "played by 2 or 3 players"),
     (["--hands", "10", "--jobs", "0"], "--jobs 0"),
 ])
 def test_cli_simulate_bad_input_exits_2(args, words):

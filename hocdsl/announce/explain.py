@@ -163,11 +163,27 @@ def _after(text: str, pos: int) -> str:
     return f' after "{text[tail[0].start():tail[-1].end()]}"'
 
 
-def _bare_rank_message(word: str, french: bool) -> str:
+def _bare_rank_message(word: str, french: bool, then: str | None = None) -> str:
+    """A rank said where a card belongs; ``then`` is the next word when it is a
+    rank too ("sept, huit sans neuf"): then a one-suit run is what was meant."""
     r = RANK_WORDS[word]
+    if then is not None:
+        r2 = RANK_WORDS[then]
+        lang = "fr" if french else "en"
+        words = (f"{rank_name(r, lang)}, {rank_name(r2, lang)} "
+                 + ("de cœur" if french else "of hearts"))
+        return (f'expected cards with their suit ("{RANK_LETTERS[r - 1]}H {RANK_LETTERS[r2 - 1]}H", '
+                f'or "{words}": the last card\'s suit is the suit of them all): '
+                "ranks alone do not say which cards")
     words = f"{rank_name(r, 'fr')} de cœur" if french else f"{rank_name(r)} of hearts"
     return (f'expected a card, with its suit ("{RANK_LETTERS[r - 1]}H" or '
             f'"{words}"): a rank alone does not say which card')
+
+
+def _next_rank(folded: str, end: int) -> str | None:
+    """The word after ``end`` if it is a rank word, else None."""
+    nxt = _WORD.search(folded, end)
+    return nxt.group() if nxt and nxt.group() in RANK_WORDS and nxt.group().isalpha() else None
 
 
 _FRENCH_RANKS = {fold(w) for w in RANK_NAMES_FR + RANK_PLURALS_FR}
@@ -208,12 +224,19 @@ def explain(
             p = prev[-1].start()
             if "CARD" in _accepts(tree, folded[:p]):
                 french = word == "sans" or prev[-1].group() in _FRENCH_RANKS
-                return AnnouncementError(text, back(p), _bare_rank_message(prev[-1].group(), french),
-                                         expected=_NAMED["CARD"], found=prev[-1].group())
+                first = prev[-1]
+                then = None
+                if len(prev) > 1 and prev[-2].group() in RANK_WORDS and prev[-2].group().isalpha() \
+                        and "CARD" in _accepts(tree, folded[:prev[-2].start()]):
+                    first, then = prev[-2], prev[-1].group()  # "sept, huit sans neuf"
+                return AnnouncementError(text, back(first.start()),
+                                         _bare_rank_message(first.group(), french, then),
+                                         expected=_NAMED["CARD"], found=first.group())
     if word in RANK_WORDS and "CARD" in accepts and "RANK" not in accepts:
         nxt = _WORD.search(folded, m.end()) if m else None
         french = word in _FRENCH_RANKS or bool(nxt and nxt.group() == "sans")
-        return AnnouncementError(text, back(pos), _bare_rank_message(word, french),
+        then = _next_rank(folded, m.end()) if word.isalpha() else None
+        return AnnouncementError(text, back(pos), _bare_rank_message(word, french, then),
                                  expected=_NAMED["CARD"], found=found)
 
     # A combination name this ruleset does not use.

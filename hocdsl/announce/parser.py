@@ -14,6 +14,7 @@ action value straight up. One parser is built per vocabulary and cached.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Union
@@ -189,7 +190,20 @@ class AnnouncementBuilder(Transformer):
 
     # the card game
     def turn(self, children: list) -> list[Said]:
-        return children
+        out: list[Said] = []
+        for c in children:
+            if isinstance(c, list):  # a one-suit group: its cards in order
+                out.extend(c)
+            else:
+                out.append(c)
+        return out
+
+    def suited(self, children: list) -> list[Said]:
+        """``sept, huit de cœur``: each rank takes the suit of the last card."""
+        words = _RUN_SPLIT.split(str(children[0]).strip())
+        last = parse_card(" ".join(words[-3:]))
+        suit = last // 13
+        return [PLAY[card_of(RANK_WORDS[w], suit)] for w in words[:-3]] + [PLAY[last]]
 
     def card(self, children: list) -> Action:
         tok = children[0]
@@ -216,6 +230,8 @@ class AnnouncementBuilder(Transformer):
             raise _Problem(tok.start_pos, f"there is no rank {tok}: ranks run from 1 (ace) to 13 (king)")
         return (r, tok.start_pos)
 
+
+_RUN_SPLIT = re.compile(r"[\s,]+")
 
 #: Every compact spelling of every card, folded ("10s", "ts", "j♦", "13c") -> card.
 _COMPACT_CARDS: dict[str, int] = {

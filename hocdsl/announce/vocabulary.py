@@ -161,21 +161,24 @@ class Vocabulary:
 
     @classmethod
     def from_ruleset(cls, rules: Ruleset) -> Vocabulary:
-        """The names ``rules`` gives in ``sequence.names`` and ``tricon.names``.
+        """The names ``rules`` gives its vie stages on runs and on sets
+        (``<stage>.names``); a game without such a stage has no such names.
 
         Where the ruleset lets runs longer than its longest named one count
-        (``sequence.longer_ranks_higher``, or ``sequence.counts_up_to`` past
-        the names), those lengths may also be called by ordinal: ``sixième``,
-        ``sixth``...
+        (``longer_ranks_higher``, or ``counts_up_to`` past the names), those
+        lengths may also be called by ordinal: ``sixième``, ``sixth``...
         """
-        seq = rules.sequence
-        named = set(seq.names)
-        top = max(named, default=seq.min_length - 1)
-        ordinals = tuple(
-            n for n in ORDINALS
-            if n > top and n not in named and (seq.longer_ranks_higher or n <= seq.counts_up_to)
-        )
-        return cls(_table(seq.names), _table(rules.tricon.names), ordinals, rules.name)
+        seq, sets = rules.sequence, rules.tricon
+        ordinals: tuple[int, ...] = ()
+        if seq is not None:
+            named = set(seq.names)
+            top = max(named, default=seq.min_length - 1)
+            ordinals = tuple(
+                n for n in ORDINALS
+                if n > top and n not in named and (seq.longer_ranks_higher or n <= seq.counts_up_to)
+            )
+        return cls(_table(seq.names if seq is not None else None),
+                   _table(sets.names if sets is not None else None), ordinals, rules.name)
 
     # ------------------------------------------------------------ reading --
 

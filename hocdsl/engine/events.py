@@ -2,15 +2,15 @@
 
 Every chip that moves is a :class:`ChipMove` (payer, payee, amount, reason);
 everything else said or done has its own event type. Seats are ints in the
-direction of play; a pool is a :class:`Pool` value (``POOLS["point"]``).
+direction of play; a pool is a :class:`Pool` value (:func:`pools_of` gives a ruleset's).
 
 Chip-move reasons (``ChipMove.reason``): ``ante``, ``raise``, ``call``,
 ``pool`` (a chance's pool to its winner), ``refund`` (antes returned when a
 ruleset does not carry a passed pool), ``sequence``, ``tricon``,
 ``blank-hand``, ``hoc``, ``end-payment``, ``penalty``.
 
->>> ChipMove(0, POOLS["point"], 1, ANTE, "point")
-ChipMove(payer=0, payee=Pool(chance='point'), amount=1, reason='ante', chance='point')
+>>> ChipMove(0, Pool("point"), 1, ANTE, "point")
+ChipMove(payer=0, payee=Pool(id='point'), amount=1, reason='ante', chance='point')
 """
 
 from __future__ import annotations

@@ -56,13 +56,15 @@ KIND_OF = {"point": "point", "run": "sequence", "set": "tricon"}
 class _Static:
     """What a ruleset fixes for every hand: chance evaluators, interned action tuples."""
 
-    __slots__ = ("rules", "kinds", "open_actions", "raised_actions")
+    __slots__ = ("rules", "kinds", "vie_pools", "open_actions", "raised_actions")
 
     def __init__(self, rules: Ruleset) -> None:
         from ..actions import CALL, PASS, RAISE, Raise
 
         self.rules = rules
         self.kinds: dict[str, ChanceKind] = {}
+        #: (stage id, index of its pool) for each vie stage, in order
+        self.vie_pools = tuple((st.id, rules.pool_index(st.pool)) for st in rules.vie_stages)
         for st in rules.vie_stages:
             self.kinds[st.id] = CHANCE_KINDS[KIND_OF[st.on]](rules)
         b = rules.bidding
@@ -78,6 +80,7 @@ _SEAT_NAMES = {n: tuple(f"seat {i}" for i in range(n)) for n in range(2, 9)}
 
 
 _static = per_ruleset(_Static)
+_OUTCOME_NAMES = {WON: "won", PASSED: "passed"}
 
 
 class Game:
@@ -363,13 +366,14 @@ class Game:
     @property
     def winners(self) -> dict[str, int | None]:
         """The seat that won each vie stage this hand, by stage id (None: passed or not yet played)."""
-        return {st.id: self._winners[self._vie_pool(st)] for st in self.rules.vie_stages}
+        w = self._winners
+        return {sid: w[i] for sid, i in self._static.vie_pools}
 
     @property
     def chance_outcomes(self) -> dict[str, str | None]:
         """``won``, ``passed`` or None (not yet settled) for each vie stage this hand."""
-        names = {WON: "won", PASSED: "passed"}
-        return {st.id: names.get(self._outcome[self._vie_pool(st)]) for st in self.rules.vie_stages}
+        o = self._outcome
+        return {sid: _OUTCOME_NAMES.get(o[i]) for sid, i in self._static.vie_pools}
 
     @property
     def blank_hands(self) -> tuple[int, ...]:
@@ -459,6 +463,7 @@ class Game:
         led = self.ledger
         g.ledger = Ledger(self.n, tuple(led.pools), g.events, record, led.pool_objs)
         g.ledger.net = list(led.net)
+        g.ledger.taken = list(led.taken)
         g._outcome = list(self._outcome)
         g._winners = list(self._winners)
         g._anted = list(self._anted)

@@ -9,18 +9,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from .events import ChipMove, Party, Pool
+from .events import REFUND, ChipMove, Party, Pool
 
 
 class Ledger:
-    """Nets per seat and chips per pool (the ruleset's order) for one hand."""
+    """Nets per seat and chips per pool (the ruleset's order) for one hand.
 
-    __slots__ = ("net", "pools", "events", "record", "pool_objs")
+    ``taken``: per pool, the chips players took from it this hand (a vie stage's
+    winner, a board card laid, going out at once; refunded antes are not taken),
+    counted with or without ``record`` (the simulator's ``pool_take`` metrics).
+    """
+
+    __slots__ = ("net", "pools", "events", "record", "pool_objs", "taken")
 
     def __init__(self, players: int, pools: tuple[int, ...], events: list[Any], record: bool = True,
                  pool_objs: tuple[Pool, ...] = ()) -> None:
         self.net = [0] * players
         self.pools = list(pools)
+        self.taken = [0] * len(self.pools)
         self.events = events
         self.record = record
         self.pool_objs = pool_objs
@@ -35,6 +41,8 @@ class Ledger:
             self.net[payer] -= amount
         else:
             self.pools[payer.index] -= amount
+            if payee.__class__ is int and reason != REFUND:
+                self.taken[payer.index] += amount
         if payee.__class__ is int:
             self.net[payee] += amount
         else:

@@ -33,6 +33,7 @@ from typing import Any
 
 from ..cards import CardError, card_name, hand_of, iter_cards, parse_card, split_cards
 from ..rules.errors import RulesetError, suggest
+from ..rules.model import MAX_PLAYERS, MIN_PLAYERS
 from ..rules.yamldoc import YamlDoc, parse_yaml
 from .errors import RecordError
 from .model import FALSE_WITHOUT, Announcement, DealRecord, Mark, Record
@@ -132,9 +133,10 @@ class _Reader:
         return tuple(out)
 
     def players(self, value: Any) -> tuple[str, ...]:
-        if not isinstance(value, list) or len(value) < 2:
+        if not isinstance(value, list) or not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
             raise self.err(("players",), f"players: found {_describe(value)}; expected a list of "
-                                         "the 2 or 3 players' names, in the direction of play")
+                                         f"the players' names ({MIN_PLAYERS} to {MAX_PLAYERS}, as "
+                                         "many as the ruleset admits), in the direction of play")
         out: list[str] = []
         for i, p in enumerate(value):
             if isinstance(p, bool) or not isinstance(p, (str, int)) or not str(p).strip():

@@ -59,6 +59,7 @@ from ..actions import (
 from ..announce import AnnouncementError, Vocabulary, format_action, parse_announcement
 from ..cards import rank_letter
 from ..engine import Game, IllegalAction, Partie
+from ..engine.bidding import ChanceBidding
 from ..engine.events import BLANK_STAGE, CARDS_STAGE, ChanceWon, Hoc
 from ..rules import RulesetError, load_ruleset
 from ..rules.loader import looks_like_path
@@ -187,7 +188,8 @@ def waiting_for(g: Game) -> str:
         return f"{who} to lay a {r} or say \"without {r}\""
     mode = g.bidding_mode
     if mode == "open":
-        declare = ", or declare" if g.rules.bidding.declaring_closes_bidding else ""
+        b = g.rules.bidding
+        declare = ", or declare" if b is not None and b.declaring_closes_bidding else ""
         return f"{who} to speak on the {stage}: pass or raise{declare}"
     if mode == "raised":
         return (f"{who} to call, raise or pass on the {stage} (the stake is {g.stake}, "
@@ -232,7 +234,7 @@ class _DealPlayer:
                 raise RecordError(self.record.file, line, col,
                                   f"{ann.player} said \"{ann.text}\", which cannot be read "
                                   f"under {self.rules.name}", detail=str(e)) from None
-            if g.is_over:
+            if g.is_over and not self.only_hoc_marks(ann, actions):
                 raise self.error(ann, f"{ann.player} said \"{ann.text}\" after the hand was over "
                                       f"({self._over_words()})",
                                  hint="a deal ends when a player has laid his last card; start the "
@@ -246,6 +248,11 @@ class _DealPlayer:
                               f"deal {self.deal.number}: the record ends before the hand is over: "
                               f"waiting for {waiting_for(g)}",
                               hint="a deal's announcements go on until a player lays his last card")
+
+    def only_hoc_marks(self, ann: Announcement, actions: list) -> bool:
+        """True for a line that only says "hoc!" (a no-op): checked by :meth:`say`
+        like any other "hoc!", so it is accepted after the last card made a hoc."""
+        return bool(actions) and all(isinstance(a, HocMark) for a in actions)
 
     def _over_words(self) -> str:
         g = self.g
@@ -286,6 +293,8 @@ class _DealPlayer:
         g = self.g
         seat = self.record.seat(ann.player)
         stage = g.stage
+        if self.only_hoc_marks(ann, actions) and self.dr.spoken:
+            stage = self.dr.spoken[-1].stage  # "hoc!" alone belongs to the turn it follows
         n0 = len(g.events)
         notes: list[str] = []
         for k, a in enumerate(actions):
@@ -299,8 +308,7 @@ class _DealPlayer:
                         rule=RULE_HOC,
                         hint="write \"hoc!\" after a principal hoc (or a king), or at the start of "
                              "the turn in which a player whose last card nobody could cover leads anew")
-                self.pending_hoc = None
-                continue
+                continue  # a no-op: saying it again for the same hoc is harmless
             if g.is_over:
                 raise self.error(ann, f"{ann.player} said \"{ann.text}\": after "
                                       f"{format_action(actions[k - 1], self.vocab)} the hand is over "
@@ -340,7 +348,7 @@ def apply_said(g: Game, a: Any, rules: Ruleset, vocab: Vocabulary) -> str | None
     if note is None:
         return None
     ph = g.phase  # did the declaration take the lead?
-    if ph is not None and ph.__class__.__name__ == "ChanceBidding" and getattr(ph, "best", None):
+    if isinstance(ph, ChanceBidding) and ph.best is not None:
         return note if ph.best[0] != seat else None
     won = [e for e in g.events[n0:] if e.__class__ is ChanceWon]
     return note if won and won[0].seat != seat else None
@@ -352,26 +360,28 @@ def tie_note(g: Game, a: Any, seat: int, rules: Ruleset, vocab: Vocabulary) -> s
 
     002 §5.1 has only a hand *below* a predecessor's say "c'est bon"; an
     equal one is declared, and the tie goes by precedence (002 §3.1-3.2,
-    §5.2): the transcript says who held it. Reads the bidding phase's
-    ``best``, ``best_cmp``, ``kind`` and ``prec_start`` (read only).
+    §5.2): the transcript says who held it. Reads the bidding phase
+    (:class:`~hocdsl.engine.bidding.ChanceBidding`): its ``best``, ``best_cmp``,
+    ``kind`` and ``prec_start`` (read only); the rule is ``rules.bidding.precedence``.
     """
-    if g.bidding_mode != "declaring" or not isinstance(a, _DECLARATIONS):
-        return None
     ph = g.phase
-    best, best_cmp, kind = (getattr(ph, "best", None), getattr(ph, "best_cmp", None),
-                            getattr(ph, "kind", None))
-    if best is None or best_cmp is None or kind is None:
+    bidding = rules.bidding
+    if (bidding is None or not isinstance(ph, ChanceBidding) or g.bidding_mode != "declaring"
+            or not isinstance(a, _DECLARATIONS)):
+        return None
+    best, best_cmp = ph.best, ph.best_cmp
+    if best is None or best_cmp is None:
         return None
     try:
-        entry = kind.resolve(a, g.hand(seat))
+        entry = ph.kind.resolve(a, g.hand(seat))
     except IllegalAction:
         return None
     if entry[1] != best_cmp[0]:
         return None
     holder = g.names[best[0]]
     p = rules.provenance.get("bidding.precedence")
-    cite = f"{p.source} {p.section}".strip() if p is not None and p.source else "editorial"
-    start = getattr(ph, "prec_start", g.eldest)
+    cite = p.where() if p is not None else "editorial"
+    start = ph.prec_start
     if best[0] == start != g.eldest:
         why = "the first to declare after the others passed"
     elif best[0] == g.eldest:
@@ -380,7 +390,7 @@ def tie_note(g: Game, a: Any, seat: int, rules: Ruleset, vocab: Vocabulary) -> s
         why = f"nearer {g.names[start]} (where the precedence starts) in the order of play"
     return (f"equal to {holder}'s {format_action(best[1], vocab)}: the tie goes to "
             f"{holder}, who has the precedence as {why} (bidding.precedence: "
-            f"{rules.bidding.precedence}, {cite})")
+            f"{bidding.precedence}, {cite})")
 
 
 def replay_record(record: Record, ruleset: str | None = None, with_: Sequence[str] = (),
@@ -400,7 +410,7 @@ def replay_record(record: Record, ruleset: str | None = None, with_: Sequence[st
         size = rules.hand_size(n)
     except ValueError as e:
         raise RecordError(record.file, *record.players_at, f"players: {e}",
-                          hint="table.hand_size of the ruleset lists the player counts it allows") from None
+                          hint="deal.hand_size of the ruleset lists the player counts it allows") from None
     stake = record.stake if record.stake is not None else rules.table.starting_stake
     partie = Partie(rules, record.players, balances=[stake] * n,
                     strict=record.false_without == "error")
@@ -413,7 +423,7 @@ def replay_record(record: Record, ruleset: str | None = None, with_: Sequence[st
             if k != size:
                 raise RecordError(record.file, *deal.hand_at[p],
                                   f"deal {deal.number}, hand of {p}: found {k} cards; expected {size} "
-                                  f"(each of {n} players is dealt {size} under {rules.name}, table.hand_size)")
+                                  f"(each of {n} players is dealt {size} under {rules.name}, deal.hand_size)")
         if partie.is_over:
             low = ", ".join(f"{p} ({b})" for p, b in zip(record.players, partie.balances) if b < 0)
             raise RecordError(record.file, *deal.at,

@@ -25,8 +25,10 @@ from ..engine.events import (
     BlankHandDeclared, BlankHandsCancelled, ChancePassed, ChanceWon, ChipMove, Concealed, Declared,
     HandOver, Hoc, Passed, Played, SaidWithout, Shown,
 )
-from ..rules.model import CHANCES, Ruleset
+from ..pack import pack_of
+from ..rules.model import Ruleset
 from .replay import DealReplay, Replay, Spoken
+from .words import hoc_kind_words, hoc_why
 
 MULTIPLIER_WORDS = {1: "single", 2: "double", 3: "triple", 4: "quadruple"}
 
@@ -75,11 +77,24 @@ class _Words:
         self.shown: dict[str, str] = {}
         self.mult: dict[str, int] = {}
         self.hoc_card: str = ""
+        self.last_card: str = ""
         self.need = 0  # the rank the next card must have in the card game (0: a lead)
         self.cards_left: tuple[int, ...] = ()
+        self.first_turn = False
+        self._next = pack_of(rules).next_rank
+        self._low = pack_of(rules).low
+        cg = rules.card_game
+        self._wraps = cg is not None and cg.after_top == "wraps"
+        self._continues = cg is not None and cg.principal_after == "continues"
+        self._after_missing = cg is not None and cg.accidental_restart == "after-missing"
 
     def party(self, p: Any) -> str:
         return self.names[p] if isinstance(p, int) else str(p)
+
+    def after(self, rank: int) -> int:
+        """The rank wanted after a card of ``rank`` (0: the run ends)."""
+        nxt = self._next[rank]
+        return nxt if nxt or not self._wraps else self._low
 
     def chip(self, e: ChipMove) -> str:
         payer, payee, n = self.party(e.payer), self.party(e.payee), e.amount
@@ -100,13 +115,24 @@ class _Words:
         if r == "blank-hand":
             return f"{payer} pays {payee} {n} (blank hand)"
         if r == "hoc":
-            return f"{payer} pays {payee} {n} (hoc: {self.hoc_card})"
+            return f"{payer} pays {payee} {n} (hoc: {self.hoc_card})"  # its kind is on the line above
         if r == "end-payment":
             k = self.cards_left[e.payer] if isinstance(e.payer, int) and self.cards_left else None
             left = f": {k} card{'s' if k != 1 else ''} left" if k is not None else ""
             return f"{payer} pays {payee} {n} (end payment{left})"
         if r == "penalty":
             return f"{payer} pays {payee} {n} (penalty for a false \"without\")"
+        if r == "board":
+            return f"{payee} takes the {e.chance} pool: {n} (board card laid: {self.last_card})"
+        if r == "laid":
+            return f"{payer} pays {payee} {n} (a card paid when laid: {self.last_card})"
+        if r == "held":
+            return f"{payer} pays {payee} {n} (a charge for cards still held at the end)"
+        if r == "doubling":
+            return (f"{payer} puts {n} in the {e.chance} pool (its board card still held at the "
+                    "end: the pool doubles)")
+        if r == "opera":
+            return f"{payee} takes the {e.chance} pool: {n} (out in the first turn: every pool)"
         return f"{payer} pays {payee} {n} ({r})"  # pragma: no cover
 
     def event(self, e: Any) -> str | None:
@@ -138,26 +164,43 @@ class _Words:
             return (f"blank hands of {', '.join(self.names[s] for s in e.seats)} cancel out: "
                     "no payment")
         if cls is Played:
-            need, self.need = self.need, e.card % 13 + 2 if e.card % 13 < 12 else 0
-            if e.wild:
-                return (f"{card_name(e.card)} stands in for a {rank_letter(need)} "
-                        "(a principal hoc played wild)")
-            return None
+            return self.played(e)
         if cls is SaidWithout:
             if e.false:
                 return (f"{self.names[e.seat]} says \"without {rank_letter(e.rank)}\" holding one: "
                         "a false \"without\"")
             return None
         if cls is Hoc:
-            self.hoc_card = card_name(e.card)
-            self.need = 0
-            paid = "" if e.paid else " (not paid under this ruleset)"
-            return f"hoc for {self.names[e.seat]}: {card_name(e.card)}, {e.kind}{paid}"
+            return self.hoc(e)
         if cls is HandOver:
             self.cards_left = e.cards_left
+            self.first_turn = e.first_turn
             left = ", ".join(f"{self.names[s]} {k}" for s, k in enumerate(e.cards_left) if s != e.winner)
-            return f"{self.names[e.winner]} is out of cards: the hand is over; cards left: {left}"
+            at_once = " in the first turn, before anyone else laid a card" if e.first_turn else ""
+            return (f"{self.names[e.winner]} is out of cards{at_once}: the hand is over; "
+                    f"cards left: {left}")
         return None
+
+    def played(self, e: Played) -> str | None:
+        need = self.need
+        self.last_card = card_name(e.card)
+        stood_for = need if e.wild else e.card % 13 + 1
+        self.need = self.after(stood_for)
+        if e.wild:
+            return (f"{card_name(e.card)} stands in for a {rank_letter(need)} "
+                    "(a principal hoc played wild)")
+        return None
+
+    def hoc(self, e: Hoc) -> str:
+        self.hoc_card = card_name(e.card)
+        if e.kind == "accidental" and self._after_missing and self.need:
+            self.need = self.after(self.need)  # on from the card after the missing one
+        elif not (e.kind == "principal" and self._continues):
+            self.need = 0
+        paid = "" if e.paid else " (not paid under this ruleset)"
+        why = hoc_why(e.kind)
+        return (f"hoc for {self.names[e.seat]}: {card_name(e.card)}, {hoc_kind_words(e.kind)}"
+                f"{' — ' + why if why else ''}{paid}")
 
 
 # --------------------------------------------------------- transcript --
@@ -182,10 +225,36 @@ def transcript(replay: Replay) -> str:
                + ", ".join(f"{p} {b}" for p, b in replay.balances.items()))
     carry = replay.partie.carry
     if carry.total:
-        left = ", ".join(f"{c} {carry.pool(c)} ({_mult(carry.multiplier(c))} next)"
-                         for c in CHANCES if carry.pool(c))
+        left = ", ".join(f"{c} {p} ({_mult(m)} next)"
+                         for c, p, m in zip(rules.pool_ids, carry.pools, carry.multipliers) if p)
         out.append(f"Left in the pools for a next deal: {left}")
     return "\n".join(out) + "\n"
+
+
+def vie_pools(rules: Ruleset) -> dict[str, str]:
+    """Each vie stage's id -> the id of the pool it is played for."""
+    return {st.id: st.pool for st in rules.vie_stages}
+
+
+def _antes_line(d: DealReplay, rules: Ruleset) -> str | None:
+    """``Antes (1 from each player to each pool): Anne -3, ... — pools now point 3, ...``."""
+    g = d.game
+    names = g.names
+    antes = [e for e in d.setup_events if isinstance(e, ChipMove)]
+    if not antes:
+        return None
+    per: dict[int, int] = {}
+    into: dict[str, int] = {}
+    for e in antes:
+        per[e.payer] = per.get(e.payer, 0) + e.amount
+        into[e.payee.id] = into.get(e.payee.id, 0) + e.amount
+    each = "/".join(map(str, sorted({e.amount for e in antes})))
+    who = "each player" if len(per) == g.n else " and ".join(names[s] for s in per)
+    where = ("each pool" if len(into) == len(rules.pools)
+             else "the " + ", ".join(into) + " pool" + ("s" if len(into) > 1 else ""))
+    now = ", ".join(f"{c} {p + into.get(c, 0)}" for c, p in zip(rules.pool_ids, g.carry_in.pools))
+    return (f"  Antes ({each} from {who} to {where}): "
+            + ", ".join(f"{names[s]} {-v}" for s, v in per.items()) + " — pools now " + now)
 
 
 def _deal_lines(d: DealReplay, replay: Replay, vocab: Vocabulary) -> list[str]:
@@ -201,30 +270,20 @@ def _deal_lines(d: DealReplay, replay: Replay, vocab: Vocabulary) -> list[str]:
     width = max(len(n) for n in names)
     for s, n in enumerate(names):
         out.append(f"  {n:<{width}}  {hand_by_suit(g.dealt[s])}")
-    cin = g.carry_in
-    mults = ", ".join(f"{c} {_mult(g.multipliers[c])}" for c in rules.bidding.chances)
-    carried = ", ".join(f"{c} {cin.pool(c)}" for c in CHANCES if cin.pool(c))
-    out.append(f"  Games: {mults}" + (f"; carried in the pools: {carried}" if carried else ""))
-    antes = [e for e in d.setup_events if isinstance(e, ChipMove)]
+    stage_pool = vie_pools(rules)
+    mults = ", ".join(f"{sid} {_mult(g.multipliers[pid])}" for sid, pid in stage_pool.items())
+    carried = ", ".join(f"{c} {p}" for c, p in zip(rules.pool_ids, g.carry_in.pools) if p)
+    if mults or carried:
+        out.append(f"  Games: {mults or 'no bidding'}" + (f"; carried in the pools: {carried}" if carried else ""))
+    antes = _antes_line(d, rules)
     if antes:
-        per = {}
-        for e in antes:
-            per[e.payer] = per.get(e.payer, 0) + e.amount
-        pools = g.carry_in.pools
-        after = {}
-        for e in antes:
-            after[e.chance] = after.get(e.chance, 0) + e.amount
-        each = sorted({e.amount for e in antes})
-        out.append(f"  Antes ({'/'.join(map(str, each))} from each player to each pool): "
-                   + ", ".join(f"{names[s]} {-v}" for s, v in per.items())
-                   + " — pools now " + ", ".join(
-                       f"{c} {pools[CHANCES.index(c)] + after.get(c, 0)}" for c in CHANCES))
+        out.append(antes)
     stage = None
     for sp in d.spoken:
         if sp.stage != stage:
             stage = sp.stage
             head = {"blank-hand": "blank hands", "cards": "the card game"}.get(stage, stage)
-            m = g.multipliers.get(stage)
+            m = g.multipliers.get(stage_pool.get(stage, ""))
             if m and m != 1:
                 head += f" ({_mult(m)} game)"
             out.append(f"  — {head} —")
@@ -255,7 +314,8 @@ def _party(names: tuple[str, ...], p: Any) -> str:
 def deal_json(d: DealReplay, replay: Replay, vocab: Vocabulary) -> dict[str, Any]:
     g = d.game
     names = g.names
-    chances = replay.rules.bidding.chances
+    rules = replay.rules
+    stage_pool = vie_pools(rules)
     events: Iterable = g.events
     payments = [
         {"from": _party(names, e.payer), "to": _party(names, e.payee), "amount": e.amount,
@@ -269,8 +329,8 @@ def deal_json(d: DealReplay, replay: Replay, vocab: Vocabulary) -> dict[str, Any
         "dealer": d.dealer,
         "eldest": d.eldest,
         "hands": {names[s]: hand_str(g.dealt[s]) for s in range(g.n)},
-        "multipliers": {c: g.multipliers[c] for c in chances},
-        "pools_carried_in": {c: g.carry_in.pool(c) for c in CHANCES},
+        "multipliers": {pid: g.multipliers[pid] for pid in stage_pool.values()},
+        "pools_carried_in": dict(zip(rules.pool_ids, g.carry_in.pools)),
         "announcements": [
             {"player": sp.player, "said": said_text(sp, vocab),
              **({"implied": True} if sp.implied else {}),
@@ -279,7 +339,7 @@ def deal_json(d: DealReplay, replay: Replay, vocab: Vocabulary) -> dict[str, Any
         ],
         "chances": {c: {"outcome": g.chance_outcomes[c],
                         "winner": names[w] if (w := g.winners[c]) is not None else None}
-                    for c in chances},
+                    for c in stage_pool},
         "blank_hands": [names[s] for s in g.blank_hands],
         "card_game": {
             "winner": names[g.card_winner] if g.card_winner is not None else None,
@@ -308,6 +368,6 @@ def to_json(replay: Replay) -> dict[str, Any]:
         "stake": replay.stake,
         "deals": [deal_json(d, replay, vocab) for d in replay.deals],
         "balances": dict(replay.balances),
-        "pools": {c: carry.pool(c) for c in CHANCES},
-        "multipliers_next": {c: carry.multiplier(c) for c in CHANCES},
+        "pools": dict(zip(rules.pool_ids, carry.pools)),
+        "multipliers_next": dict(zip(rules.pool_ids, carry.multipliers)),
     }

@@ -3,7 +3,7 @@
 >>> rules = load_ruleset("hoc-mazarin")
 >>> rules.bidding.raise_cap, rules.provenance["bidding.raise_cap"].cite()
 (20, 'lalanne §5.1')
->>> load_ruleset("hoc-mazarin", with_=["triple-game"]).double_game.max_multiplier
+>>> load_ruleset("hoc-mazarin", with_=["triple-game"]).bidding.max_multiplier
 3
 
 Steps, each in its own function: find the file (a bundled name or a path),
@@ -170,6 +170,7 @@ class Layer:
     doc: YamlDoc
     path: Path
     kind: str  # "ruleset" or "extension"
+    errors: list[RulesetError] = field(default_factory=list)  # its own, not yet raised (see read_layer)
 
     @property
     def data(self) -> dict[str, Any]:
@@ -277,10 +278,11 @@ def _check_format(doc: YamlDoc) -> None:
                        hint="add `format: 2`; a file of hocdsl 0.1 is converted with `hoc migrate FILE`")
 
 
-def _checked_doc(path: Path) -> YamlDoc:
-    """The file parsed and checked against the schema; a file unchanged since is not read again."""
+def _checked_doc(path: Path) -> tuple[YamlDoc, list[RulesetError]]:
+    """The file parsed, and its schema and document errors; a valid file unchanged since
+    is not read again. A YAML error or a file of the first format is raised at once."""
     from .semantic import check_document
-    from .validate import validate_document
+    from .validate import schema_errors
 
     shown = shown_path(path)
     try:
@@ -289,28 +291,33 @@ def _checked_doc(path: Path) -> YamlDoc:
     except OSError:
         key = None
     if key is not None and key in _DOC_CACHE:
-        return _DOC_CACHE[key]
+        return _DOC_CACHE[key], []
     doc = read_yaml(str(path), shown)
     _check_format(doc)
-    validate_document(doc)
-    _raise_all(check_document(doc))
-    if key is not None:
+    errors = schema_errors(doc)
+    if not errors:
+        errors = check_document(doc)
+    if key is not None and not errors:
         if len(_DOC_CACHE) >= 256:
             _DOC_CACHE.clear()
         _DOC_CACHE[key] = doc
-    return doc
+    return doc, errors
 
 
 def read_layer(path: Path, kind: str | None = None,
-               referrer: tuple[YamlDoc, tuple[Any, ...]] | None = None) -> Layer:
+               referrer: tuple[YamlDoc, tuple[Any, ...]] | None = None, *, defer: bool = False) -> Layer:
     """Read and schema-check one file; ``kind`` (``"ruleset"``/``"extension"``) if it must be one.
 
     ``referrer`` is the (document, key path) that named this file, where a
-    file of the wrong kind is reported.
+    file of the wrong kind is reported. The file's errors are raised, or with
+    ``defer`` left in ``layer.errors`` for the caller to raise with others.
     """
-    doc = _checked_doc(path)
+    doc, errors = _checked_doc(path)
+    if not defer or not isinstance(doc.data, dict):
+        _raise_all(errors)
     actual = doc.data.get("kind", "ruleset")
     if kind is not None and actual != kind:
+        _raise_all(errors)  # a broken file is reported as such before its kind
         if referrer is not None:
             rdoc, at = referrer
             raise rdoc.error(at, f"`{doc.file}`, which is an extension file", "a ruleset to extend",
@@ -320,7 +327,7 @@ def read_layer(path: Path, kind: str | None = None,
                                hint=f"apply an extension on top of a ruleset: --with {path}")
         raise RulesetError(doc.file, None, None, "", "a ruleset file", "an extension file (kind: extension)",
                            hint="a ruleset is loaded on its own; to build on it, write a ruleset with `extends:`")
-    return Layer(doc=doc, path=path, kind=actual)
+    return Layer(doc=doc, path=path, kind=actual, errors=errors)
 
 
 def chain(path: Path) -> list[Layer]:
@@ -330,13 +337,19 @@ def chain(path: Path) -> list[Layer]:
     current: Path = path
     referrer: tuple[YamlDoc, tuple[Any, ...]] | None = None
     while True:
-        layer = read_layer(current, "ruleset", referrer)
+        layer = read_layer(current, "ruleset", referrer, defer=True)
         seen.add(current.resolve())
         layers.append(layer)
         ref = layer.data.get("extends")
-        if ref is None:
+        if ref is None or not isinstance(ref, str):
+            _raise_all(layer.errors)
             break
-        nxt = resolve_ref(ref, relative_to=current.parent, doc=layer.doc, at=("extends",))
+        try:
+            nxt = resolve_ref(ref, relative_to=current.parent, doc=layer.doc, at=("extends",))
+        except RulesetError as e:  # reported with the file's other errors, in file order
+            _raise_all(sorted([e, *layer.errors], key=lambda x: (x.line or 0, x.column or 0)))
+            raise
+        _raise_all(layer.errors)
         if nxt.resolve() in seen:
             names = [shown_path(lay.path) for lay in layers] + [shown_path(nxt)]
             raise layer.doc.error(("extends",), f"an inheritance cycle: {' -> '.join(names)}",
@@ -376,6 +389,7 @@ def merge(layers: Sequence[Layer]) -> Resolved:
     """
     from .build import stage_class
     from .semantic import source_errors
+    from .validate import stage_schema_errors
 
     out = Resolved()
     errors: list[RulesetError] = []
@@ -422,7 +436,13 @@ def merge(layers: Sequence[Layer]) -> Resolved:
                 out.stage_at[sid] = (layer, at)
             if "pool" in spec:
                 cur["pool"] = spec["pool"]
+                out.at[f"{sid}.pool"] = (layer, at + ("pool",))
             cls = stage_class(cur["kind"], cur.get("on"))
+            if cls is not None and "kind" not in spec:  # the schema could not tell which stage it is
+                wrong = stage_schema_errors(layer.doc, at, cur["kind"], cur.get("on"))
+                if wrong:
+                    errors += wrong
+                    continue
             if cls is None:
                 errors.append(layer.doc.error(at + ("on",) if "on" in spec else at,
                                               f"a {cur['kind']} stage on `{cur.get('on')}`",
@@ -491,8 +511,9 @@ def validate_file(path: str) -> list[RulesetError]:
     """
     try:
         p = find_ruleset(path)
-        layer = read_layer(p)
+        layer = read_layer(p, defer=True)
         if layer.kind == "extension":
+            _raise_all(layer.errors)
             resolved = merge([layer])
             _check(resolved, [layer], complete=False)
         else:

@@ -1,33 +1,102 @@
 """The interpretation register, ``docs/interpretations.md``, generated.
 
-For every knob of the ruleset model, stage by stage: its title and question
-and what each source says (from the knob catalog, ``knobs.yaml``), then a
-table of each bundled ruleset's choice in words (:func:`describe`) with its
-provenance, inheritance applied by :func:`load_ruleset`, and the knobs the
-bundled extensions set. The file is never edited by hand::
+For every knob of the bundled rulesets, section by section and stage by stage:
+its title and question (from the model, ``rules.knob_spec(path)``), what each
+source says (from ``knobs.yaml``), then a table of each bundled ruleset's
+choice in words (:func:`~hocdsl.rules.describe.describe`) with its provenance
+(source, inferred, borrowed or editorial; inherited when a parent set it) and
+its alternatives, and the knobs the bundled extensions set. The file is never
+edited by hand::
 
     python -m hocdsl.rules.register            # write docs/interpretations.md
     python -m hocdsl.rules.register --check    # exit 1 if the file is out of step
 
 ``tests/test_register.py`` fails when the committed file differs from
 :func:`render`.
+
+>>> catalog_key(load_ruleset("hoc-mazarin"), "pools.point.ante")
+'pools.*.ante'
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from .build import KNOB_PATHS
-from .describe import catalog, describe, knob_question, knob_title
-from .loader import bundled_extensions, bundled_rulesets, load_ruleset
-from .model import Provenance, Ruleset
+from .describe import catalog, section_title
+from .loader import bundled_extensions, bundled_path, bundled_rulesets, load_ruleset
+from .model import PROVENANCE_KINDS, Provenance, Ruleset, knob_fields
+from .render import value_words
+from .yamldoc import read_yaml
 
 DEFAULT_OUTPUT = Path("docs") / "interpretations.md"
 #: the ruleset an extension is laid over to read what it sets (its values do not depend on the base)
 EXTENSION_BASE = "hoc-mazarin"
+#: the catalog's id for a stage of each kind (knobs.yaml keys stage knobs by these)
+CATALOG_STAGES: dict[tuple[str, str | None], str] = {
+    ("vie", "point"): "point", ("vie", "run"): "sequence", ("vie", "set"): "tricon",
+    ("claims", "blank-hand"): "blank_hand", ("stops", None): "card_game", ("settle", None): "settle",
+}
+POOLS_GROUP = "pools.*"
+POOLS_TITLE = "The pools (each pool alike)"
+#: the provenance of a knob a ruleset leaves at the model's default
+DEFAULT_WORDS = "model default (the file does not set it)"
+
+
+# ------------------------------------------------------------ keys ----
+
+
+def group_of(rules: Ruleset, prefix: str) -> str:
+    """The catalog's group for a section, pool or stage prefix of ``rules``."""
+    if prefix.startswith("pools."):
+        return POOLS_GROUP
+    if prefix in ("pack", "deal", "table", "bidding"):
+        return prefix
+    st = rules.stage(prefix)
+    return CATALOG_STAGES.get((st.kind, getattr(st, "on", None)), prefix)
+
+
+def catalog_key(rules: Ruleset, path: str) -> str:
+    """The ``knobs.yaml`` key of a knob path of ``rules``: ``pools.point.ante`` -> ``pools.*.ante``."""
+    prefix, _, name = path.rpartition(".")
+    return f"{group_of(rules, prefix)}.{name}"
+
+
+@dataclass
+class Group:
+    """One heading of the register: a section, the pools, or a stage."""
+
+    key: str
+    title: str
+    knobs: list[str]  # catalog keys, in model order
+
+
+def groups(loaded: dict[str, Ruleset]) -> list[Group]:
+    """The register's headings in the order of the files, each with its knobs."""
+    out: dict[str, Group] = {}
+    for rules in loaded.values():
+        for prefix, obj in rules.sections():
+            key = group_of(rules, prefix)
+            if key not in out:
+                title = POOLS_TITLE if key == POOLS_GROUP else section_title(rules, prefix)
+                out[key] = Group(key, title, [])
+            for name, _spec in knob_fields(obj.__class__):
+                k = f"{key}.{name}"
+                if k not in out[key].knobs:
+                    out[key].knobs.append(k)
+    return list(out.values())
+
+
+def paths_of(rules: Ruleset, key: str) -> list[str]:
+    """The knob paths of ``rules`` a catalog key stands for (one per pool for ``pools.*``)."""
+    return [p for p in rules.knobs() if catalog_key(rules, p) == key]
+
+
+# ------------------------------------------------------------ words ----
 
 
 def _cell(text: str) -> str:
@@ -39,19 +108,22 @@ def _flat(text: str) -> str:
     return " ".join(str(text).split())
 
 
-def _provenance(p: Provenance, ruleset: str) -> str:
-    """``lalanne §5.1``, ``editorial: why``, with ``(inherited from X)`` when X set it."""
-    text = p.cite()
+def _anchor(key: str) -> str:
+    return "section-" + key.replace("_", "-").replace(".*", "")
+
+
+def provenance_words(p: Provenance | None, ruleset: str) -> str:
+    """``source: lalanne §5.1``, ``inferred: lalanne §9.2: why``, ``editorial: why``, with
+    ``(inherited from X)`` when X set it."""
+    if p is None:
+        return DEFAULT_WORDS
+    text = f"{p.kind}: {p.where() if p.kind == 'source' else p.text}"
     if p.declared_in and p.declared_in != ruleset:
         text += f" (inherited from {p.declared_in})"
     return text
 
 
-def _anchor(stage: str) -> str:
-    return f"stage-{stage.replace('_', '-')}"
-
-
-def _source_line(entry: dict, files: dict[str, str]) -> str:
+def _source_line(entry: dict[str, Any], files: dict[str, str]) -> str:
     sid = entry["source"]
     short = files.get(sid, "")[:3]
     label = f"**{sid}** ({short})" if short else f"**{sid}**"
@@ -59,39 +131,85 @@ def _source_line(entry: dict, files: dict[str, str]) -> str:
     return f"- {label} {section}: {_flat(entry['says'])}"
 
 
+def _choice(rules: Ruleset, key: str, ruleset: str) -> tuple[str, str, list[tuple[str, Provenance]]]:
+    """(value in words, provenance, [(path, provenance with a note or alternatives)]) of one
+    ruleset for one catalog key; the pools said once when they agree."""
+    paths = paths_of(rules, key)
+    values = rules.knobs()
+    shown = [(value_words(rules, p, values[p]), provenance_words(rules.provenance.get(p), ruleset))
+             for p in paths]
+    if len(set(shown)) == 1:
+        words, prov = shown[0]
+        if key.startswith("pools.") and len(paths) > 1:
+            words = f"every pool: {words}"
+    else:
+        words = "; ".join(f"{p.split('.')[1]}: {w}" for p, (w, _) in zip(paths, shown))
+        prov = "; ".join(f"{p.split('.')[1]}: {pr}" for p, (_, pr) in zip(paths, shown))
+    extra = [(p, rules.provenance[p]) for p in paths
+             if p in rules.provenance and rules.provenance[p].declared_in == ruleset
+             and (rules.provenance[p].note or rules.provenance[p].alternatives)]
+    return words, prov, extra
+
+
+def _extra_lines(rules: Ruleset, who: str, extra: list[tuple[str, Provenance]]) -> list[str]:
+    """The notes and alternatives a ruleset gives for one catalog key; pools agreeing said once."""
+    pools = [p for p, _ in extra if p.startswith("pools.")]
+    alike = len({(pr.note, pr.alternatives) for _, pr in extra}) == 1
+    out: list[str] = []
+    for path, p in extra:
+        label = f"*{who}*" + (f" ({path.split('.')[1]})" if pools and not alike else "")
+        lines = [f"- {label}: {_flat(p.note)}"] if p.note else []
+        lines += [f"- {label}, alternative: {value_words(rules, path, alt.value)} — "
+                  f"{provenance_words(alt.provenance, who)}" for alt in p.alternatives]
+        out += [ln for ln in lines if ln not in out]
+    return out
+
+
+# ------------------------------------------------------------ render ----
+
+
 def _extension_layers() -> list[tuple[str, Ruleset]]:
     base = EXTENSION_BASE if EXTENSION_BASE in bundled_rulesets() else bundled_rulesets()[0]
     return [(ext, load_ruleset(base, with_=[ext])) for ext in bundled_extensions()]
 
 
-def _extension_knobs(ext: str, rules: Ruleset) -> list[str]:
-    return [path for path in KNOB_PATHS if rules.provenance[path].declared_in == ext]
+def _extension_title(ext: str) -> str:
+    doc = read_yaml(str(bundled_path(ext, extension=True)), ext)
+    return str(doc.data.get("title", ext))
 
 
-def render(rulesets: Sequence[str] | None = None) -> str:
-    """The whole register as Markdown."""
-    cat = catalog()
-    names = list(rulesets) if rulesets is not None else bundled_rulesets()
-    loaded = {name: load_ruleset(name) for name in names}
-    extensions = _extension_layers()
-    files = {sid: s["file"] for sid, s in cat["sources"].items()}
-    out: list[str] = []
+def _counts(rules: Ruleset) -> dict[str, int]:
+    """Knobs by provenance kind set by the ruleset itself, inherited, and left at the default."""
+    counts = {k: 0 for k in (*PROVENANCE_KINDS, "inherited", "default")}
+    for path in rules.knobs():
+        p = rules.provenance.get(path)
+        if p is None:
+            counts["default"] += 1
+        elif p.declared_in != rules.name:
+            counts["inherited"] += 1
+        else:
+            counts[p.kind] += 1
+    return counts
+
+
+def _head(out: list[str], cat: dict[str, Any], loaded: dict[str, Ruleset],
+          extensions: list[tuple[str, Ruleset]]) -> None:
     w = out.append
-
     w("# Interpretation register")
     w("")
-    w("<!-- Generated by `python -m hocdsl.rules.register` from hocdsl/rules/knobs.yaml and the")
-    w("bundled rulesets. Do not edit by hand: edit those files and regenerate.")
-    w("tests/test_register.py fails when this file is out of step. -->")
+    w("<!-- Generated by `python -m hocdsl.rules.register` from hocdsl/rules/knobs.yaml, the model")
+    w("(hocdsl/rules/model.py) and the bundled rulesets. Do not edit by hand: edit those files and")
+    w("regenerate. tests/test_register.py fails when this file is out of step. -->")
     w("")
     w("The sources disagree and leave gaps. Each such point is a *knob* of the ruleset model, and every")
-    w("bundled ruleset sets every knob explicitly, naming its authority: a source and its section, or")
-    w("`editorial:` with the reason when no source settles it. For each knob, stage by stage, this")
-    w("register gives what it decides, what each source says (paraphrased, with its section), and each")
-    w("bundled ruleset's choice in words. \"Inherited\" marks a value a ruleset takes unchanged from the")
-    w("ruleset it extends.")
+    w("bundled ruleset sets its knobs explicitly, naming its authority: `source` (the source states it),")
+    w("`inferred` (it follows from the source's words, with the reasoning), `borrowed` (another source's")
+    w("rule fills this source's gap) or `editorial` (no source settles it, with the reason). For each")
+    w("knob, section by section and stage by stage, this register gives what it decides, what each")
+    w("source says (paraphrased, with its section), and each bundled ruleset's choice in words, with")
+    w("the other readings a ruleset records as alternatives. \"Inherited\" marks a value a ruleset")
+    w("takes unchanged from the ruleset it extends.")
     w("")
-
     w("## Sources")
     w("")
     w("| id | file | what it is |")
@@ -103,21 +221,19 @@ def render(rulesets: Sequence[str] | None = None) -> str:
     w("the French original throughout; a knob lists it only where its wording differs or matters, and")
     w("where the two differ the French stands.")
     w("")
-
     w("## Rulesets")
     w("")
-    w("| ruleset | title | extends | knobs cited to a source | editorial | inherited |")
-    w("| --- | --- | --- | --- | --- | --- |")
+    w("| ruleset | title | extends | source | inferred | borrowed | editorial | inherited | default |")
+    w("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for name, r in loaded.items():
-        own = [p for p in KNOB_PATHS if r.provenance[p].declared_in == name]
-        cited = sum(1 for p in own if r.provenance[p].source)
-        editorial = len(own) - cited
-        inherited = len(KNOB_PATHS) - len(own)
+        c = _counts(r)
         parent = r.extends[0] if r.extends else "—"
-        w(f"| `{name}` | {_cell(r.title)} | {parent} | {cited} | {editorial} | {inherited} |")
+        cells = " | ".join(str(c[k]) for k in (*PROVENANCE_KINDS, "inherited", "default"))
+        w(f"| `{name}` | {_cell(r.title)} | {parent} | {cells} |")
     w("")
     for name, r in loaded.items():
-        w(f"- **{name}**: {_flat(r.summary)}")
+        stages = " → ".join(s.id for s in r.stages)
+        w(f"- **{name}** ({stages}): {_flat(r.summary)}")
     w("")
     if extensions:
         w("Extensions (laid over any ruleset with `--with NAME`):")
@@ -125,62 +241,72 @@ def render(rulesets: Sequence[str] | None = None) -> str:
         w("| extension | title | knobs it sets |")
         w("| --- | --- | --- |")
         for ext, r in extensions:
-            knobs = ", ".join(f"`{p}`" for p in _extension_knobs(ext, r))
-            # the extension's own title, not the base ruleset's
+            knobs = ", ".join(f"`{p}`" for p, pr in r.provenance.items() if pr.declared_in == ext)
             w(f"| `{ext}` | {_cell(_extension_title(ext))} | {knobs} |")
         w("")
 
-    by_stage: dict[str, list[str]] = {stage: [] for stage in cat["stages"]}
-    for path in KNOB_PATHS:
-        by_stage[cat["knobs"][path]["stage"]].append(path)
 
-    w("## Contents")
-    w("")
-    for stage, title in cat["stages"].items():
-        links = ", ".join(f"[{knob_title(p)}](#{p})" for p in by_stage[stage])
-        w(f"- [{title}](#{_anchor(stage)}): {links}")
-    w("")
-
-    for stage, title in cat["stages"].items():
-        w(f'<a id="{_anchor(stage)}"></a>')
-        w("")
-        w(f"## {title}")
-        w("")
-        for path in by_stage[stage]:
-            out.extend(_knob_block(path, loaded, extensions, files))
+def render(rulesets: Sequence[str] | None = None) -> str:
+    """The whole register as Markdown."""
+    cat = catalog()
+    names = list(rulesets) if rulesets is not None else bundled_rulesets()
+    loaded = {r.name: r for r in (load_ruleset(name) for name in names)}  # names or paths
+    extensions = _extension_layers()
+    files = {sid: s["file"] for sid, s in cat["sources"].items()}
+    out: list[str] = []
+    _head(out, cat, loaded, extensions)
+    heads = groups(loaded)
+    out += ["## Contents", ""]
+    for g in heads:
+        links = ", ".join(f"[{_title(loaded, k)}](#{k})" for k in g.knobs)
+        out.append(f"- [{g.title}](#{_anchor(g.key)}): {links}")
+    out.append("")
+    for g in heads:
+        out += [f'<a id="{_anchor(g.key)}"></a>', "", f"## {g.title}", ""]
+        for key in g.knobs:
+            out += _knob_block(key, loaded, extensions, files, cat)
     return "\n".join(out).rstrip("\n") + "\n"
 
 
-def _extension_title(ext: str) -> str:
-    from .loader import bundled_path
-    from .yamldoc import read_yaml
+def _first_path(loaded: dict[str, Ruleset], key: str) -> tuple[Ruleset, str]:
+    for rules in loaded.values():
+        paths = paths_of(rules, key)
+        if paths:
+            return rules, paths[0]
+    raise KeyError(key)
 
-    doc = read_yaml(str(bundled_path(ext, extension=True)), ext)
-    return doc.data.get("title", ext)
+
+def _title(loaded: dict[str, Ruleset], key: str) -> str:
+    rules, path = _first_path(loaded, key)
+    return rules.knob_spec(path).title
 
 
-def _knob_block(path: str, loaded: dict[str, Ruleset],
-                extensions: Iterable[tuple[str, Ruleset]], files: dict[str, str]) -> list[str]:
-    entry = catalog()["knobs"][path]
-    out = [f'<a id="{path}"></a>', "", f"### {knob_title(path)} — `{path}`", "",
-           f"*{knob_question(path)}*", "", "What the sources say:", ""]
-    out.extend(_source_line(e, files) for e in entry["sources"])
+def _knob_block(key: str, loaded: dict[str, Ruleset], extensions: list[tuple[str, Ruleset]],
+                files: dict[str, str], cat: dict[str, Any]) -> list[str]:
+    rules, path = _first_path(loaded, key)
+    spec = rules.knob_spec(path)
+    out = [f'<a id="{key}"></a>', "", f"### {spec.title} — `{key}`", "", f"*{spec.doc}*", "",
+           "What the sources say:", ""]
+    entries = cat["knobs"].get(key) or []
+    out.extend(_source_line(e, files) for e in entries)
+    if not entries:
+        out.append("- (no entry in knobs.yaml)")
     out += ["", "| ruleset | choice | provenance |", "| --- | --- | --- |"]
     notes: list[str] = []
     for name, r in loaded.items():
-        prov = r.provenance[path]
-        value = r.knobs()[path]
-        out.append(f"| `{name}` | {_cell(describe(path, value))} | {_cell(_provenance(prov, name))} |")
-        if prov.note and prov.declared_in == name:
-            notes.append(f"- *{name}*: {_flat(prov.note)}")
-    for ext, r in extensions:
-        prov = r.provenance[path]
-        if prov.declared_in != ext:
+        if not paths_of(r, key):
+            out.append(f"| `{name}` | (no such stage or pool) | — |")
             continue
-        value = r.knobs()[path]
-        out.append(f"| with `{ext}` (extension) | {_cell(describe(path, value))} | {_cell(prov.cite())} |")
-        if prov.note:
-            notes.append(f"- *{ext}*: {_flat(prov.note)}")
+        words, prov, extra = _choice(r, key, name)
+        out.append(f"| `{name}` | {_cell(words)} | {_cell(prov)} |")
+        notes += _extra_lines(r, name, extra)
+    for ext, r in extensions:
+        own = [p for p in paths_of(r, key) if p in r.provenance and r.provenance[p].declared_in == ext]
+        if not own:
+            continue
+        words, prov, extra = _choice(r, key, ext)
+        out.append(f"| with `{ext}` (extension) | {_cell(words)} | {_cell(prov)} |")
+        notes += _extra_lines(r, ext, extra)
     out.append("")
     if notes:
         out += ["Notes:", "", *notes, ""]
@@ -191,7 +317,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m hocdsl.rules.register",
         description="Write the interpretation register (docs/interpretations.md) from the knob "
-                    "catalog and the bundled rulesets.")
+                    "catalog, the model and the bundled rulesets.")
     parser.add_argument("output", nargs="?", default=str(DEFAULT_OUTPUT),
                         help=f"file to write (default: {DEFAULT_OUTPUT})")
     parser.add_argument("--check", action="store_true",
@@ -206,7 +332,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.check:
         current = out.read_text(encoding="utf-8") if out.exists() else None
         if current != text:
-            print(f"{out} is out of step with the rulesets and knobs.yaml; "
+            print(f"{out} is out of step with the rulesets, the model and knobs.yaml; "
                   f"run `python -m hocdsl.rules.register` to regenerate it", file=sys.stderr)
             return 1
         return 0

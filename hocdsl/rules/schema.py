@@ -64,6 +64,8 @@ def value_schema(tp: Any, spec: KnobSpec) -> dict[str, Any]:
         return {"anyOf": [s, {"type": "null"}]}
     if tp is bool:
         return {"type": "boolean"}
+    if tp is int and spec.words == "card":  # a Card
+        return {"$ref": "#/$defs/card"}
     if tp is int:
         if isinstance(spec.words, Mapping):
             return {"enum": sorted(spec.words)}

@@ -287,9 +287,12 @@ def structure(k: KnobView) -> list[RulesetError]:
             out.append(k.stage_error(sid, f"the vie stage `{sid}` without `pool`",
                                      "`pool:` naming the pool it is played for"))
         elif pool not in r.pools:
-            out.append(k.stage_error(sid, f"`pool: {pool}`, which is not a pool of this ruleset",
-                                     "one of: " + (", ".join(r.pools) or "no pools defined"),
-                                     hint=f"add `{pool}:` under `pools:`"))
+            layer, at = r.at.get(f"{sid}.pool") or r.stage_at[sid]
+            sug = suggest(pool, list(r.pools))
+            out.append(layer.doc.error(at, f"`pool: {pool}`, which is not a pool of this ruleset",
+                                       "one of: " + (", ".join(r.pools) or "no pools defined"),
+                                       suggestion=sug, shown_path=f"{sid}.pool",
+                                       hint=None if sug else f"add `{pool}:` under `pools:`"))
     if k.stages("vie") and "bidding" not in r.sections:
         sid = k.stages("vie")[0]
         out.append(k.stage_error(sid, "vie stages without a `bidding:` section",
@@ -501,8 +504,15 @@ def source_errors(doc: YamlDoc, sources: Mapping[str, Any], own_only: bool = Fal
         for kind in ("source", "inferred", "borrowed"):
             if not isinstance(spec.get(kind), str):
                 continue
-            sid = spec[kind].strip().split(":", 1)[0].strip().partition(" ")[0]
+            head = spec[kind].strip().split(":", 1)[0].strip()
+            sid, _, section = head.partition(" ")
             if sid in sources:
+                section = section.strip()
+                if section and not section.startswith("§"):
+                    out.append(doc.error(at + (kind,), f"the {kind} `{head}`, whose section has no `§`",
+                                         'a source id and a section, such as "lalanne §5.2"',
+                                         suggestion=f"{sid} §{section}" + spec[kind].strip()[len(head):],
+                                         hint="the section is written after a `§`, as the sources number them"))
                 continue
             known = ", ".join(sources) or "none"
             where = "this file's `sources:` block" if own_only else "the `sources:` of this file or the rulesets it extends"

@@ -6,10 +6,10 @@ them for a historian: the offending node's line and column, the knob path,
 what was found, what was expected, and a suggestion for a misspelt word.
 
 >>> from hocdsl.rules.yamldoc import parse_yaml
->>> doc = parse_yaml("name: x\\ntitle: X\\nsummary: s\\nextends: hoc-mazarin\\n"
+>>> doc = parse_yaml("format: 2\\nname: x\\ntitle: X\\nsummary: s\\nextends: hoc-mazarin\\n"
 ...                  "bidding:\\n  raise_cap: {value: 20, sorce: lalanne §5.1}\\n", "x.yaml")
 >>> print(schema_errors(doc)[0])
-x.yaml:6:26: bidding.raise_cap.sorce: found an unknown key `sorce`; expected value, source, editorial, note
+x.yaml:7:26: bidding.raise_cap.sorce: found an unknown key `sorce`; expected value, source, inferred, borrowed, editorial, note, alternatives
     hint: did you mean `source`?
 """
 
@@ -25,7 +25,7 @@ from jsonschema import Draft202012Validator, ValidationError
 
 from ..cards import CardError, card_name, parse_card
 from .errors import RulesetError, suggest
-from .model import SECTIONS
+from .model import SECTIONS, STAGE_CLASSES, KnobSpec, PoolRules, knob_fields
 from .yamldoc import YamlDoc, dotted
 
 KNOB_FORM = ('a knob written `{value: ..., source: "<id> §<section>"}` '
@@ -104,6 +104,43 @@ def _is_group(path: tuple) -> bool:
     return (len(path) == 1 and path[0] in SECTIONS) or (len(path) == 2 and path[0] in ("pools", "stages"))
 
 
+def _stage_of(doc: YamlDoc, sid: Any) -> tuple[str, str | None] | None:
+    """The (kind, on) a stage of this file declares, if it does."""
+    st = (doc.data.get("stages") or {}).get(sid) if isinstance(doc.data, dict) else None
+    if isinstance(st, dict) and isinstance(st.get("kind"), str):
+        return st["kind"], st.get("on") if isinstance(st.get("on"), str) else None
+    return None
+
+
+def _spec_at(doc: YamlDoc, path: tuple, stage: tuple[str, str | None] | None = None) -> KnobSpec | None:
+    """The model's spec of the knob a YAML path is in (``stage``: the stage's kind and on,
+    when the file does not say it)."""
+    if len(path) >= 2 and path[0] in SECTIONS:
+        cls: type | None = SECTIONS[path[0]]
+        name = path[1]
+    elif len(path) >= 3 and path[0] == "pools":
+        cls, name = PoolRules, path[2]
+    elif len(path) >= 3 and path[0] == "stages":
+        kind_on = stage or _stage_of(doc, path[1])
+        cls = STAGE_CLASSES.get((kind_on[0], kind_on[1] if kind_on[0] in ("vie", "claims") else None)) \
+            if kind_on else None
+        name = path[2]
+    else:
+        return None
+    if cls is None:
+        return None
+    return dict(knob_fields(cls)).get(name)
+
+
+def _set_or_run(doc: YamlDoc, path: tuple, stage: tuple[str, str | None] | None) -> str | None:
+    """``"set"`` or ``"run"`` for a vie stage's names/payments, else None."""
+    if len(path) >= 3 and path[0] == "stages" and path[2] in ("names", "payments"):
+        kind_on = stage or _stage_of(doc, path[1])
+        if kind_on and kind_on[0] == "vie" and kind_on[1] in ("set", "run"):
+            return kind_on[1]
+    return None
+
+
 def _card_suggestion(text: Any) -> str | None:
     try:
         return card_name(parse_card(str(text)))
@@ -112,21 +149,27 @@ def _card_suggestion(text: Any) -> str | None:
 
 
 # what a pattern stands for, by the pattern's place in the schema ($defs name or property)
-def _pattern_words(error: ValidationError, path: tuple, key: bool) -> tuple[str, str, str | None, str | None]:
+def _pattern_words(doc: YamlDoc, error: ValidationError, path: tuple, key: bool,
+                   stage: tuple[str, str | None] | None = None) -> tuple[str, str, str | None, str | None]:
     """(found, expected, suggestion, hint) for a ``pattern`` failure."""
     value = error.instance
     sp = list(error.schema_path)
     if key:  # propertyNames
-        if path[:2] == ("table", "hand_size"):
-            return (f"`{value}` players", "a number of players from 2 to 9", None, None)
-        if path and path[0] == "sequence":
-            return (f"a sequence length `{value}`", "a length from 2 to 13", None, None)
+        spec = _spec_at(doc, path, stage)
+        if path[:2] == ("deal", "hand_size") and spec is not None:
+            return (f"`{value}` players", f"a number of players from {spec.key_min} to {spec.key_max}", None, None)
+        combo = _set_or_run(doc, path, stage)
+        if combo == "set" and spec is not None:
+            return (f"a set of {value} cards", f"set sizes {spec.key_min} to {spec.key_max} only", None,
+                    "a set is two to four cards of one rank")
+        if combo == "run" and spec is not None:
+            return (f"a sequence length `{value}`", f"a length from {spec.key_min} to {spec.key_max}", None, None)
         if path == ("sources",):
             low = str(value).lower()
             return (f"the source id `{value}`", "lower-case letters, digits, `.`, `_` and `-` (e.g. lalanne-en)",
                     low if low != value else None, None)
         return (f"the key `{value}`", f"a key matching {error.validator_value}", None, None)
-    if "card" in sp or (len(path) >= 3 and path[-2] == "value" and path[1] == "principal_hocs"):
+    if "card" in sp or error.validator_value == schema()["$defs"]["card"]["pattern"]:
         return (f"`{value}`, which is not a card", "a card in compact notation: rank A, 2..10 (or T), J, Q, K, "
                 "then suit S, H, D, C (e.g. KS, JD, 10H)", _card_suggestion(value), None)
     if path and path[-1] == "source":
@@ -139,6 +182,17 @@ def _pattern_words(error: ValidationError, path: tuple, key: bool) -> tuple[str,
             sug = f"{sid.lower()} {rest}".strip()
         return (f"the source `{value}`", 'a source id and a section, such as "lalanne §5.2"', sug,
                 None if sug else "give the section after the id and a `§`; use editorial: when no source says it")
+    if path and path[-1] in ("inferred", "borrowed"):
+        text = " ".join(str(value).split())
+        what = "reasoning" if path[-1] == "inferred" else "reason"
+        if ":" not in text:
+            return (f"`{path[-1]}: {text}` without its {what}",
+                    f'a source id, a section, a colon and the {what}, such as '
+                    f'"lalanne §9.2: a player going out starts no run"', f"{text}: <{what}>",
+                    f"say after a colon how the value {'follows from' if what == 'reasoning' else 'fills'} "
+                    "the source; if the source states it, write `source:` instead")
+        return (f"the {path[-1]} provenance `{text}`",
+                f'a source id, a section, a colon and the {what}, such as "lalanne §9.2: ..."', None, None)
     if path == ("name",):
         return (f"the name `{value}`", "lower-case letters, digits and hyphens, like the file name (e.g. hoc-mazarin)",
                 None, None)
@@ -158,7 +212,8 @@ def _unknown_key_words(path: tuple) -> tuple[str, str]:
     return "key", "one of"
 
 
-def _render(doc: YamlDoc, error: ValidationError) -> list[RulesetError]:
+def _render(doc: YamlDoc, error: ValidationError,
+            stage: tuple[str, str | None] | None = None) -> list[RulesetError]:
     path = tuple(error.absolute_path)
     v = error.validator
     inst = error.instance
@@ -206,12 +261,6 @@ def _render(doc: YamlDoc, error: ValidationError) -> list[RulesetError]:
                                           f"`{dotted(path)}:`, or `extends:` a ruleset that sets it"))
             elif _is_knob(path) and m == "value":
                 out.append(doc.error(path, "a knob without `value`", KNOB_FORM, key=True, shown_path=full))
-            elif len(path) >= 3 and path[1] == "names":
-                out.append(doc.error(path, f"no name for a tricon of {m} cards", "names for both sizes, 3 and 4",
-                                     key=True, shown_path=full))
-            elif len(path) >= 3 and path[1] == "payments" and path[0] == "tricon" and len(path) == 3:
-                out.append(doc.error(path, f"no payment for a tricon of {m} cards",
-                                     "payments for both sizes, 3 and 4", key=True, shown_path=full))
             else:
                 out.append(doc.error(path, f"no `{m}`", f"`{m}` here (it is required)", key=True,
                                      shown_path=full))
@@ -219,14 +268,12 @@ def _render(doc: YamlDoc, error: ValidationError) -> list[RulesetError]:
 
     if v == "additionalProperties":
         allowed = list((error.schema.get("properties") or {}).keys())
+        if len(path) == 2 and path[0] == "stages":  # a stage's knobs; kind, on and pool are said apart
+            allowed = [k for k in allowed if k not in ("kind", "on", "pool")]
         extras = [k for k in inst if k not in allowed] if isinstance(inst, dict) else []
         what, lead = _unknown_key_words(path)
         out = []
         for k in extras:
-            if path[:1] == ("tricon",) and len(path) == 3 and path[1] in ("names", "payments"):
-                out.append(doc.error(path + (k,), f"a tricon of {k} cards", "tricon sizes 3 and 4 only",
-                                     key=True, hint="a tricon is three or four cards of one rank"))
-                continue
             expected = (f"{lead}: " if lead else "") + ", ".join(allowed)
             where = f" in `{dotted(path)}`" if what == "knob" else ""
             out.append(doc.error(path + (k,), f"an unknown {what} `{k}`{where}", expected, key=True,
@@ -246,7 +293,7 @@ def _render(doc: YamlDoc, error: ValidationError) -> list[RulesetError]:
                           hint="every rule says where it comes from; use editorial: when no source settles it")]
 
     if v == "pattern":
-        found, expected, sug, hint = _pattern_words(error, path, in_prop_names)
+        found, expected, sug, hint = _pattern_words(doc, error, path, in_prop_names, stage)
         key = in_prop_names
         at = path + (inst,) if key else path
         return [doc.error(at, found, expected, key=key, suggestion=sug, hint=hint)]
@@ -254,7 +301,9 @@ def _render(doc: YamlDoc, error: ValidationError) -> list[RulesetError]:
     if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         words = {"minimum": "at least", "maximum": "at most",
                  "exclusiveMinimum": "more than", "exclusiveMaximum": "less than"}[v]
-        return [doc.error(path, found_words(inst), f"a number {words} {error.validator_value}")]
+        spec = _spec_at(doc, path, stage)
+        hint = f"{spec.title}: {spec.doc[0].lower()}{spec.doc[1:]}" if spec is not None else None
+        return [doc.error(path, found_words(inst), f"a number {words} {error.validator_value}", hint=hint)]
 
     if v in ("minItems", "minProperties"):
         n = error.validator_value
@@ -285,7 +334,30 @@ def schema_errors(doc: YamlDoc) -> list[RulesetError]:
     if not isinstance(doc.data, dict):
         return [doc.error((), found_words(doc.data),
                           "a ruleset: a mapping with name, title, summary, sources and the sections of the game")]
-    errors = list(_validator().iter_errors(json_data(doc.data)))
+    return _worded(doc, list(_validator().iter_errors(json_data(doc.data))))
+
+
+@functools.cache
+def _stage_validator(kind: str, on: str | None) -> Draft202012Validator:
+    key = f"stage.{kind}" + (f".{on}" if on and kind in ("vie", "claims") else "")
+    return Draft202012Validator({"$ref": f"#/$defs/{key}", "$defs": schema()["$defs"]})
+
+
+def stage_schema_errors(doc: YamlDoc, at: tuple[Any, ...], kind: str, on: str | None) -> list[RulesetError]:
+    """Schema violations in the stage at ``at`` of ``doc``, a stage of ``kind`` (and ``on``)
+    whose kind the file does not restate (it extends a ruleset that has the stage): the
+    whole-file schema cannot tell which stage's knobs it holds."""
+    spec = doc.data
+    for step in at:
+        spec = spec[step]
+    errors = list(_stage_validator(kind, on).iter_errors(json_data(spec)))
+    for e in errors:
+        e.path.extendleft(reversed(at))
+    return _worded(doc, errors, (kind, on))
+
+
+def _worded(doc: YamlDoc, errors: list[ValidationError],
+            stage: tuple[str, str | None] | None = None) -> list[RulesetError]:
     # where a node has the wrong type, the other complaints about it are noise
     typed = {tuple(e.absolute_path) for e in errors if e.validator == "type"}
     # a misspelt `source:` also leaves the knob without provenance: report the typo only
@@ -297,7 +369,7 @@ def schema_errors(doc: YamlDoc) -> list[RulesetError]:
             continue
         if e.validator == "oneOf" and tuple(e.absolute_path) in unknown:
             continue
-        for r in _render(doc, e):
+        for r in _render(doc, e, stage):
             if r.render() not in seen:
                 seen.add(r.render())
                 out.append(r)

@@ -26,12 +26,15 @@ from __future__ import annotations
 import multiprocessing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bots import parse_bots
 from .metrics import Layout, Metric
 from .runner import Table, _init_worker, _run_chunk, chunks_of
 from .stats import NAN_STAT, Stat, Sums, interval, ratio_parts, sd_parts
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..rules.model import Ruleset
 
 __all__ = ["simulate", "compare", "SimResult", "Comparison", "Row", "Stat"]
 
@@ -144,15 +147,23 @@ def _metrics(sums: Sums, layout: Layout, offset: int = 0) -> dict[str, Stat]:
 
 
 def _distributions(sums: Sums, layout: Layout, offset: int = 0) -> dict[str, dict[str, int]]:
+    """Raw counts: losers by cards left and, where the cards' number sets it, by end
+    payment (none without a card game; no ``end_payment`` when losers pay by points)."""
     left: dict[str, int] = {}
     pay: dict[str, int] = {}
-    for k in range(1, layout.hand_size + 1):
-        c = sums.S[offset + layout.LEFT_K[k]]
+    owed = layout.owed
+    left_k = layout.cards.left_k if layout.cards is not None else ()
+    for k in range(1, len(left_k)):
+        c = sums.S[offset + left_k[k]]
         if c:
             left[str(k)] = c
-            key = str(layout.owed[k])
-            pay[key] = pay.get(key, 0) + c
-    return {"cards_left": left, "end_payment": dict(sorted(pay.items(), key=lambda kv: int(kv[0])))}
+            if owed is not None:
+                key = str(owed[k])
+                pay[key] = pay.get(key, 0) + c
+    out = {"cards_left": left}
+    if owed is not None:
+        out["end_payment"] = dict(sorted(pay.items(), key=lambda kv: int(kv[0])))
+    return out
 
 
 class _SimJob:
@@ -260,7 +271,8 @@ def _bots(bots: str | Sequence[str], players: int) -> tuple[str, ...]:
     return tuple(parse_bots(bots if isinstance(bots, str) else list(bots), players))
 
 
-def _result(rules, players, bots, seed, hands, ok, sums, layout, offset=0) -> SimResult:
+def _result(rules: Ruleset, players: int, bots: tuple[str, ...], seed: int, hands: int, ok: bool,
+            sums: Sums, layout: Layout, offset: int = 0) -> SimResult:
     return SimResult(
         ruleset=rules.name, extensions=tuple(rules.extensions), players=players, bots=bots,
         seed=seed, hands=hands, chips_conserved=ok,
@@ -270,9 +282,12 @@ def _result(rules, players, bots, seed, hands, ok, sums, layout, offset=0) -> Si
 # ------------------------------------------------------------------ API ----
 
 
-def simulate(rules, *, hands: int, players: int = 3, bots: str | Sequence[str] = ("heuristic",),
+def simulate(rules: Ruleset, *, hands: int, players: int = 3, bots: str | Sequence[str] = ("heuristic",),
              seed: int = 0, jobs: int = 1, progress: Progress | None = None) -> SimResult:
     """Play ``hands`` hands of ``rules`` with ``players`` bots and measure them.
+
+    ``players``: any number the ruleset admits (``rules.players``, 2 to 8); the
+    metrics by position then run eldest, second, third, ..., dealer.
 
     ``bots``: one name for every seat or one per seat (``"heuristic,random"``,
     see :func:`hocdsl.bots.parse_bots`). ``jobs``: worker processes (the
@@ -288,7 +303,7 @@ def simulate(rules, *, hands: int, players: int = 3, bots: str | Sequence[str] =
     return _result(rules, players, names, seed, hands, oks[0], sums, table.layout)
 
 
-def compare(rules_a, rules_b, *, hands: int, players: int = 3,
+def compare(rules_a: Ruleset, rules_b: Ruleset, *, hands: int, players: int = 3,
             bots: str | Sequence[str] = ("heuristic",), seed: int = 0, jobs: int = 1,
             progress: Progress | None = None) -> Comparison:
     """Play the same ``hands`` deals under ``rules_a`` and ``rules_b`` (the same

@@ -2,10 +2,13 @@
 
 Per hand the simulator adds integers to *quantities* (chips, counts, 0/1
 events); a *metric* is a ratio of two quantity sums (or, for the standard
-deviation, a function of three). Names and meanings (also in the README):
+deviation, a function of three). Which metrics there are depends on the
+ruleset (its vie stages, pools, claims, card game and settle stage) and on
+the number of players. Names and meanings (also in the README):
 
-Per seat position -- ``eldest`` (first to speak and play), ``second`` (three
-players only), ``dealer`` (the last):
+Per seat position -- ``eldest`` (first to speak and play), then ``second``,
+``third``, ... in the direction of play, and ``dealer`` (the last; with two
+players the eldest and the dealer only):
 
 - ``net_per_hand.<position>``: mean chips won (+) or lost (-) per hand by the
   seat in that position (every chip move of the hand: antes, raises, pools,
@@ -15,9 +18,10 @@ players only), ``dealer`` (the last):
 - ``net_per_seat.<k>``: mean chips per hand of seat ``k`` (the seats rotate
   through the positions; with different bots per seat, how each bot fares).
 
-Per chance ``c`` (``point``, ``sequence``, ``tricon``):
+Per vie stage ``c``, by its stage id (``point``, ``sequence``, ``tricon`` in
+Hoc Mazarin; the multiplier is that of the stage's pool):
 
-- ``won_rate.c``: share of hands in which someone won chance ``c``.
+- ``won_rate.c``: share of hands in which someone won stage ``c``.
 - ``all_pass_rate.c``: share of hands in which nobody won it (all passed, or a
   bluff under ``bluff: pool-carries``): its pool stays and it goes double.
 - ``double_rate.c`` / ``triple_rate.c``: share of hands in which ``c`` is bid
@@ -29,25 +33,55 @@ Per chance ``c`` (``point``, ``sequence``, ``tricon``):
   each other player; always 0 for the point), over the hands in which ``c``
   is won.
 
+Per pool ``p``, by its pool id (``rules.pools``):
+
+- ``pool_taken_rate.p``: share of hands in which a player takes chips from
+  pool ``p`` (a vie stage's winner, a board card laid, going out at once;
+  antes refunded are not taken).
+- ``pool_take.p``: mean chips taken from it, over the hands in which it is
+  taken.
+
 Hands and the card game:
 
 - ``blank_hand_rate``: share of dealt hands (per player and hand) that are
-  blank -- no king, queen or jack (002 §8).
-- ``blank_paid_rate``: share of hands in which a blank hand was paid.
+  blank -- no king, queen or jack (002 §8). With a claims stage only, as
+  ``blank_paid_rate``: share of hands in which a blank hand was paid.
 - ``sequence_held_rate.<k>``: share of dealt hands holding a run of at least
-  ``k`` (``k`` from the ruleset's shortest sequence to its ``counts_up_to``).
+  ``k`` (``k`` from the ruleset's shortest sequence to its ``counts_up_to``;
+  with a vie stage on runs only).
 - ``tricon_held_rate.3`` / ``.4``: share of dealt hands holding a brelan or
-  better / a carré.
+  better / a carré (with a vie stage on sets only).
 - ``longest_suit_mean``: mean length of a dealt hand's longest suit.
-- ``hocs_per_hand``, ``accidental_hocs_per_hand``, ``principal_hocs_per_hand``:
-  mean hocs per hand (all; the uncovered last card of a run, plain kings
-  included; principal hocs laid).
+
+With a stops stage (the card game):
+
+- ``hocs_per_hand``: mean hocs per hand, of every kind.
+- ``hocs_per_hand.<kind>``: mean hocs per hand of one kind: ``principal``
+  (a principal hoc laid), ``permanent`` (a card that always ends a run),
+  ``end-of-run`` (the top card of the order when it is no principal hoc: a
+  king, where the kings are not all principal),
+  ``accidental`` (the last card of a run nobody could follow).
+- ``principal_hocs_per_hand``: mean principal hocs per hand (the same as
+  ``hocs_per_hand.principal``).
+- ``accidental_hocs_per_hand``: mean hocs per hand that are not principal --
+  every other kind together (permanent, end-of-run and accidental): what the
+  name meant before hocs had kinds, when the plain king counted as accidental.
+- ``first_turn_out_rate``: share of hands in which the winner of the card game
+  went out in his first turn, before anyone else had laid a card.
 - ``cards_left``: mean cards left in a loser's hand when the card game ends
   (per loser: each player but the one who went out).
 - ``cards_left_share.<k>``: share of losers left with exactly ``k`` cards (the
   distribution; JSON also gives the raw counts under ``distributions``).
-- ``end_payment``: mean chips a loser pays the winner of the card game by the
-  end-payment schedule (``rules.settle.owed``).
+
+With a settle stage:
+
+- ``end_payment``: mean chips a loser pays the winner of the card game for
+  the cards he has left, by ``rules.settle.losers_pay`` (the schedule,
+  ``rules.settle.owed``; so much a card; or the points of his cards), before
+  any doubling for going out at once and without the charges for cards held.
+
+Always:
+
 - ``turns_per_hand``: mean actions per hand (every announcement and card,
   forced ones included: a "without" with nothing to lay counts).
 - ``decisions_per_hand``: mean actions per hand that were real choices.
@@ -58,10 +92,29 @@ Hands and the card game:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..rules.model import CHANCES
+from ..engine.cardgame import ACCIDENTAL, END_OF_RUN, PERMANENT, PRINCIPAL
 
-POSITIONS = {2: ("eldest", "dealer"), 3: ("eldest", "second", "dealer")}
+if TYPE_CHECKING:  # pragma: no cover
+    from ..rules.model import Ruleset
+
+#: The names of the seats after the eldest, in the direction of play, up to
+#: eight players; the last seat is always the dealer.
+ORDINALS = ("eldest", "second", "third", "fourth", "fifth", "sixth", "seventh")
+#: The kinds of hoc, in the order their metrics are listed.
+HOC_KINDS = (PRINCIPAL, PERMANENT, END_OF_RUN, ACCIDENTAL)
+
+
+def positions(players: int) -> tuple[str, ...]:
+    """The seat positions of a table of ``players``, eldest first, dealer last.
+
+    >>> positions(2), positions(4)
+    (('eldest', 'dealer'), ('eldest', 'second', 'third', 'dealer'))
+    """
+    if not 2 <= players <= len(ORDINALS) + 1:
+        raise ValueError(f"{players} players: the simulator seats 2 to {len(ORDINALS) + 1}")
+    return ORDINALS[:players - 1] + ("dealer",)
 
 
 @dataclass(frozen=True)
@@ -74,11 +127,44 @@ class Metric:
     args: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class VieCounts:
+    """The quantities of one vie stage, and the index of its pool."""
+
+    id: str
+    pool: int  # index in rules.pools
+    won: int
+    passed: int
+    double: int
+    triple: int
+    pool_won: int
+    pay_won: int
+
+
+@dataclass(frozen=True)
+class CardCounts:
+    """The quantities of the card game (a stops stage): hocs, the winner by
+    position, losers and their cards left; ``end_payment`` with a settle stage."""
+
+    win_pos: tuple[int, ...]  # per position: card games won
+    losers: int
+    hocs: int
+    principal: int
+    accidental: int  # every hoc that is not principal
+    kinds: dict[str, int]  # hoc kind -> its quantity
+    first_turn_out: int
+    cards_left: int
+    left_k: tuple[int, ...]  # index k: losers left with k cards
+    end_payment: int | None
+
+
 class Layout:
     """The quantities counted per hand for ``players`` under ``rules``, their
-    indices, and the metrics made of them."""
+    indices, and the metrics made of them. A quantity the ruleset cannot have
+    is absent: its index is None (no blank hand), its list empty (no vie stage on
+    runs), ``cards`` None (no card game)."""
 
-    def __init__(self, rules, players: int) -> None:
+    def __init__(self, rules: Ruleset, players: int) -> None:
         self.players = players
         size = rules.hand_size(players)
         self.hand_size = size
@@ -90,77 +176,101 @@ class Layout:
 
         self.HANDS = q("hands")
         self.PLAYER_HANDS = q("player_hands")
-        self.LOSERS = q("losers")
-        pos = POSITIONS[players]
+        pos = positions(players)
         self.positions = pos
+        cards = rules.card_game is not None
         self.NET_POS = [q(f"net.{p}") for p in pos]
-        self.CARD_WIN_POS = [q(f"card_win.{p}") for p in pos]
         self.NET_SEAT = [q(f"net.seat{s}") for s in range(players)]
         self.NET_SUM = q("net_sum")
         self.NET_SQ = q("net_sq")
-        self.WON = [q(f"won.{c}") for c in CHANCES]
-        self.PASSED = [q(f"passed.{c}") for c in CHANCES]
-        self.DOUBLE = [q(f"double.{c}") for c in CHANCES]
-        self.TRIPLE = [q(f"triple.{c}") for c in CHANCES]
-        self.POOL_WON = [q(f"pool_won.{c}") for c in CHANCES]
-        self.PAY_WON = [q(f"pay_won.{c}") for c in CHANCES]
-        self.BLANK_DEALT = q("blank_dealt")
-        self.BLANK_PAID = q("blank_paid")
+        self.vie = tuple(
+            VieCounts(v.id, rules.pool_index(v.pool), q(f"won.{v.id}"), q(f"passed.{v.id}"),
+                      q(f"double.{v.id}"), q(f"triple.{v.id}"), q(f"pool_won.{v.id}"),
+                      q(f"pay_won.{v.id}"))
+            for v in rules.vie_stages)
+        self.pool_ids = rules.pool_ids
+        self.POOL_TAKEN = [q(f"pool_taken.{p}") for p in self.pool_ids]
+        self.POOL_TAKE = [q(f"pool_take.{p}") for p in self.pool_ids]
+        bh = rules.blank_hand
+        self.blank_all_paid = bh is not None and bh.ties == "all-paid"
+        self.BLANK_DEALT = q("blank_dealt") if bh is not None else None
+        self.BLANK_PAID = q("blank_paid") if bh is not None else None
         sr = rules.sequence
-        self.seq_lengths = tuple(range(sr.min_length, sr.counts_up_to + 1))
+        self.seq_lengths = tuple(range(sr.min_length, sr.counts_up_to + 1)) if sr is not None else ()
         self.SEQ_HELD = [q(f"seq_held.{k}") for k in self.seq_lengths]
-        self.TRI_HELD = [q("tri_held.3"), q("tri_held.4")]
+        self.TRI_HELD = [q("tri_held.3"), q("tri_held.4")] if rules.tricon is not None else []
         self.LONGEST = q("longest_suit")
-        self.HOCS = q("hocs")
-        self.PRINCIPAL = q("principal_hocs")
-        self.ACCIDENTAL = q("accidental_hocs")
-        self.CARDS_LEFT = q("cards_left")
-        self.END_PAY = q("end_payment")
-        self.LEFT_K = [q(f"left.{k}") for k in range(size + 1)]  # index k: k cards left
+        st = rules.settle if cards else None
+        self.cards: CardCounts | None = None
+        if cards:
+            self.cards = CardCounts(
+                win_pos=tuple(q(f"card_win.{p}") for p in pos), losers=q("losers"), hocs=q("hocs"),
+                principal=q("principal_hocs"), accidental=q("accidental_hocs"),
+                kinds={k: q(f"hocs.{k}") for k in HOC_KINDS}, first_turn_out=q("first_turn_out"),
+                cards_left=q("cards_left"), left_k=tuple(q(f"left.{k}") for k in range(size + 1)),
+                end_payment=q("end_payment") if st is not None else None)
         self.TURNS = q("turns")
         self.DECISIONS = q("decisions")
         self.names = tuple(names)
         self.size = len(names)
-        owed = rules.settle.owed
-        self.owed = tuple(owed(k) if k else 0 for k in range(size + 1))
+        # What a loser left with k cards pays, when the cards' number says it
+        # (losers_pay: schedule or per-card); None when it is their points.
+        self.owed: tuple[int, ...] | None = None
+        if st is not None and st.losers_pay == "schedule":
+            self.owed = tuple(st.owed(k) if k else 0 for k in range(size + 1))
+        elif st is not None and st.losers_pay == "per-card":
+            self.owed = tuple(st.per_card * k for k in range(size + 1))
+        self.metrics = self._metrics()
 
-        H, PH, L = self.HANDS, self.PLAYER_HANDS, self.LOSERS
+    def _metrics(self) -> tuple[Metric, ...]:
+        H, PH = self.HANDS, self.PLAYER_HANDS
+        cg = self.cards
         ms: list[Metric] = []
 
-        def ratio(name: str, num: int, den: int) -> None:
-            ms.append(Metric(name, "ratio", (num, den)))
+        def ratio(name: str, num: int | None, den: int | None) -> None:
+            if num is not None and den is not None:
+                ms.append(Metric(name, "ratio", (num, den)))
 
-        for p, i in zip(pos, self.NET_POS):
+        for p, i in zip(self.positions, self.NET_POS):
             ratio(f"net_per_hand.{p}", i, H)
-        for p, i in zip(pos, self.CARD_WIN_POS):
+        for p, i in zip(self.positions, cg.win_pos if cg else ()):
             ratio(f"card_win_rate.{p}", i, H)
         for s, i in enumerate(self.NET_SEAT):
             ratio(f"net_per_seat.{s}", i, H)
-        for j, c in enumerate(CHANCES):
-            ratio(f"won_rate.{c}", self.WON[j], H)
-            ratio(f"all_pass_rate.{c}", self.PASSED[j], H)
-            ratio(f"double_rate.{c}", self.DOUBLE[j], H)
-            ratio(f"triple_rate.{c}", self.TRIPLE[j], H)
-            ratio(f"pool_when_won.{c}", self.POOL_WON[j], self.WON[j])
-            ratio(f"pays_when_won.{c}", self.PAY_WON[j], self.WON[j])
+        for v in self.vie:
+            ratio(f"won_rate.{v.id}", v.won, H)
+            ratio(f"all_pass_rate.{v.id}", v.passed, H)
+            ratio(f"double_rate.{v.id}", v.double, H)
+            ratio(f"triple_rate.{v.id}", v.triple, H)
+            ratio(f"pool_when_won.{v.id}", v.pool_won, v.won)
+            ratio(f"pays_when_won.{v.id}", v.pay_won, v.won)
+        for p, taken, take in zip(self.pool_ids, self.POOL_TAKEN, self.POOL_TAKE):
+            ratio(f"pool_taken_rate.{p}", taken, H)
+            ratio(f"pool_take.{p}", take, taken)
         ratio("blank_hand_rate", self.BLANK_DEALT, PH)
         ratio("blank_paid_rate", self.BLANK_PAID, H)
         for k, i in zip(self.seq_lengths, self.SEQ_HELD):
             ratio(f"sequence_held_rate.{k}", i, PH)
-        ratio("tricon_held_rate.3", self.TRI_HELD[0], PH)
-        ratio("tricon_held_rate.4", self.TRI_HELD[1], PH)
+        if self.TRI_HELD:
+            ratio("tricon_held_rate.3", self.TRI_HELD[0], PH)
+            ratio("tricon_held_rate.4", self.TRI_HELD[1], PH)
         ratio("longest_suit_mean", self.LONGEST, PH)
-        ratio("hocs_per_hand", self.HOCS, H)
-        ratio("accidental_hocs_per_hand", self.ACCIDENTAL, H)
-        ratio("principal_hocs_per_hand", self.PRINCIPAL, H)
-        ratio("cards_left", self.CARDS_LEFT, L)
-        for k in range(1, size + 1):
-            ratio(f"cards_left_share.{k}", self.LEFT_K[k], L)
-        ratio("end_payment", self.END_PAY, L)
+        if cg is not None:
+            L = cg.losers
+            ratio("hocs_per_hand", cg.hocs, H)
+            ratio("accidental_hocs_per_hand", cg.accidental, H)
+            ratio("principal_hocs_per_hand", cg.principal, H)
+            for kind, i in cg.kinds.items():
+                ratio(f"hocs_per_hand.{kind}", i, H)
+            ratio("first_turn_out_rate", cg.first_turn_out, H)
+            ratio("cards_left", cg.cards_left, L)
+            for k in range(1, len(cg.left_k)):
+                ratio(f"cards_left_share.{k}", cg.left_k[k], L)
+            ratio("end_payment", cg.end_payment, L)
         ratio("turns_per_hand", self.TURNS, H)
         ratio("decisions_per_hand", self.DECISIONS, H)
         ms.append(Metric("sd_net_per_hand", "sd", (self.NET_SQ, self.NET_SUM, PH)))
-        self.metrics = tuple(ms)
+        return tuple(ms)
 
     def pairs(self, offsets: tuple[int, ...] = (0,)) -> list[tuple[int, int]]:
         """The pair sums the metrics need; with ``offsets`` (0, size) for a paired

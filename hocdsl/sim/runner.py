@@ -19,14 +19,17 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bots import make_bot
 from ..cards import SUIT_MASK
 from ..combos import COURT_CARDS
 from ..engine import NO_CARRY, Game
-from ..engine.bidding import PASSED, WON
+from ..pack import pack_of
 from .metrics import Layout
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..rules.model import Ruleset
 
 BLOCK_HANDS = 20  # hands per block: one partie (and the unit of the variance)
 CHUNK_BLOCKS = 10  # blocks per task handed to a worker process (results do not depend on it)
@@ -52,17 +55,19 @@ def block_seed(seed: int, block: int) -> int:
 _BITS = tuple(1 << c for c in range(52))
 
 
-def deal(rand, players: int, size: int, eldest: int) -> list[int]:
+def deal(rand, players: int, size: int, eldest: int, cards: tuple[int, ...] = _BITS) -> list[int]:
     """Deal ``size`` cards to each of ``players`` from a shuffled pack (a partial
     Fisher-Yates shuffle drawing from ``rand``, a ``random.Random().random``),
-    the eldest first."""
-    deck = list(_BITS)
+    the eldest first. ``cards``: the pack, one bit per card (the full pack of
+    52 by default; a stripped pack deals from its own cards alone)."""
+    deck = list(cards)
+    m = len(deck)
     hands = [0] * players
     seat = eldest
     for k in range(players):
         h = 0
         for i in range(k * size, (k + 1) * size):
-            j = i + int(rand() * (52 - i))
+            j = i + int(rand() * (m - i))
             c = deck[j]
             deck[j] = deck[i]
             h |= c
@@ -74,7 +79,8 @@ def deal(rand, players: int, size: int, eldest: int) -> list[int]:
 class Table:
     """What a simulation fixes: the ruleset, the players, the bots, the layout."""
 
-    def __init__(self, rules, players: int, bots: tuple[str, ...], layout: Layout | None = None) -> None:
+    def __init__(self, rules: Ruleset, players: int, bots: tuple[str, ...],
+                 layout: Layout | None = None) -> None:
         self.rules = rules
         self.n = players
         self.size = rules.hand_size(players)
@@ -84,6 +90,9 @@ class Table:
         self.stake = rules.table.starting_stake
         self.stop_on_insolvency = rules.table.insolvency == "stop-partie"
         self.rotate = rules.deal.dealer_rotation != "stays"
+        mask = pack_of(rules).mask
+        self.cards = tuple(b for b in _BITS if mask & b)
+        self.seq_held = tuple(zip(self.layout.seq_lengths, self.layout.SEQ_HELD))
 
     def warm(self) -> None:
         """Build the tables the bots and the engine use (hand-strength tables, chance
@@ -93,25 +102,34 @@ class Table:
 
     def play_block(self, seed: int, block: int, hands: int) -> tuple[list[int], bool]:
         """Play block ``block`` (``hands`` hands); return its quantity totals and
-        whether chips were conserved at every hand."""
+        whether chips were conserved at every hand. (One function: it is the hot path,
+        and each hand's counting reads locals bound once per block.)"""
         L = self.layout
         n = self.n
         rules = self.rules
         size = self.size
+        cards = self.cards
         y = [0] * L.size
         base = block_seed(seed, block)
         rand = random.Random(base).random
         bots = [make_bot(self.bots[s], rules, s, random.Random(base + 1 + s)) for s in range(n)]
         choose = [b.choose for b in bots]
         record = self.record
-        owed = L.owed
-        left_k = L.LEFT_K
         net_pos = L.NET_POS
         net_seat = L.NET_SEAT
-        card_win = L.CARD_WIN_POS
+        vie = L.vie
+        pool_taken = L.POOL_TAKEN
+        pool_take = L.POOL_TAKE
+        blank_paid = L.BLANK_PAID
+        blank_all_paid = L.blank_all_paid
+        cg = L.cards
+        owed = L.owed
+        points = pack_of(rules).points
+        blank_dealt = L.BLANK_DEALT
         longest_run = _LONGEST_RUN
-        seq_lengths = L.seq_lengths
-        seq_held = L.SEQ_HELD
+        seq_held = self.seq_held
+        tri_held = L.TRI_HELD
+        longest = L.LONGEST
         stake = self.stake
         total = n * stake
         balances = [stake] * n
@@ -120,7 +138,7 @@ class Table:
         ok = True
         for _ in range(hands):
             eldest = dealer + 1 if dealer + 1 < n else 0
-            dealt = deal(rand, n, size, eldest)
+            dealt = deal(rand, n, size, eldest, cards)
             g = Game(rules, n, dealer=dealer, hands=dealt, carry=carry, record=record,
                      auto_forced=True, auto_equivalent=True)
             views = [g.view(s) for s in range(n)]
@@ -151,56 +169,72 @@ class Table:
                 sq += v * v
             y[L.NET_SUM] += sum(net)
             y[L.NET_SQ] += sq
-            # -- chances
-            outcome = g._outcome
-            mult = g.carry_in.multipliers
-            for i in range(3):
-                o = outcome[i]
-                if o == WON:
-                    y[L.WON[i]] += 1
-                    y[L.POOL_WON[i]] += g.won_pool[i]
-                    y[L.PAY_WON[i]] += g.won_pay[i]
-                elif o == PASSED:
-                    y[L.PASSED[i]] += 1
-                m = mult[i]
-                if m >= 2:
-                    y[L.DOUBLE[i]] += 1
-                    if m >= 3:
-                        y[L.TRIPLE[i]] += 1
-            if g._blank and (len(g._blank) == 1 or rules.blank_hand.ties == "all-paid"):
-                y[L.BLANK_PAID] += 1
-            # -- dealt hands
+            # -- vie stages (in the ruleset's order) and pools
+            if vie:
+                mult = g.carry_in.multipliers
+                for ch, o in zip(vie, g.chance_outcomes.values()):
+                    i = ch.pool
+                    if o == "won":
+                        y[ch.won] += 1
+                        y[ch.pool_won] += g.won_pool[i]
+                        y[ch.pay_won] += g.won_pay[i]
+                    elif o == "passed":
+                        y[ch.passed] += 1
+                    m = mult[i]
+                    if m >= 2:
+                        y[ch.double] += 1
+                        if m >= 3:
+                            y[ch.triple] += 1
+            for i, t in enumerate(led.taken):
+                if t:
+                    y[pool_taken[i]] += 1
+                    y[pool_take[i]] += t
+            if blank_paid is not None:
+                blank = g.blank_hands
+                if blank and (len(blank) == 1 or blank_all_paid):
+                    y[blank_paid] += 1
+            # -- dealt hands: blank, runs, sets, longest suit
             for h in dealt:
-                if not h & COURT_CARDS:
-                    y[L.BLANK_DEALT] += 1
+                if blank_dealt is not None and not h & COURT_CARDS:
+                    y[blank_dealt] += 1
                 a = h & SUIT_MASK
                 b = (h >> 13) & SUIT_MASK
                 c = (h >> 26) & SUIT_MASK
                 d = h >> 39
-                run = max(longest_run[a], longest_run[b], longest_run[c], longest_run[d])
-                for k, idx in zip(seq_lengths, seq_held):
-                    if run >= k:
-                        y[idx] += 1
-                y[L.LONGEST] += max(a.bit_count(), b.bit_count(), c.bit_count(), d.bit_count())
-                ab, cd = a & b, c & d
-                if (ab & (c | d)) | (cd & (a | b)):
-                    y[L.TRI_HELD[0]] += 1
-                    if ab & cd:
-                        y[L.TRI_HELD[1]] += 1
-            # -- card game
-            y[L.HOCS] += g.hocs
-            y[L.PRINCIPAL] += g.principal_hocs
-            y[L.ACCIDENTAL] += g.hocs - g.principal_hocs
-            w = g.card_winner
-            if w is not None:
-                y[card_win[w - eldest if w >= eldest else w - eldest + n]] += 1
-                for s in range(n):
-                    if s != w:
-                        k = g.hands[s].bit_count()
-                        y[L.LOSERS] += 1
-                        y[L.CARDS_LEFT] += k
-                        y[L.END_PAY] += owed[k]
-                        y[left_k[k]] += 1
+                if seq_held:
+                    run = max(longest_run[a], longest_run[b], longest_run[c], longest_run[d])
+                    for k, idx in seq_held:
+                        if run >= k:
+                            y[idx] += 1
+                y[longest] += max(a.bit_count(), b.bit_count(), c.bit_count(), d.bit_count())
+                if tri_held:
+                    ab, cd = a & b, c & d
+                    if (ab & (c | d)) | (cd & (a | b)):
+                        y[tri_held[0]] += 1
+                        if ab & cd:
+                            y[tri_held[1]] += 1
+            # -- card game: hocs by kind, the winner by position, each loser's cards and payment
+            if cg is not None:
+                y[cg.hocs] += g.hocs
+                y[cg.principal] += g.principal_hocs
+                y[cg.accidental] += g.hocs - g.principal_hocs
+                for kind, k in g.hoc_kinds.items():
+                    y[cg.kinds[kind]] += k
+                if g.first_turn_out:
+                    y[cg.first_turn_out] += 1
+                w = g.card_winner
+                if w is not None:
+                    y[cg.win_pos[w - eldest if w >= eldest else w - eldest + n]] += 1
+                    end_pay = cg.end_payment
+                    for s in range(n):
+                        if s != w:
+                            h = g.hands[s]
+                            k = h.bit_count()
+                            y[cg.losers] += 1
+                            y[cg.cards_left] += k
+                            y[cg.left_k[k]] += 1
+                            if end_pay is not None:
+                                y[end_pay] += owed[k] if owed is not None else points(h)
             y[L.TURNS] += g.turns
             y[L.DECISIONS] += decisions
             # -- next hand: same partie, or a new one after an insolvency
