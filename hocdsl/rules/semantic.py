@@ -117,7 +117,7 @@ def raise_bounds(k: KnobView) -> list[RulesetError]:
 
 
 def _runs(fn: Callable[[KnobView, str], list[RulesetError]]) -> Check:
-    """A check of one vie-on-run stage, run for each (``sequence`` below stands for its id)."""
+    """A check of one vie-on-run stage, run for each with the stage's id."""
     def each(k: KnobView) -> list[RulesetError]:
         out: list[RulesetError] = []
         for sid in k.stages("vie", "run"):
@@ -127,48 +127,28 @@ def _runs(fn: Callable[[KnobView, str], list[RulesetError]]) -> Check:
     return check(each)
 
 
-class _Renamed(KnobView):
-    """A view in which ``sequence.x`` reads ``<sid>.x``."""
-
-    def __init__(self, base: KnobView, sid: str):
-        self.r, self.sid = base.r, sid
-        self.values = {("sequence." + p[len(sid) + 1:] if p.startswith(sid + ".") else p): v
-                       for p, v in base.values.items()}
-
-    def _real(self, path: str) -> str:
-        return self.sid + path[len("sequence"):] if path.startswith("sequence.") else path
-
-    def where(self, path: str) -> str:
-        return super().where(self._real(path))
-
-    def error(self, path: str, inner: tuple[Any, ...], found: str, expected: str, **kw: Any) -> RulesetError:
-        return super().error(self._real(path), inner, found, expected, **kw)
-
-
 @_runs
-def sequence_lengths(k0: KnobView, sid: str) -> list[RulesetError]:
-    k = _Renamed(k0, sid)
-    if not k.has("sequence.min_length", "sequence.counts_up_to"):
+def sequence_lengths(k: KnobView, sid: str) -> list[RulesetError]:
+    if not k.has(f"{sid}.min_length", f"{sid}.counts_up_to"):
         return []
-    lo, hi = k.get("sequence.min_length"), k.get("sequence.counts_up_to")
+    lo, hi = k.get(f"{sid}.min_length"), k.get(f"{sid}.counts_up_to")
     if lo <= hi:
         return []
-    return [k.error("sequence.counts_up_to", (), f"{hi}, shorter than the shortest sequence ({lo})",
-                    f"sequence.counts_up_to at least sequence.min_length ({lo})")]
+    return [k.error(f"{sid}.counts_up_to", (), f"{hi}, shorter than the shortest sequence ({lo})",
+                    f"{sid}.counts_up_to at least {sid}.min_length ({lo})")]
 
 
-def _counted(k: KnobView) -> range | None:
-    if not k.has("sequence.min_length", "sequence.counts_up_to"):
+def _counted(k: KnobView, sid: str) -> range | None:
+    if not k.has(f"{sid}.min_length", f"{sid}.counts_up_to"):
         return None
-    lo, hi = k.get("sequence.min_length"), k.get("sequence.counts_up_to")
+    lo, hi = k.get(f"{sid}.min_length"), k.get(f"{sid}.counts_up_to")
     return range(lo, hi + 1) if lo <= hi else None
 
 
 @_runs
-def sequence_payments(k0: KnobView, sid: str) -> list[RulesetError]:
-    k = _Renamed(k0, sid)
-    lengths = _counted(k)
-    pay = k.get("sequence.payments")
+def sequence_payments(k: KnobView, sid: str) -> list[RulesetError]:
+    lengths = _counted(k, sid)
+    pay = k.get(f"{sid}.payments")
     if lengths is None or pay is _MISSING:
         return []
     lo, hi = lengths.start, lengths.stop - 1
@@ -176,26 +156,25 @@ def sequence_payments(k0: KnobView, sid: str) -> list[RulesetError]:
     given = {int(n): n for n in pay}
     for n, raw in given.items():
         if n not in lengths:
-            why = (f"sequence.counts_up_to is {hi}" if n > hi else f"sequence.min_length is {lo}")
+            why = (f"{sid}.counts_up_to is {hi}" if n > hi else f"{sid}.min_length is {lo}")
             hint = (f"a run longer than {hi} cards is paid as a {hi}-card sequence; remove the payment for {n}, "
-                    f"or raise sequence.counts_up_to" if n > hi else
+                    f"or raise {sid}.counts_up_to" if n > hi else
                     f"a run shorter than {lo} cards is no sequence; remove the payment for {n}, "
-                    f"or lower sequence.min_length")
-            out.append(k.error("sequence.payments", (raw,), f"a payment for a {n}-card sequence",
+                    f"or lower {sid}.min_length")
+            out.append(k.error(f"{sid}.payments", (raw,), f"a payment for a {n}-card sequence",
                                f"lengths {lo}..{hi} ({why})", key=True, hint=hint))
     for n in lengths:
         if n not in given:
-            out.append(k.error("sequence.payments", (), f"no payment for a {n}-card sequence",
+            out.append(k.error(f"{sid}.payments", (), f"no payment for a {n}-card sequence",
                                f"a payment for every length {lo}..{hi}",
                                hint=f"add `{n}: {{plain: ..., major: ...}}`"))
     return out
 
 
 @_runs
-def sequence_names(k0: KnobView, sid: str) -> list[RulesetError]:
-    k = _Renamed(k0, sid)
-    lengths = _counted(k)
-    names = k.get("sequence.names")
+def sequence_names(k: KnobView, sid: str) -> list[RulesetError]:
+    lengths = _counted(k, sid)
+    names = k.get(f"{sid}.names")
     if lengths is None or names is _MISSING:
         return []
     lo = lengths.start
@@ -203,11 +182,11 @@ def sequence_names(k0: KnobView, sid: str) -> list[RulesetError]:
     out = []
     for n, raw in given.items():
         if n < lo:
-            out.append(k.error("sequence.names", (raw,), f"a name for a {n}-card sequence",
-                               f"lengths of at least {lo} (sequence.min_length is {lo})", key=True))
+            out.append(k.error(f"{sid}.names", (raw,), f"a name for a {n}-card sequence",
+                               f"lengths of at least {lo} ({sid}.min_length is {lo})", key=True))
     for n in lengths:
         if n not in given:
-            out.append(k.error("sequence.names", (), f"no name for a {n}-card sequence",
+            out.append(k.error(f"{sid}.names", (), f"no name for a {n}-card sequence",
                                f"a name for every length {lo}..{lengths.stop - 1}"))
     return out
 
