@@ -83,7 +83,7 @@ class _Knobs:
                  "accidental_pay", "lowest", "last_card_hoc", "false_stands", "same_suit", "wraps",
                  "after_missing", "end_pay", "permanent", "permanent_pay", "principal_pay", "continues",
                  "laid_pays", "laid_cards", "board", "board_pools", "next_rank", "low", "top", "order",
-                 "rank_masks", "penalty", "sid", "pack_mask")
+                 "rank_masks", "penalty", "sid")
 
     def __init__(self, rules: Any) -> None:
         cg: Stops = rules.card_game
@@ -122,7 +122,6 @@ class _Knobs:
         self.next_rank = pack.next_rank
         self.low, self.top, self.order = pack.low, pack.top, pack.order
         self.rank_masks = tuple(m & pack.mask for m in RANK_MASKS)
-        self.pack_mask = pack.mask
         self.penalty = cg.false_without_penalty
 
 
@@ -238,13 +237,10 @@ class CardGame:
         h = g.hands[s]
         need = self.need
         cls = a.__class__
-        lead_rule = self._rule("opening_lead", "the leader lays a card of his choice")
-        cover_rule = self._rule("runs", "the next card of the run is laid"
-                                + (" in the run's suit" if self.k.same_suit else ", any suit"))
         if cls is Play:
             c = a.card
             if not 0 <= c < 52 or not h >> c & 1:
-                raise IllegalAction(lead_rule if not need else cover_rule,
+                raise IllegalAction(self._cover_rule() if need else self._lead_rule(),
                                     f"you do not hold {card_name(c) if 0 <= c < 52 else c}")
             cards, _without = self.options()
             if cards >> c & 1:
@@ -261,12 +257,12 @@ class CardGame:
                 raise IllegalAction(
                     self._rule("principal_wild", "a principal hoc stands for a card only when it is missing"),
                     f"you hold {wanted}: {card_name(c)} cannot stand for it")
-            raise IllegalAction(cover_rule, f"the card wanted is {wanted}, not {card_name(c)}")
+            raise IllegalAction(self._cover_rule(), f"the card wanted is {wanted}, not {card_name(c)}")
         if cls is Without:
             if not need:
-                raise IllegalAction(lead_rule, "you lead a new run: lay a card")
+                raise IllegalAction(self._lead_rule(), "you lead a new run: lay a card")
             if a.rank != need:
-                raise IllegalAction(cover_rule, f"the card wanted is {self._wanted()}, "
+                raise IllegalAction(self._cover_rule(), f"the card wanted is {self._wanted()}, "
                                                 f"not a {rank_letter(a.rank) if 1 <= a.rank <= 13 else a.rank}")
             _cards, without = self.options()
             if without:
@@ -281,8 +277,15 @@ class CardGame:
                 raise IllegalAction(rule, f"you hold {held}: you must lay it, not say "
                                           f"\"without {rank_letter(need)}\"")
             return True
-        raise IllegalAction(cover_rule if need else lead_rule,
+        raise IllegalAction(self._cover_rule() if need else self._lead_rule(),
                             "in the card game one lays a card or says \"without\"")
+
+    def _lead_rule(self) -> str:
+        return self._rule("opening_lead", "the leader lays a card of his choice")
+
+    def _cover_rule(self) -> str:
+        return self._rule("runs", "the next card of the run is laid"
+                          + (" in the run's suit" if self.k.same_suit else ", any suit"))
 
     def _wanted(self) -> str:
         if self.k.same_suit and self.want:
