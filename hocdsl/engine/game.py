@@ -108,7 +108,7 @@ class Game:
         "strict", "record", "auto_forced", "auto_equivalent", "events", "ledger", "carry_in", "stage", "to_act",
         "is_over", "hocs", "card_winner", "carry_out", "_static", "_phases", "_pi", "_phase",
         "_outcome", "_winners", "_anted", "_blank", "turns", "principal_hocs", "won_pool", "won_pay",
-        "hoc_kinds", "first_turn_out",
+        "hoc_kinds", "first_turn_out", "end_owed",
     )
 
     def __init__(
@@ -171,6 +171,7 @@ class Game:
         self.principal_hocs = 0
         self.hoc_kinds: dict[str, int] = {}  # hocs this hand by kind (principal, accidental, ...)
         self.first_turn_out = False  # the winner went out before anyone else laid a card
+        self.end_owed: tuple[int, ...] = ()  # per seat, what the settle stage charged for cards left
         self.turns = 0  # actions applied this hand, forced ones included
         np = len(pool_objs)
         self.won_pool = [0] * np  # per pool: chips a vie stage's winner took from it
@@ -359,9 +360,6 @@ class Game:
     @property
     def cards_left(self) -> tuple[int, ...]:
         return tuple(map(int.bit_count, self.hands))
-
-    def _vie_pool(self, st: Any) -> int:
-        return self.rules.pool_index(st.pool)
 
     @property
     def winners(self) -> dict[str, int | None]:

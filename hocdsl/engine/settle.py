@@ -77,6 +77,7 @@ class Settlement:
                 factor = 2
         how = st.losers_pay
         pack = pack_of(g.rules) if how == "points" else None
+        end_owed = [0] * n
         for t in range(n):
             if t == w:
                 continue
@@ -87,7 +88,9 @@ class Settlement:
                 owed = pack.points(h)  # type: ignore[union-attr]
             else:
                 owed = st.per_card * h.bit_count()
+            end_owed[t] = owed
             ledger.move(t, w, owed * factor, R_END)
+        g.end_owed = tuple(end_owed)
         for charge in st.held_charges:
             bits = hand_of(charge.cards)
             for t in range(n):

@@ -123,8 +123,6 @@ class Table:
         blank_paid = L.BLANK_PAID
         blank_all_paid = L.blank_all_paid
         cg = L.cards
-        owed = L.owed
-        points = pack_of(rules).points
         blank_dealt = L.BLANK_DEALT
         longest_run = _LONGEST_RUN
         seq_held = self.seq_held
@@ -228,13 +226,12 @@ class Table:
                     end_pay = cg.end_payment
                     for s in range(n):
                         if s != w:
-                            h = g.hands[s]
-                            k = h.bit_count()
+                            k = g.hands[s].bit_count()
                             y[cg.losers] += 1
                             y[cg.cards_left] += k
                             y[cg.left_k[k]] += 1
                             if end_pay is not None:
-                                y[end_pay] += owed[k] if owed is not None else points(h)
+                                y[end_pay] += g.end_owed[s]  # as the settle stage charged it
             y[L.TURNS] += g.turns
             y[L.DECISIONS] += decisions
             # -- next hand: same partie, or a new one after an insolvency
