@@ -46,7 +46,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..actions import PLAY, WITHOUT, Play, Without
-from ..cards import RANK_MASKS, SUIT_MASK, Card, Hand, card_name, hand_of, rank_letter
+from ..cards import RANK_MASKS, Card, Hand, card_name, hand_of, rank_letter
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from .errors import IllegalAction, knob_rule

@@ -71,11 +71,6 @@ def knob_title(rules: Ruleset, path: str) -> str:
     return rules.knob_spec(path).title
 
 
-def knob_question(rules: Ruleset, path: str) -> str:
-    """What the knob decides, from the model."""
-    return rules.knob_spec(path).doc
-
-
 # ------------------------------------------------------------ helpers ----
 
 
@@ -148,15 +143,6 @@ def _tricon_payments(value: Mapping[Any, Any]) -> str:
     return "; ".join(parts)
 
 
-def _claim(kind: str) -> Callable[[str], str]:
-    words = {
-        "declared-only": f"only the {kind} that won is paid",
-        "lower-than-declared": f"the {kind} that won and every lower one he shows",
-        "all-held": f"every {kind} he holds, higher or lower than the one that won",
-    }
-    return _choice(words)
-
-
 def _card_key(card: int) -> tuple[int, int]:
     return (-rank_of(card), suit_of(card))
 
@@ -220,72 +206,10 @@ def _max_multiplier(value: int) -> str:
     return f"{', '.join(steps)} (at most ×{value})"
 
 
-_BOOL: dict[str, tuple[str, str]] = {
-    # path: (when true, when false)
-    "antes.on_carried_pool": (
-        "everyone antes again into a pool carried over from an all-pass hand",
-        "no ante into a pool carried over from an all-pass hand",
-    ),
-    "bidding.may_return_after_pass": (
-        "a player who passed before any raise may come back in by calling or raising",
-        "a pass is final, even before any raise",
-    ),
-    "bidding.declaring_closes_bidding": (
-        "a declaration before any raise closes the bidding: everyone declares in turn",
-        "a declaration does not close the bidding",
-    ),
-    "bidding.lone_winner_must_show": (
-        "a player left alone must show his combination",
-        "a player left alone wins without showing; he shows only to be paid for his combination",
-    ),
-    "double_game.carry_pool": (
-        "a chance passed by all keeps its pool for the next hand",
-        "a chance passed by all loses its pool",
-    ),
-    "sequence.longer_ranks_higher": (
-        "a run longer than the cap beats one at the cap (though paid alike)",
-        "a run longer than the cap ranks as one at the cap; height decides between them",
-    ),
-    "blank_hand.optional": (
-        "the holder may declare it or keep quiet",
-        "the holder must declare it",
-    ),
-    "card_game.must_cover": (
-        "a player holding the next card must play it",
-        "a player may decline to play the next card though he holds it",
-    ),
-    "card_game.principal_may_withhold": (
-        "the holder need not play a principal hoc for its own rank (\"queen without king\" though holding a king)",
-        "a principal hoc must be played for its own rank like any other card",
-    ),
-    "card_game.principal_lead_pays": (
-        "leading a principal hoc counts as a hoc and is paid",
-        "a principal hoc led to start a run is not paid",
-    ),
-    "card_game.accidental_hocs": (
-        "the last card of a run nobody can cover is a hoc: paid, and its player starts a new run",
-        "the last card of a run nobody can cover is not a hoc",
-    ),
-    "card_game.last_card_hoc": (
-        "a player who goes out on a card nobody could cover is paid for it as a hoc too",
-        "a player who goes out on a card nobody could cover is not paid for it as a hoc",
-    ),
-}
-
-
-
 def _card(value: Any) -> str:
     if value is None:
         return "none"
     return card_name(parse_card(value) if isinstance(value, str) else int(value))
-
-
-def _payments(value: Mapping[Any, Any]) -> str:
-    parts = []
-    for k, p in _int_items(value):
-        p = _plain(p)
-        parts.append(f"{k} cards: {p['plain']} (major {p['major']})")
-    return "; ".join(parts)
 
 
 def _card_payments(value: Iterable[Any]) -> str:
@@ -315,7 +239,6 @@ _RENDER: dict[str, Callable[[Any], str]] = {
     "sequence_keys": _sequence_keys,
     "tricon_keys": _tricon_keys,
     "names": lambda v: _names_by_count(v, "cards"),
-    "payments": _payments,
     "sequence_payments": _sequence_payments,
     "tricon_payments": _tricon_payments,
     "set_names": lambda v: _names_by_count(v, "of a rank"),

@@ -180,9 +180,6 @@ class Provenance:
 
 # ------------------------------------------------------------------ pack ----
 
-PACK_SIZES = (52, 44, 40, 36, 32)
-
-
 @dataclass(frozen=True, slots=True)
 class Pack:
     """The cards in play, their order, and what each is worth in points."""

@@ -23,7 +23,7 @@ from typing import Any, Literal, get_args, get_origin
 
 from . import model
 from .model import (
-    MAX_PLAYERS, MIN_PLAYERS, PROVENANCE_KINDS, SECTIONS, STAGE_CLASSES, KnobSpec, knob_fields,
+    PROVENANCE_KINDS, SECTIONS, STAGE_CLASSES, KnobSpec, knob_fields,
 )
 
 SCHEMA_FILE = Path(__file__).with_name("schema.json")
@@ -43,11 +43,6 @@ def _bounded_int(spec: KnobSpec) -> dict[str, Any]:
     if spec.maximum is not None:
         out["maximum"] = spec.maximum
     return out
-
-
-def _chips(spec: KnobSpec) -> dict[str, Any]:
-    return {"type": "integer", "minimum": spec.minimum if spec.minimum is not None else 0,
-            "maximum": spec.maximum if spec.maximum is not None else model.MAX_CHIPS}
 
 
 def _hints(cls: type) -> dict[str, Any]:
@@ -88,7 +83,7 @@ def value_schema(tp: Any, spec: KnobSpec) -> dict[str, Any]:
         if item is model.HeldCharge:
             return {"type": "array", "items": {"$ref": "#/$defs/held_charge"}}
     if origin in (Mapping, dict) or (origin is not None and issubclass(origin, Mapping)):
-        kt, vt = args
+        _kt, vt = args
         keys = _int_keys(spec.key_min or 0, spec.key_max or 99)
         if vt is int:
             vs: dict[str, Any] = _bounded_int(spec)
