@@ -3,20 +3,30 @@
 Everything here is a pure function of an ``int`` hand (see :mod:`hocdsl.cards`)
 and a :class:`~hocdsl.rules.model.Ruleset`; every parameter comes from the
 ruleset, nothing is settled in code. Keys compare with plain tuple comparison,
-bigger is better.
+bigger is better. Any pack the model admits is evaluated (52, 44, 40, 36 or
+32 cards, king high or ace high: :func:`hocdsl.pack.pack_of`); hands hold
+cards of the pack only, and a rank not in the pack is never part of a run or
+a set.
 
 - **point** (Lalanne 002 §3.1): for each suit, how many cards and what they are
-  worth (courts ``rules.pack.court_value``, ace ``rules.pack.ace_value``, pips
-  their face); the best suit by ``rules.point.keys`` in order. ``["cards",
-  "value"]``: most cards, ties by value; ``["value"]``: highest value.
+  worth (the pack's values: courts ``rules.pack.court_value``, ace
+  ``rules.pack.ace_value``, pips their face); the best suit by
+  ``rules.point.keys`` in order. ``["cards", "value"]``: most cards, ties by
+  value; ``["value"]``: highest value.
 - **sequences** (002 §3.2; Hoca 003 "La séquence"): every maximal run of
-  consecutive ranks in one suit at least ``rules.sequence.min_length`` long.
-  Aces are low (A-2-3 is a minor tierce) and there is no wrap (K-A is no run).
-  A run longer than ``counts_up_to`` counts as that long for payment; for
-  comparison it counts as that long too unless ``longer_ranks_higher``.
-  Major = to the king; minor = from the ace.
-- **tricons** (002 §3.3; 003 "Le tricon"): 3 or 4 cards of a rank (brelan,
-  carré); major = kings, minor = aces.
+  ranks consecutive in the pack's order, in one suit, at least
+  ``rules.sequence.min_length`` long. King high, aces low: A-2-3 is a minor
+  tierce and K-A is no run; ace high: Q-K-A is a run to the top card. A
+  stripped pack's order skips the ranks it lacks (32 cards, aces low: A-7-8).
+  There is no wrap. A run longer than ``counts_up_to`` counts as that long
+  for payment; for comparison it counts as that long too unless
+  ``longer_ranks_higher``. The height of a run is its top card's place in the
+  order. Major = to the top card (the king, or the ace ace-high); minor =
+  from the lowest card.
+- **tricons** (002 §3.3; 003 "Le tricon"): ``rules.tricon.min_size`` (3: a
+  brelan) to 4 cards of a rank (2 counts pairs, below every brelan); a bigger
+  set beats a smaller one, then the rank in the pack's order; major = kings,
+  minor = aces.
 - **blank hand** (002 §8): no king, queen or jack.
 
 >>> from hocdsl.cards import parse_hand
@@ -28,37 +38,53 @@ Point(cards=4, value=26, suit=0)
 Run(suit=0, length=3, top=12)
 >>> best_tricon(parse_hand("2S 2H 2D 2C KS KH KD"), rules)
 Trio(rank=2, size=4)
+>>> piquet = rules.with_knobs({"pack.cards": 32, "pack.order": "ace-high"})
+>>> run = best_sequence(parse_hand("QS KS AS 7H"), piquet)
+>>> run, run.bottom, is_major_run(run, piquet)
+(Run(suit=0, length=3, top=1), 12, True)
 
 Speed: each suit of a hand is a 13-bit pattern (:func:`hocdsl.cards.suit_bits`);
 per ruleset, tables over all 8192 patterns hold the point score, the runs (as
 interned :class:`Run` objects) and the best run's score, so evaluating a hand
-is a few shifts, masks and list look-ups with no allocation. The ``*_score``
-functions return a plain ``int`` ordered like the key, for simulators.
+is a few shifts, masks and list look-ups with no allocation, whatever the
+pack. The ``*_score`` functions return a plain ``int`` ordered like the key,
+for simulators.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING
 
-from .cards import ACE, JACK, KING, QUEEN, RANK_MASKS, SUIT_MASK
+from .cards import ACE, JACK, KING, QUEEN, RANK_MASKS, SUIT_MASK, Hand, Rank
+from .pack import pack_of
 from .rules.cache import per_ruleset
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules.model import Ruleset
+    from .rules.model import Ruleset, VieOnPoint, VieOnRun, VieOnSet
 
 __all__ = [
     "Point", "Run", "Trio",
     "best_point", "point_key", "point_score", "suit_points",
-    "sequences", "run_key", "counted_length", "best_sequence", "sequence_score",
+    "sequences", "run_key", "counted_length", "best_sequence", "sequence_score", "held_run",
     "is_major_run", "is_minor_run", "sequence_payment", "claimable_sequences", "sequence_name",
-    "tricons", "tricon_key", "best_tricon", "tricon_score",
+    "tricons", "tricon_key", "best_tricon", "tricon_score", "set_ranks",
     "is_major_tricon", "is_minor_tricon", "tricon_payment", "claimable_tricons", "tricon_name",
-    "is_blank", "COURT_CARDS", "hand_scores",
+    "is_blank", "COURT_CARDS", "hand_scores", "PLAIN_ORDER",
 ]
 
 NPAT = 1 << 13  # number of 13-bit suit patterns
+
+#: The ranks of the 52-card pack, king high and aces low, lowest first.
+PLAIN_ORDER: tuple[Rank, ...] = tuple(range(1, 14))
+
+#: Sizes a set of one rank may have.
+SET_SIZES = (2, 3, 4)
+#: Whether a ruleset counting pairs as sets has been seen (until then a hand with no
+#: brelan holds no set, whatever the ruleset, and is known so without its tables).
+_PAIRS_COUNT = False
 
 
 # ------------------------------------------------------------ values ----
@@ -79,64 +105,69 @@ class Point:
 
 @dataclass(frozen=True, slots=True)
 class Run:
-    """A run of consecutive ranks in one suit: ``length`` cards up to ``top``.
+    """A run of ranks consecutive in the pack's order, in one suit: ``length`` cards up to ``top``.
 
     ``length`` is the actual length (a run of 7 has length 7 even where it
-    counts as a quinte); ``top`` is the rank of its highest card (13 king).
+    counts as a quinte); ``top`` is the rank of its highest card (13 king; 1
+    the ace of an ace-high pack). ``order`` is the pack's order of ranks,
+    lowest first (the 52-card king-high order unless given); it is not part
+    of the run's identity.
 
     >>> Run(0, 3, 12).bottom, Run(0, 3, 12).cards
     (10, 3584)
+    >>> Run(0, 3, 1, (7, 8, 9, 10, 11, 12, 13, 1)).ranks
+    (12, 13, 1)
     """
 
     suit: int
     length: int
-    top: int
+    top: Rank
+    order: tuple[Rank, ...] = field(default=PLAIN_ORDER, repr=False, compare=False)
 
     @property
-    def bottom(self) -> int:
+    def ranks(self) -> tuple[Rank, ...]:
+        """The ranks of the run, lowest first."""
+        o = self.order
+        end = o.index(self.top) + 1
+        return o[end - self.length:end]
+
+    @property
+    def bottom(self) -> Rank:
         """The rank of the run's lowest card."""
-        return self.top - self.length + 1
+        if self.order is PLAIN_ORDER:
+            return self.top - self.length + 1
+        return self.ranks[0]
 
     @property
-    def cards(self) -> int:
+    def cards(self) -> Hand:
         """The run as a hand (bitset)."""
-        return ((1 << self.length) - 1) << (self.suit * 13 + self.bottom - 1)
+        if self.order is PLAIN_ORDER:
+            return ((1 << self.length) - 1) << (self.suit * 13 + self.bottom - 1)
+        base = self.suit * 13 - 1
+        hand = 0
+        for r in self.ranks:
+            hand |= 1 << (base + r)
+        return hand
 
 
 @dataclass(frozen=True, slots=True)
 class Trio:
-    """A tricon: ``size`` (3 brelan, 4 carré) cards of ``rank``.
+    """A set of one rank (a tricon): ``size`` (2 pair, 3 brelan, 4 carré) cards of ``rank``.
 
     >>> Trio(13, 4)
     Trio(rank=13, size=4)
     """
 
-    rank: int
+    rank: Rank
     size: int
 
     @property
-    def cards(self) -> int:
+    def cards(self) -> Hand:
         """The cards of ``rank`` (all four suits; a brelan holds three of them)."""
         return RANK_MASKS[self.rank - 1]
 
 
 # ------------------------------------------------- ruleset-free tables ----
-
-#: For each 13-bit pattern, its maximal runs (length >= 1) as (length, top), longest first.
-_RAW_RUNS: list[tuple[tuple[int, int], ...]] = []
-for _p in range(NPAT):
-    _runs: list[tuple[int, int]] = []
-    _r = 0
-    while _r < 13:
-        if _p >> _r & 1:
-            _start = _r
-            while _r < 13 and _p >> _r & 1:
-                _r += 1
-            _runs.append((_r - _start, _r))  # length, top rank (= index of last + 1)
-        else:
-            _r += 1
-    _RAW_RUNS.append(tuple(_runs))
-del _p, _runs, _r
 
 _POPCOUNT = [p.bit_count() for p in range(NPAT)]
 
@@ -144,10 +175,10 @@ _COURT_BITS = (1 << (JACK - 1)) | (1 << (QUEEN - 1)) | (1 << (KING - 1))
 #: The twelve courts (K, Q, J of each suit) as a hand.
 COURT_CARDS = _COURT_BITS | _COURT_BITS << 13 | _COURT_BITS << 26 | _COURT_BITS << 39
 
-_TRIOS = {(r, s): Trio(r, s) for r in range(1, 14) for s in (3, 4)}
+_TRIOS = {(r, s): Trio(r, s) for r in range(1, 14) for s in SET_SIZES}
 
 
-def is_blank(hand: int) -> bool:
+def is_blank(hand: Hand) -> bool:
     """True if ``hand`` holds no king, queen or jack (cartes blanches, 002 §8).
 
     >>> from hocdsl.cards import parse_hand
@@ -157,10 +188,33 @@ def is_blank(hand: int) -> bool:
     return not hand & COURT_CARDS
 
 
+@lru_cache(maxsize=None)
+def _raw_runs(order: tuple[Rank, ...]) -> list[tuple[tuple[int, int], ...]]:
+    """For each 13-bit pattern, its maximal runs in ``order`` as (length, height), lowest
+    first; the height is the top card's place in the order, from 1. Ranks the order
+    lacks break no run and make none."""
+    out: list[tuple[tuple[int, int], ...]] = []
+    n = len(order)
+    for p in range(NPAT):
+        held = [p >> (r - 1) & 1 for r in order]
+        runs: list[tuple[int, int]] = []
+        i = 0
+        while i < n:
+            if held[i]:
+                start = i
+                while i < n and held[i]:
+                    i += 1
+                runs.append((i - start, i))
+            else:
+                i += 1
+        out.append(tuple(runs))
+    return out
+
+
 # --------------------------------------------- per-ruleset derived tables ----
 
 
-def _pack(parts: list[tuple[int, int]]) -> int:
+def _fold(parts: list[tuple[int, int]]) -> int:
     """Fold (component, base) pairs into one int ordered like the tuple of components."""
     score = 0
     for comp, base in parts:
@@ -168,11 +222,22 @@ def _pack(parts: list[tuple[int, int]]) -> int:
     return score
 
 
-_MAJOR_RUN: dict[str, Callable[[int, int], bool]] = {
-    "to-the-king": lambda length, top: top == KING,
+def _to_the_top(top_rank: Rank) -> Callable[[int, Rank], bool]:
+    def major(length: int, top: Rank) -> bool:
+        return top == top_rank
+    return major
+
+
+def _of_kings(rank: Rank) -> bool:
+    return rank == KING
+
+
+#: ``sequence.major`` -> given the pack's top rank, whether a run (length, top) is major.
+_MAJOR_RUN: dict[str, Callable[[Rank], Callable[[int, Rank], bool]]] = {
+    "to-the-king": _to_the_top,
 }
-_MAJOR_TRICON: dict[str, Callable[[int], bool]] = {
-    "kings": lambda rank: rank == KING,
+_MAJOR_TRICON: dict[str, Callable[[Rank], bool]] = {
+    "kings": _of_kings,
 }
 
 
@@ -188,56 +253,64 @@ def _run_len_for_key(length: int, counts_up_to: int, longer: bool) -> int:
     return length if longer or length < counts_up_to else counts_up_to
 
 
+PointTables = tuple[list[int], list[int], list["Point | None"]]
+
+
 @lru_cache(maxsize=None)
-def _point_tables(court: int, ace: int, keys: tuple[str, ...]) -> tuple[list[int], list[int], list]:
-    """(value, score, interned Points) per 13-bit pattern, for these values and keys."""
-    rank_value = [0] * 14
-    for r in range(1, 14):
-        rank_value[r] = court if r in (JACK, QUEEN, KING) else (ace if r == ACE else r)
+def _point_tables(values: tuple[int, ...], keys: tuple[str, ...]) -> PointTables:
+    """(value, score, interned Points) per 13-bit pattern, for these card values
+    (``values[rank]``) and keys."""
     value = [0] * NPAT
     for p in range(1, NPAT):
         low = p & -p
-        value[p] = value[p ^ low] + rank_value[low.bit_length()]
+        value[p] = value[p ^ low] + values[low.bit_length()]
     comps = {"cards": (_POPCOUNT, 14), "value": (value, max(value) + 1)}
     # +1 so that any non-empty suit scores above an empty one, whatever the values
-    score = [0] + [1 + _pack([(comps[k][0][p], comps[k][1]) for k in keys]) for p in range(1, NPAT)]
+    score = [0] + [1 + _fold([(comps[k][0][p], comps[k][1]) for k in keys]) for p in range(1, NPAT)]
     points: list[Point | None] = [None] * (4 * NPAT)  # index suit << 13 | pattern, filled on use
     return value, score, points
 
 
-@lru_cache(maxsize=None)
-def _sequence_tables(min_length: int, counts_up_to: int, longer: bool, keys: tuple[str, ...]):
-    """(runs[suit][pattern] best first, best score[pattern], best run[suit][pattern])."""
-    def score(length: int, top: int) -> int:
-        return _pack([(_run_len_for_key(length, counts_up_to, longer), 14) if k == "length"
-                      else (top, 14) for k in keys])
+RunTables = tuple[list[list[tuple[Run, ...]]], list[int], list[list["Run | None"]]]
 
-    scored = []  # per pattern: [(score, length, top)] best first; suit-free
+
+@lru_cache(maxsize=None)
+def _sequence_tables(min_length: int, counts_up_to: int, longer: bool, keys: tuple[str, ...],
+                     order: tuple[Rank, ...]) -> RunTables:
+    """(runs[suit][pattern] best first, best score[pattern], best run[suit][pattern])."""
+    def score(length: int, height: int) -> int:
+        return _fold([(_run_len_for_key(length, counts_up_to, longer), 14) if k == "length"
+                      else (height, 14) for k in keys])
+
+    raw = _raw_runs(order)
+    scored: list[list[tuple[int, int, int]]] = []  # per pattern: [(score, length, height)] best first
     for p in range(NPAT):
-        found = [(score(length, top), length, top)
-                 for length, top in _RAW_RUNS[p] if length >= min_length]
+        found = [(score(length, height), length, height)
+                 for length, height in raw[p] if length >= min_length]
         found.sort(key=lambda x: -x[0])  # stable: equal keys keep rank order
         scored.append(found)
     best_score = [f[0][0] if f else -1 for f in scored]
-    runs = []
-    best_run = []
+    runs: list[list[tuple[Run, ...]]] = []
+    best_run: list[list[Run | None]] = []
+    n = len(order)
     for s in range(4):
-        interned = {(length, top): Run(s, length, top)
-                    for length in range(1, 14) for top in range(length, 14)}
-        per_suit = [tuple(interned[length, top] for _, length, top in f) for f in scored]
+        interned = {(length, height): Run(s, length, order[height - 1], order)
+                    for length in range(1, n + 1) for height in range(length, n + 1)}
+        per_suit = [tuple(interned[length, height] for _, length, height in f) for f in scored]
         runs.append(per_suit)
         best_run.append([r[0] if r else None for r in per_suit])
     return runs, best_score, best_run
 
 
 @lru_cache(maxsize=None)
-def _trio_scores(keys: tuple[str, ...]) -> dict[tuple[int, int], int]:
+def _trio_scores(keys: tuple[str, ...], order: tuple[Rank, ...]) -> dict[tuple[Rank, int], int]:
+    """The score of each set (rank, size) of the pack: its size, its rank's place in the order."""
     base = {"size": 5, "rank": 14}
-    return {(r, s): _pack([((s if k == "size" else r), base[k]) for k in keys])
-            for r in range(1, 14) for s in (3, 4)}
+    return {(r, s): _fold([((s if k == "size" else h), base[k]) for k in keys])
+            for h, r in enumerate(order, 1) for s in SET_SIZES}
 
 
-def _defaults() -> tuple[Any, Any, Any]:
+def _defaults() -> tuple[VieOnPoint, VieOnRun, VieOnSet]:
     from .rules.build import FrozenMap
     from .rules.model import Payment, VieOnPoint, VieOnRun, VieOnSet
 
@@ -264,8 +337,10 @@ class _Tables:
     """
 
     __slots__ = (
+        "order", "height", "rank_bits", "low", "top",
         "point_keys", "pt_score", "pt_value", "pt_obj",
-        "counts_up_to", "longer", "seq_keys", "runs", "seq_best_score", "seq_best_run",
+        "min_length", "counts_up_to", "longer", "seq_keys", "runs", "seq_best_score", "seq_best_run",
+        "run_names", "set_names", "min_set",
         "tri_keys", "trio_score", "seq_pay", "tri_pay", "seq_claim", "tri_claim",
         "major_run", "major_tricon",
     )
@@ -273,34 +348,52 @@ class _Tables:
     def __init__(self, rules: Ruleset) -> None:
         # A game that does not bid on a combination still evaluates hands (the
         # simulator's deal statistics, the bots): Lalanne's definitions stand in.
-        t = rules.pack
+        pack = pack_of(rules)
         pr = rules.point or _DEFAULT_POINT
         sr = rules.sequence or _DEFAULT_RUN
         tr = rules.tricon or _DEFAULT_SET
 
-        self.point_keys = tuple(pr.keys)
-        _check_keys(rules, "point.keys", self.point_keys, ("cards", "value"))
-        self.pt_value, self.pt_score, self.pt_obj = _point_tables(
-            t.court_value, t.ace_value, self.point_keys)
+        # the 52-card king-high order is PLAIN_ORDER itself: Run takes its fast paths
+        self.order: tuple[Rank, ...] = PLAIN_ORDER if pack.order == PLAIN_ORDER else tuple(pack.order)
+        #: height[rank]: the rank's place in the order, from 1 (0: not in the pack)
+        self.height: tuple[int, ...] = tuple(i + 1 for i in pack.position)
+        self.rank_bits: int = 0  # the ranks of the pack, one bit each (bit rank - 1)
+        for r in self.order:
+            self.rank_bits |= 1 << (r - 1)
+        self.low: Rank = pack.low
+        self.top: Rank = pack.top
 
-        self.counts_up_to = sr.counts_up_to
-        self.longer = sr.longer_ranks_higher
-        self.seq_keys = tuple(sr.keys)
+        self.point_keys: tuple[str, ...] = tuple(pr.keys)
+        _check_keys(rules, "point.keys", self.point_keys, ("cards", "value"))
+        self.pt_value, self.pt_score, self.pt_obj = _point_tables(tuple(pack.values), self.point_keys)
+
+        self.min_length: int = sr.min_length
+        self.counts_up_to: int = sr.counts_up_to
+        self.longer: bool = sr.longer_ranks_higher
+        self.seq_keys: tuple[str, ...] = tuple(sr.keys)
+        self.run_names = sr.names
         _check_keys(rules, "sequence.keys", self.seq_keys, ("length", "height"))
         if sr.major not in _MAJOR_RUN:
             raise ValueError(f"{rules.name}: sequence.major {sr.major!r} is not known "
                              f"(expected one of {sorted(_MAJOR_RUN)})")
-        self.major_run = _MAJOR_RUN[sr.major]
+        self.major_run: Callable[[int, Rank], bool] = _MAJOR_RUN[sr.major](pack.top)
         self.runs, self.seq_best_score, self.seq_best_run = _sequence_tables(
-            sr.min_length, sr.counts_up_to, sr.longer_ranks_higher, self.seq_keys)
+            sr.min_length, sr.counts_up_to, sr.longer_ranks_higher, self.seq_keys, self.order)
 
-        self.tri_keys = tuple(tr.keys)
+        self.min_set: int = tr.min_size
+        if self.min_set not in SET_SIZES:
+            raise ValueError(f"{rules.name}: tricon.min_size {self.min_set} is not 2, 3 or 4")
+        if self.min_set < 3:
+            global _PAIRS_COUNT
+            _PAIRS_COUNT = True
+        self.set_names = tr.names
+        self.tri_keys: tuple[str, ...] = tuple(tr.keys)
         _check_keys(rules, "tricon.keys", self.tri_keys, ("size", "rank"))
         if tr.major not in _MAJOR_TRICON:
             raise ValueError(f"{rules.name}: tricon.major {tr.major!r} is not known "
                              f"(expected one of {sorted(_MAJOR_TRICON)})")
-        self.major_tricon = _MAJOR_TRICON[tr.major]
-        self.trio_score = _trio_scores(self.tri_keys)
+        self.major_tricon: Callable[[Rank], bool] = _MAJOR_TRICON[tr.major]
+        self.trio_score = _trio_scores(self.tri_keys, self.order)
 
         self.seq_pay = {n: (p.plain, p.major) for n, p in sr.payments.items()}
         self.tri_pay = {n: (p.plain, p.major) for n, p in tr.payments.items()}
@@ -308,15 +401,35 @@ class _Tables:
             if claim not in ("declared-only", "lower-than-declared", "all-held"):
                 raise ValueError(f"{rules.name}: {label}.claim {claim!r} is not known (expected "
                                  "declared-only, lower-than-declared or all-held)")
-        self.seq_claim = sr.claim
-        self.tri_claim = tr.claim
+        self.seq_claim: str = sr.claim
+        self.tri_claim: str = tr.claim
 
     def counted(self, length: int) -> int:
         return length if length < self.counts_up_to else self.counts_up_to
 
     def run_key(self, run: Run) -> tuple[int, ...]:
         n = _run_len_for_key(run.length, self.counts_up_to, self.longer)
-        return tuple(n if k == "length" else run.top for k in self.seq_keys)
+        h = self.height[run.top]
+        return tuple(n if k == "length" else h for k in self.seq_keys)
+
+    def sets(self, hand: Hand) -> tuple[int, int, int]:
+        """(ranks held at least ``min_set`` times, ranks held 3 or more times, ranks held
+        4 times) as 13-bit masks, ranks of the pack only."""
+        a = hand & SUIT_MASK
+        b = (hand >> 13) & SUIT_MASK
+        c = (hand >> 26) & SUIT_MASK
+        d = (hand >> 39) & SUIT_MASK
+        ab, cd = a & b, c & d
+        ge3 = (ab & (c | d)) | (cd & (a | b))
+        four = ab & cd
+        least = self.min_set
+        if least == 3:
+            counted = ge3
+        elif least == 2:
+            counted = ab | cd | ((a | b) & (c | d))
+        else:
+            counted = four
+        return counted & self.rank_bits, ge3, four
 
 
 _tables = per_ruleset(_Tables)
@@ -326,7 +439,7 @@ _tables.__doc__ = "The derived tables of ``rules`` (made once per ruleset object
 # ------------------------------------------------------------- point ----
 
 
-def suit_points(hand: int, rules: Ruleset) -> tuple[Point, ...]:
+def suit_points(hand: Hand, rules: Ruleset) -> tuple[Point, ...]:
     """Each suit's (cards, value) in ``hand``, spades to clubs, empty suits included.
 
     >>> from hocdsl.cards import parse_hand
@@ -342,7 +455,7 @@ def suit_points(hand: int, rules: Ruleset) -> tuple[Point, ...]:
     return tuple(out)
 
 
-def point_score(hand: int, rules: Ruleset) -> int:
+def point_score(hand: Hand, rules: Ruleset) -> int:
     """The best point of ``hand`` as one ``int`` ordered like :func:`point_key` (0: no cards).
 
     Suits with equal keys score equal; any card scores above no card.
@@ -359,7 +472,7 @@ def point_score(hand: int, rules: Ruleset) -> int:
     return d if d > a else a
 
 
-def best_point(hand: int, rules: Ruleset) -> Point | None:
+def best_point(hand: Hand, rules: Ruleset) -> Point | None:
     """The best suit of ``hand`` by ``rules.point.keys``; None for an empty hand.
 
     Suits with equal keys are equal for the chance; the first (spades first) is returned.
@@ -401,37 +514,37 @@ def point_key(p: Point, rules: Ruleset) -> tuple[int, ...]:
 
 def counted_length(run: Run, rules: Ruleset) -> int:
     """How long ``run`` counts for payment and naming: ``min(length, counts_up_to)``."""
-    n = rules.sequence.counts_up_to
-    return run.length if run.length < n else n
+    return _tables(rules).counted(run.length)
 
 
 def run_key(run: Run, rules: Ruleset) -> tuple[int, ...]:
     """The comparison key of a run, in ``rules.sequence.keys`` order.
 
     ``length`` is the counted length, or the actual length when
-    ``rules.sequence.longer_ranks_higher``; ``height`` is the top rank.
+    ``rules.sequence.longer_ranks_higher``; ``height`` is the top card's place
+    in the pack's order (the top rank in the 52-card king-high pack).
     """
     return _tables(rules).run_key(run)
 
 
-def sequences(hand: int, rules: Ruleset) -> tuple[Run, ...]:
+def sequences(hand: Hand, rules: Ruleset) -> tuple[Run, ...]:
     """Every maximal run of ``hand`` at least ``min_length`` long, best first.
 
     Runs with equal keys come in suit order (spades first), then lower first.
     """
-    runs = _tables(rules).runs
+    t = _tables(rules)
+    runs = t.runs
     out: tuple[Run, ...] = ()
     for s in range(4):
         r = runs[s][(hand >> (s * 13)) & SUIT_MASK]
         if r:
             out += r
     if len(out) > 1:
-        rk = _tables(rules).run_key
-        out = tuple(sorted(out, key=rk, reverse=True))
+        out = tuple(sorted(out, key=t.run_key, reverse=True))
     return out
 
 
-def sequence_score(hand: int, rules: Ruleset) -> int:
+def sequence_score(hand: Hand, rules: Ruleset) -> int:
     """The best run of ``hand`` as one ``int`` ordered like :func:`run_key`; -1 if none."""
     sc = _tables(rules).seq_best_score
     a = sc[hand & SUIT_MASK]
@@ -445,7 +558,7 @@ def sequence_score(hand: int, rules: Ruleset) -> int:
     return d if d > a else a
 
 
-def best_sequence(hand: int, rules: Ruleset) -> Run | None:
+def best_sequence(hand: Hand, rules: Ruleset) -> Run | None:
     """The best run of ``hand`` by :func:`run_key`; None if it holds none."""
     t = _tables(rules)
     sc = t.seq_best_score
@@ -460,14 +573,65 @@ def best_sequence(hand: int, rules: Ruleset) -> Run | None:
     return t.seq_best_run[best_s][best_p]
 
 
+def held_run(hand: Hand, length: int, top: Rank | None, rules: Ruleset) -> Run | None:
+    """A run of exactly ``length`` cards to ``top`` held in ``hand`` (the first suit that
+    holds it), or with ``top`` None the highest such run (the first suit of the highest);
+    None if the hand holds none. A run may lie within a longer one (a player may declare
+    less than he holds).
+
+    Raises ValueError if no run of ``length`` reaches ``top`` in the pack's order.
+
+    >>> from hocdsl.cards import parse_hand
+    >>> from hocdsl.rules import load_ruleset
+    >>> rules = load_ruleset("hoc-mazarin")
+    >>> held_run(parse_hand("9H 10H JH QH 2S 3S 4S"), 3, None, rules)
+    Run(suit=1, length=3, top=12)
+    >>> held_run(parse_hand("9H 10H JH QH"), 3, 11, rules), held_run(parse_hand("9H"), 3, 11, rules)
+    (Run(suit=1, length=3, top=11), None)
+    """
+    t = _tables(rules)
+    order = t.order
+    if top is not None:
+        h = t.height[top] if 1 <= top <= 13 else 0
+        if not 1 <= length <= h:
+            raise ValueError(f"no run of {length} reaches up to rank {top}")
+    elif not 1 <= length <= len(order):
+        raise ValueError(f"no run of {length} in a pack of {len(order)} ranks")
+    window = (1 << length) - 1
+    best_h, best_s = -1, -1
+    for s in range(4):
+        bits = (hand >> (s * 13)) & SUIT_MASK
+        if order is not PLAIN_ORDER:  # the suit's cards by place in the order, lowest first
+            q = 0
+            for i, r in enumerate(order):
+                q |= (bits >> (r - 1) & 1) << i
+            bits = q
+        if top is not None:
+            if (bits >> (h - length)) & window == window:
+                best_h, best_s = h, s
+                break
+        else:
+            m = bits
+            for i in range(1, length):
+                m &= bits >> i
+            if m:
+                hs = m.bit_length() - 1 + length  # lowest card's place + length = top's height
+                if hs > best_h:
+                    best_h, best_s = hs, s
+    if best_s < 0:
+        return None
+    return Run(best_s, length, order[best_h - 1], order)
+
+
 def is_major_run(run: Run, rules: Ruleset) -> bool:
-    """True if ``run`` is major under ``rules.sequence.major`` (``to-the-king``)."""
+    """True if ``run`` is major under ``rules.sequence.major`` (``to-the-king``: to the
+    pack's top card)."""
     return _tables(rules).major_run(run.length, run.top)
 
 
 def is_minor_run(run: Run) -> bool:
-    """True if ``run`` starts at the ace (002 §3.2 "mineure")."""
-    return run.bottom == ACE
+    """True if ``run`` starts at the lowest card of its order (002 §3.2 "mineure": the ace)."""
+    return run.bottom == run.order[0]
 
 
 def sequence_payment(run: Run, rules: Ruleset) -> int:
@@ -486,19 +650,29 @@ def sequence_payment(run: Run, rules: Ruleset) -> int:
 
 def sequence_name(run: Run, rules: Ruleset) -> str:
     """The run's name: the first of ``rules.sequence.names[counted length]`` (``quinte``)."""
-    names = rules.sequence.names.get(counted_length(run, rules))
+    t = _tables(rules)
+    names = t.run_names.get(t.counted(run.length))
     return names[0] if names else f"sequence of {run.length}"
 
 
-def _held_run(hand: int, run: Run, rules: Ruleset) -> None:
-    if run.length < rules.sequence.min_length or run.top > KING or run.bottom < ACE:
+def _run_span(run: Run, t: _Tables) -> tuple[int, int]:
+    """The places in the pack's order of the run's lowest and highest cards, from 1."""
+    hi = t.height[run.top] if 1 <= run.top <= 13 else 0
+    return hi - run.length + 1, hi
+
+
+def _held_run(hand: Hand, run: Run, rules: Ruleset, t: _Tables) -> None:
+    lo, hi = _run_span(run, t)
+    if run.length < t.min_length or hi < 1 or lo < 1:
         raise ValueError(f"{run} is no sequence under {rules.name} "
-                         f"(at least {rules.sequence.min_length} cards, ace to king)")
-    if run.cards & ~hand:
-        raise ValueError(f"{run} is not held in this hand")
+                         f"(at least {t.min_length} cards, in the pack's order)")
+    base = run.suit * 13 - 1
+    for r in t.order[lo - 1:hi]:
+        if not hand >> (base + r) & 1:
+            raise ValueError(f"{run} is not held in this hand")
 
 
-def claimable_sequences(hand: int, declared: Run, rules: Ruleset) -> tuple[Run, ...]:
+def claimable_sequences(hand: Hand, declared: Run, rules: Ruleset) -> tuple[Run, ...]:
     """The runs the winner may be paid for, ``declared`` first (002 §7.2; 003).
 
     By ``rules.sequence.claim``: ``declared-only`` -> ``(declared,)``;
@@ -508,15 +682,16 @@ def claimable_sequences(hand: int, declared: Run, rules: Ruleset) -> tuple[Run, 
     (a player may declare less than he holds), and the run it lies in is then
     not claimed besides it.
     """
-    _held_run(hand, declared, rules)
     t = _tables(rules)
+    _held_run(hand, declared, rules, t)
     if t.seq_claim == "declared-only":
         return (declared,)
     out = [declared]
     dkey = t.run_key(declared)
-    lo, hi = declared.bottom, declared.top
+    lo, hi = _run_span(declared, t)
     for r in sequences(hand, rules):
-        if r.suit == declared.suit and r.bottom <= hi and r.top >= lo:
+        r_lo, r_hi = _run_span(r, t)
+        if r.suit == declared.suit and r_lo <= hi and r_hi >= lo:
             continue  # the run the declared one lies in
         if t.seq_claim == "all-held" or t.run_key(r) < dkey:
             out.append(r)
@@ -526,68 +701,102 @@ def claimable_sequences(hand: int, declared: Run, rules: Ruleset) -> tuple[Run, 
 # ----------------------------------------------------------- tricons ----
 
 
-def _rank_sets(hand: int) -> tuple[int, int]:
+def _rank_sets(hand: Hand) -> tuple[int, int]:
     """(ranks held 3 or more times, ranks held 4 times) as 13-bit masks."""
     a = hand & SUIT_MASK
     b = (hand >> 13) & SUIT_MASK
     c = (hand >> 26) & SUIT_MASK
     d = (hand >> 39) & SUIT_MASK
     ab, cd = a & b, c & d
-    ge3 = (ab & (c | d)) | (cd & (a | b))
-    return ge3, ab & cd
+    return (ab & (c | d)) | (cd & (a | b)), ab & cd
 
 
-def tricons(hand: int, rules: Ruleset) -> tuple[Trio, ...]:
-    """Every tricon of ``hand`` (ranks held 3 or 4 times), best first by :func:`tricon_key`."""
+def set_ranks(hand: Hand, rules: Ruleset) -> int:
+    """The ranks of which ``hand`` holds a set (at least ``rules.tricon.min_size`` cards),
+    as a 13-bit mask (bit ``rank - 1``).
+
+    >>> from hocdsl.cards import parse_hand
+    >>> from hocdsl.rules import load_ruleset
+    >>> bin(set_ranks(parse_hand("KS KH KD 2S 2H"), load_ruleset("hoc-mazarin")))
+    '0b1000000000000'
+    """
+    return _tables(rules).sets(hand)[0]
+
+
+def tricons(hand: Hand, rules: Ruleset) -> tuple[Trio, ...]:
+    """Every set of ``hand`` (ranks held ``min_size`` to 4 times), best first by :func:`tricon_key`."""
     ge3, four = _rank_sets(hand)
-    if not ge3:
+    if not ge3 and not _PAIRS_COUNT:  # no brelan, and no ruleset counts pairs: nothing to look up
         return ()
-    sc = _tables(rules).trio_score
+    t = _tables(rules)
+    if t.min_set == 3:
+        counted = ge3 & t.rank_bits
+    else:
+        counted, ge3, four = t.sets(hand)
+    if not counted:
+        return ()
+    sc = t.trio_score
     found = []
-    while ge3:
-        low = ge3 & -ge3
-        ge3 ^= low
+    while counted:
+        low = counted & -counted
+        counted ^= low
         r = low.bit_length()
-        s = 4 if four & low else 3
+        s = 4 if four & low else 3 if ge3 & low else 2
         found.append((sc[r, s], _TRIOS[r, s]))
     found.sort(key=lambda x: -x[0])
-    return tuple(t for _, t in found)
+    return tuple(tr for _, tr in found)
 
 
 def tricon_key(t: Trio, rules: Ruleset) -> tuple[int, ...]:
-    """The comparison key of a tricon, in ``rules.tricon.keys`` order (size, rank)."""
-    return tuple(t.size if k == "size" else t.rank for k in _tables(rules).tri_keys)
+    """The comparison key of a set, in ``rules.tricon.keys`` order (size, rank); the rank
+    counts by its place in the pack's order (aces above kings in an ace-high pack)."""
+    tb = _tables(rules)
+    h = tb.height[t.rank]
+    return tuple(t.size if k == "size" else h for k in tb.tri_keys)
 
 
-def tricon_score(hand: int, rules: Ruleset) -> int:
-    """The best tricon of ``hand`` as one ``int`` ordered like :func:`tricon_key`; -1 if none."""
+def tricon_score(hand: Hand, rules: Ruleset) -> int:
+    """The best set of ``hand`` as one ``int`` ordered like :func:`tricon_key`; -1 if none."""
     ge3, four = _rank_sets(hand)
-    if not ge3:
+    if not ge3 and not _PAIRS_COUNT:  # no brelan, and no ruleset counts pairs: nothing to look up
         return -1
-    sc = _tables(rules).trio_score
+    t = _tables(rules)
+    if t.min_set == 3:
+        counted = ge3 & t.rank_bits
+    else:
+        counted, ge3, four = t.sets(hand)
+    if not counted:
+        return -1
+    sc = t.trio_score
     best = -1
-    while ge3:
-        low = ge3 & -ge3
-        ge3 ^= low
-        r = low.bit_length()
-        v = sc[r, 4 if four & low else 3]
+    while counted:
+        low = counted & -counted
+        counted ^= low
+        v = sc[low.bit_length(), 4 if four & low else 3 if ge3 & low else 2]
         if v > best:
             best = v
     return best
 
 
-def best_tricon(hand: int, rules: Ruleset) -> Trio | None:
-    """The best tricon of ``hand``; None if it holds none."""
+def best_tricon(hand: Hand, rules: Ruleset) -> Trio | None:
+    """The best set of ``hand``; None if it holds none."""
     ge3, four = _rank_sets(hand)
-    if not ge3:
+    if not ge3 and not _PAIRS_COUNT:  # no brelan, and no ruleset counts pairs: nothing to look up
         return None
-    sc = _tables(rules).trio_score
+    t = _tables(rules)
+    if t.min_set == 3:
+        counted = ge3 & t.rank_bits
+    else:
+        counted, ge3, four = t.sets(hand)
+    if not counted:
+        return None
+    sc = t.trio_score
     best, best_t = -1, None
-    while ge3:
-        low = ge3 & -ge3
-        ge3 ^= low
+    while counted:
+        low = counted & -counted
+        counted ^= low
         r = low.bit_length()
-        s = 4 if four & low else 3
+        s = 4 if four & low else 3 if ge3 & low else 2
         v = sc[r, s]
         if v > best:
             best, best_t = v, _TRIOS[r, s]
@@ -615,25 +824,26 @@ def tricon_payment(t: Trio, rules: Ruleset) -> int:
 
 
 def tricon_name(t: Trio, rules: Ruleset) -> str:
-    """The tricon's name: the first of ``rules.tricon.names[size]`` (``brelan``, ``carré``)."""
-    names = rules.tricon.names.get(t.size)
+    """The set's name: the first of ``rules.tricon.names[size]`` (``brelan``, ``carré``)."""
+    names = _tables(rules).set_names.get(t.size)
     return names[0] if names else f"tricon of {t.size}"
 
 
-def claimable_tricons(hand: int, declared: Trio, rules: Ruleset) -> tuple[Trio, ...]:
-    """The tricons the winner may be paid for, ``declared`` first (002 §7.3; 003).
+def claimable_tricons(hand: Hand, declared: Trio, rules: Ruleset) -> tuple[Trio, ...]:
+    """The sets the winner may be paid for, ``declared`` first (002 §7.3; 003).
 
     By ``rules.tricon.claim``: ``declared-only``, ``lower-than-declared``
-    (other tricons of the hand strictly below the declared one), ``all-held``
-    (every other tricon of the hand). ``declared`` must be held (a carré
+    (other sets of the hand strictly below the declared one), ``all-held``
+    (every other set of the hand). ``declared`` must be held (a carré
     holder may declare a brelan of that rank; the carré is then not claimed
     besides it).
     """
-    if declared.size not in (3, 4) or not 1 <= declared.rank <= 13:
-        raise ValueError(f"{declared} is no tricon (3 or 4 cards of a rank)")
+    t = _tables(rules)
+    if not t.min_set <= declared.size <= 4 or not (1 <= declared.rank <= 13 and t.height[declared.rank]):
+        raise ValueError(f"{declared} is no tricon under {rules.name} "
+                         f"({t.min_set} to 4 cards of a rank of the pack)")
     if (hand & RANK_MASKS[declared.rank - 1]).bit_count() < declared.size:
         raise ValueError(f"{declared} is not held in this hand")
-    t = _tables(rules)
     if t.tri_claim == "declared-only":
         return (declared,)
     out = [declared]
@@ -649,7 +859,7 @@ def claimable_tricons(hand: int, declared: Trio, rules: Ruleset) -> tuple[Trio, 
 # ----------------------------------------------------------- all at once ----
 
 
-def hand_scores(hand: int, rules: Ruleset) -> tuple[int, int, int, bool]:
+def hand_scores(hand: Hand, rules: Ruleset) -> tuple[int, int, int, bool]:
     """``(point_score, sequence_score, tricon_score, is_blank)`` in one call, for simulators.
 
     The same values as the four functions, with one table look-up.
@@ -671,8 +881,10 @@ def hand_scores(hand: int, rules: Ruleset) -> tuple[int, int, int, bool]:
     pt = max(sc[a], sc[b], sc[c], sc[d])
     sc = t.seq_best_score
     sq = max(sc[a], sc[b], sc[c], sc[d])
+    if t.min_set != 3:
+        return pt, sq, tricon_score(hand, rules), not hand & COURT_CARDS
     ab, cd = a & b, c & d
-    ge3 = (ab & (c | d)) | (cd & (a | b))
+    ge3 = ((ab & (c | d)) | (cd & (a | b))) & t.rank_bits
     tri = -1
     if ge3:
         four = ab & cd

@@ -89,6 +89,8 @@ def test_hoca_sets_every_knob_itself() -> None:
         elif p.editorial is not None:
             # a gap in the page, filled from the Académie and saying so
             assert "lalanne" in p.editorial or "hoc-mazarin" in p.editorial, path
+        elif p.kind == "borrowed":
+            assert p.source == "lalanne" and p.section, path
         else:
             assert p.source == "hoca" and p.section, path
 

@@ -25,7 +25,8 @@ from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING
 
 from ..combos import hand_scores
-from ..cards import NUM_CARDS
+from ..cards import NUM_CARDS, Hand
+from ..pack import pack_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset
@@ -43,7 +44,8 @@ class Strength:
         self.rules = rules
         self.hand_size = hand_size
         rng = random.Random(TABLE_SEED)
-        deck = list(range(NUM_CARDS))
+        mask = pack_of(rules).mask  # the pack's cards only (all 52: the same draws as ever)
+        deck = [c for c in range(NUM_CARDS) if mask >> c & 1]
         pts, seqs, tris = [], [], []
         for _ in range(SAMPLES):
             h = 0
@@ -57,17 +59,17 @@ class Strength:
         self.sequence = sorted(seqs)
         self.tricon = sorted(tris)
         self.size = 2.0 * SAMPLES
-        self._memo: tuple[dict, dict, dict] = ({}, {}, {})
+        self._memo: tuple[dict[int, float], dict[int, float], dict[int, float]] = ({}, {}, {})
 
     def quantile(self, table: list[int], score: int) -> float:
         """The share of the table's hands below ``score``, ties counted half."""
         return (bisect_left(table, score) + bisect_right(table, score)) / self.size
 
-    def quantiles(self, hand: int) -> tuple[float, float, float]:
+    def quantiles(self, hand: Hand) -> tuple[float, float, float]:
         """(point, sequence, tricon) quantiles of ``hand``."""
         return self.scored(hand)[0]
 
-    def scored(self, hand: int) -> tuple[tuple[float, float, float], tuple[int, int, int]]:
+    def scored(self, hand: Hand) -> tuple[tuple[float, float, float], tuple[int, int, int]]:
         """((point, sequence, tricon) quantiles, the three scores) of ``hand``."""
         p, s, t, _blank = hand_scores(hand, self.rules)
         mp, ms, mt = self._memo
@@ -83,18 +85,18 @@ class Strength:
         return (qp, qs, qt), (p, s, t)
 
 
-_CACHE: dict[tuple, Strength] = {}
+_CACHE: dict[tuple[object, ...], Strength] = {}
 
 
-def _key(rules: Ruleset, hand_size: int) -> tuple:
+def _key(rules: Ruleset, hand_size: int) -> tuple[object, ...]:
     t = rules.pack
     from ..combos import _DEFAULT_POINT, _DEFAULT_RUN, _DEFAULT_SET
 
     sq = rules.sequence or _DEFAULT_RUN
     pt = rules.point or _DEFAULT_POINT
     tr = rules.tricon or _DEFAULT_SET
-    return (t.court_value, t.ace_value, tuple(pt.keys), sq.min_length, sq.counts_up_to,
-            sq.longer_ranks_higher, tuple(sq.keys), tuple(tr.keys), hand_size)
+    return (t.cards, t.order, t.court_value, t.ace_value, tuple(pt.keys), sq.min_length, sq.counts_up_to,
+            sq.longer_ranks_higher, tuple(sq.keys), tuple(tr.keys), tr.min_size, hand_size)
 
 
 def strength(rules: Ruleset, players: int) -> Strength:

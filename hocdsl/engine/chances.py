@@ -21,18 +21,25 @@ whole combination is worth at least as much as any part of it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Union, cast
 
 from .. import combos
-from ..actions import DeclarePoint, DeclareSequence, DeclareTricon
-from ..cards import ACE, JACK, KING, QUEEN, RANK_MASKS, SUIT_MASK
+from ..actions import Action, Declaration, DeclarePoint, DeclareSequence, DeclareTricon
+from ..cards import ACE, JACK, KING, QUEEN, RANK_MASKS, SUIT_MASK, Chips, Hand
+from ..pack import pack_of
 from .errors import IllegalAction, knob_rule
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset
 
-# Each entry of natural(): (declaration action, comparison key, combination shown).
-Entry = tuple[Any, tuple, Any]
+#: A comparison key: bigger is better (the ruleset's keys, in order).
+Key = tuple[int, ...]
+#: A combination a winner shows and is paid for.
+Combination = Union[combos.Point, combos.Run, combos.Trio]
+# Each entry of natural(): (declaration action, comparison key, combination shown). The
+# combination is a Point, Run or Trio by the chance; the point's natural() entries hold
+# it as its (cards, value, suit) tuple until it is shown (see PointChance.claimed).
+Entry = tuple[Declaration, Key, Any]
 
 RULE_HELD = "lalanne §5.1, §7.2: a player may declare less than he holds, never more"
 
@@ -46,21 +53,21 @@ class ChanceKind:
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
 
-    def natural(self, hand: int) -> list[Entry]:  # pragma: no cover - abstract
+    def natural(self, hand: Hand) -> list[Entry]:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def resolve(self, decl: Any, hand: int) -> Entry:  # pragma: no cover - abstract
+    def resolve(self, decl: Action, hand: Hand) -> Entry:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def best(self, hand: int) -> Any:  # pragma: no cover - abstract
+    def best(self, hand: Hand) -> Combination | None:  # pragma: no cover - abstract
         """The combination a lone winner shows (his best), or None."""
         raise NotImplementedError
 
-    def claimed(self, hand: int, combo: Any) -> tuple:
+    def claimed(self, hand: Hand, combo: Any) -> tuple[Combination, ...]:
         """What a winner who shows ``combo`` shows and claims."""
         return (combo,)
 
-    def payment(self, claimed: tuple) -> int:
+    def payment(self, claimed: tuple[Combination, ...]) -> Chips:
         """What each other player pays for ``claimed``, single game."""
         return 0
 
@@ -87,14 +94,16 @@ class PointChance(ChanceKind):
             low = p & -p
             sv[p] = sv[p ^ low] + value[low.bit_length()]
         self.suit_value = sv
-        self.key_fields = tuple(k == "cards" for k in rules.point.keys)  # True: cards, False: value
+        pt = rules.point
+        assert pt is not None  # a point chance is made for a ruleset's vie stage on point
+        self.key_fields = tuple(k == "cards" for k in pt.keys)  # True: cards, False: value
         self._declared: dict[tuple[int, int], DeclarePoint] = {}
         # natural() entries per (suit << 13 | pattern), made on first use
-        self._entries: list = [None] * (4 << 13)
+        self._entries: list[Entry | None] = [None] * (4 << 13)
         # per pattern: the value of its best 1, 2, ... cards, made on first use
-        self._tops: list = [None] * (1 << 13)
+        self._tops: list[tuple[int, ...] | None] = [None] * (1 << 13)
 
-    def _key(self, cards: int, value: int) -> tuple:
+    def _key(self, cards: int, value: int) -> Key:
         kf = self.key_fields
         if kf == (True, False):
             return (cards, value)
@@ -104,16 +113,16 @@ class PointChance(ChanceKind):
         """The value of the best ``k`` cards of one suit's pattern ``bits`` (k <= its size)."""
         tops = self._tops[bits]
         if tops is None:
-            tops = [0]
+            top_values = [0]
             total = 0
             for v, r in self.values_desc:
                 if bits >> (r - 1) & 1:
                     total += v
-                    tops.append(total)
-            tops = self._tops[bits] = tuple(tops)
+                    top_values.append(total)
+            tops = self._tops[bits] = tuple(top_values)
         return tops[k]
 
-    def natural(self, hand: int) -> list[Entry]:
+    def natural(self, hand: Hand) -> list[Entry]:
         out: list[Entry] = []
         entries = self._entries
         for s in range(4):
@@ -137,7 +146,7 @@ class PointChance(ChanceKind):
             d = self._declared[cv] = DeclarePoint(*cv)
         return (d, self._key(*cv), (cv[0], cv[1], s))  # Point made if shown
 
-    def resolve(self, decl: Any, hand: int) -> Entry:
+    def resolve(self, decl: Any, hand: Hand) -> Entry:
         if decl.__class__ is not DeclarePoint:
             raise IllegalAction("lalanne §3.1: the point is declared by its number of cards",
                                 f"{decl} is not a declaration of the point")
@@ -159,10 +168,10 @@ class PointChance(ChanceKind):
                                            f"in the hand are worth {best_v}")
         return decl, self._key(k, v), combos.Point(k, v, best_s)
 
-    def best(self, hand: int) -> Any:
+    def best(self, hand: Hand) -> Combination | None:
         return combos.best_point(hand, self.rules)
 
-    def claimed(self, hand: int, combo: Any) -> tuple:
+    def claimed(self, hand: Hand, combo: Any) -> tuple[Combination, ...]:
         return (combos.Point(*combo) if combo.__class__ is tuple else combo,)
 
 
@@ -178,13 +187,15 @@ class SequenceChance(ChanceKind):
 
     def __init__(self, rules: Ruleset) -> None:
         super().__init__(rules)
-        self._entries: list = [None] * (4 << 13)  # per (suit << 13 | pattern): its runs' entries
+        # per (suit << 13 | pattern): its runs' entries
+        self._entries: list[tuple[Entry, ...] | None] = [None] * (4 << 13)
 
     def _declared_length(self, length: int) -> int:
         sr = self.rules.sequence
+        assert sr is not None  # a sequence chance is made for a ruleset's vie stage on run
         return length if sr.longer_ranks_higher or length < sr.counts_up_to else sr.counts_up_to
 
-    def natural(self, hand: int) -> list[Entry]:
+    def natural(self, hand: Hand) -> list[Entry]:
         found: list[Entry] = []
         entries = self._entries
         for s in range(4):
@@ -200,11 +211,11 @@ class SequenceChance(ChanceKind):
         found.sort(key=_entry_key, reverse=True)
         out: list[Entry] = []
         seen = set()
-        for e in found:
-            d = e[0]
+        for x in found:
+            d = cast(DeclareSequence, x[0])  # the sequence's entries declare sequences
             if (d.length, d.top) not in seen:
                 seen.add((d.length, d.top))
-                out.append(e)
+                out.append(x)
         return out
 
     def _suit_entries(self, s: int, bits: int) -> tuple[Entry, ...]:
@@ -217,15 +228,16 @@ class SequenceChance(ChanceKind):
             if (length, run.top) in seen:
                 continue
             seen.add((length, run.top))
-            r = run if length == run.length else combos.Run(run.suit, length, run.top)
+            r = run if length == run.length else combos.Run(run.suit, length, run.top, run.order)
             out.append((DeclareSequence(length, run.top), combos.run_key(r, self.rules), r))
         return tuple(out)
 
-    def resolve(self, decl: Any, hand: int) -> Entry:
+    def resolve(self, decl: Any, hand: Hand) -> Entry:
         if decl.__class__ is not DeclareSequence:
             raise IllegalAction("lalanne §3.2: the sequence is declared by its name",
                                 f"{decl} is not a declaration of the sequence")
         sr = self.rules.sequence
+        assert sr is not None
         length, top = decl.length, decl.top
         if length < sr.min_length:
             raise IllegalAction(knob_rule(self.rules, "sequence.min_length", "the shortest sequence"),
@@ -234,40 +246,25 @@ class SequenceChance(ChanceKind):
             raise IllegalAction(
                 knob_rule(self.rules, "sequence.longer_ranks_higher", "a longer run counts no more"),
                 f"a run of {length} counts as {sr.counts_up_to}; declare it as such")
-        if length > 13 or (top is not None and not length <= top <= 13):
-            raise IllegalAction(RULE_HELD, f"no run of {length} reaches up to rank {top}")
-        window = (1 << length) - 1
-        best_top, best_s = -1, -1
-        for s in range(4):
-            bits = (hand >> (s * 13)) & SUIT_MASK
-            if top is not None:
-                if (bits >> (top - length)) & window == window:
-                    best_top, best_s = top, s
-                    break
-            else:
-                m = bits
-                for i in range(1, length):
-                    m &= bits >> i
-                if m:
-                    t = m.bit_length() - 1 + length  # lowest card index + length = top rank
-                    if t > best_top:
-                        best_top, best_s = t, s
-        if best_s < 0:
+        try:  # runs follow the pack's order (combos.held_run)
+            run = combos.held_run(hand, length, top, self.rules)
+        except ValueError as e:
+            raise IllegalAction(RULE_HELD, str(e)) from None
+        if run is None:
             what = f"a run of {length}" + (f" to rank {top}" if top is not None else "")
             raise IllegalAction(RULE_HELD, f"{what} is not in the hand")
         if top is None:
-            decl = DeclareSequence(length, best_top)
-        run = combos.Run(best_s, length, best_top)
+            decl = DeclareSequence(length, run.top)
         return decl, combos.run_key(run, self.rules), run
 
-    def best(self, hand: int) -> Any:
+    def best(self, hand: Hand) -> Combination | None:
         run = combos.best_sequence(hand, self.rules)
         if run is None:
             return None
         length = self._declared_length(run.length)
-        return run if length == run.length else combos.Run(run.suit, length, run.top)
+        return run if length == run.length else combos.Run(run.suit, length, run.top, run.order)
 
-    def claimed(self, hand: int, combo: Any) -> tuple:
+    def claimed(self, hand: Hand, combo: Any) -> tuple[Combination, ...]:
         # a hand with a single run claims just the one shown, whatever sequence.claim says
         entries = self._entries
         runs = 0
@@ -281,7 +278,7 @@ class SequenceChance(ChanceKind):
             return (combo,)
         return combos.claimable_sequences(hand, combo, self.rules)
 
-    def payment(self, claimed: tuple) -> int:
+    def payment(self, claimed: tuple[Any, ...]) -> Chips:
         rules = self.rules
         return sum(combos.sequence_payment(r, rules) for r in claimed)
 
@@ -294,10 +291,12 @@ class TriconChance(ChanceKind):
 
     def __init__(self, rules: Ruleset) -> None:
         super().__init__(rules)
-        self._entries: dict = {}  # per Trio: its entry
-        self._sizes = frozenset(rules.tricon.payments)  # the sizes a tricon may have
+        self._entries: dict[combos.Trio, Entry] = {}  # per Trio: its entry
+        tr = rules.tricon
+        assert tr is not None  # a tricon chance is made for a ruleset's vie stage on set
+        self._sizes = frozenset(tr.payments)  # the sizes a tricon may have
 
-    def natural(self, hand: int) -> list[Entry]:
+    def natural(self, hand: Hand) -> list[Entry]:
         entries = self._entries
         out = []
         for t in combos.tricons(hand, self.rules):
@@ -307,7 +306,7 @@ class TriconChance(ChanceKind):
             out.append(e)
         return out
 
-    def resolve(self, decl: Any, hand: int) -> Entry:
+    def resolve(self, decl: Any, hand: Hand) -> Entry:
         if decl.__class__ is not DeclareTricon:
             raise IllegalAction("lalanne §3.3: the tricon is declared by its name",
                                 f"{decl} is not a declaration of the tricon")
@@ -316,7 +315,7 @@ class TriconChance(ChanceKind):
             raise IllegalAction("lalanne §3.3: a tricon is 3 or 4 cards of a rank",
                                 f"a tricon of {size} cards does not exist")
         if rank is None:
-            for r in range(13, 0, -1):
+            for r in reversed(pack_of(self.rules).order):  # the highest first, in the pack's order
                 if (hand & RANK_MASKS[r - 1]).bit_count() >= size:
                     rank = r
                     break
@@ -328,25 +327,21 @@ class TriconChance(ChanceKind):
         t = combos.Trio(rank, size)
         return decl, combos.tricon_key(t, self.rules), t
 
-    def best(self, hand: int) -> Any:
+    def best(self, hand: Hand) -> Combination | None:
         return combos.best_tricon(hand, self.rules)
 
-    def claimed(self, hand: int, combo: Any) -> tuple:
-        a = hand & SUIT_MASK
-        b = (hand >> 13) & SUIT_MASK
-        c = (hand >> 26) & SUIT_MASK
-        d = (hand >> 39) & SUIT_MASK
-        ge3 = (a & b & (c | d)) | (c & d & (a | b))  # ranks held three times or more
-        if not ge3 & (ge3 - 1):  # a single tricon: just the one shown
+    def claimed(self, hand: Hand, combo: Any) -> tuple[Combination, ...]:
+        ranks = combos.set_ranks(hand, self.rules)  # ranks held min_size times or more
+        if not ranks & (ranks - 1):  # a single tricon: just the one shown
             return (combo,)
         return combos.claimable_tricons(hand, combo, self.rules)
 
-    def payment(self, claimed: tuple) -> int:
+    def payment(self, claimed: tuple[Any, ...]) -> Chips:
         rules = self.rules
         return sum(combos.tricon_payment(t, rules) for t in claimed)
 
 
-def _entry_key(e: Entry) -> tuple:
+def _entry_key(e: Entry) -> Key:
     return e[1]
 
 
@@ -357,4 +352,4 @@ CHANCE_KINDS: dict[str, type[ChanceKind]] = {
 }
 
 # The chip-move reason of the payment each chance earns beyond its pool (002 §7.2-7.3).
-PAYMENT_REASON = {"point": None, "sequence": "sequence", "tricon": "tricon"}
+PAYMENT_REASON: dict[str, str | None] = {"point": None, "sequence": "sequence", "tricon": "tricon"}

@@ -122,7 +122,7 @@ def looks_like_path(ref: str) -> bool:
 
 
 def _unknown_name(ref: str, extension: bool, doc: YamlDoc | None = None,
-                  at: tuple = ()) -> RulesetError:
+                  at: tuple[Any, ...] = ()) -> RulesetError:
     names = bundled_extensions() if extension else bundled_rulesets()
     what = "extension" if extension else "ruleset"
     found = f"no bundled {what} named `{ref}`"
@@ -140,7 +140,7 @@ def _unknown_name(ref: str, extension: bool, doc: YamlDoc | None = None,
 
 
 def resolve_ref(ref: str, *, extension: bool = False, relative_to: Path | None = None,
-                doc: YamlDoc | None = None, at: tuple = ()) -> Path:
+                doc: YamlDoc | None = None, at: tuple[Any, ...] = ()) -> Path:
     """The file a ruleset reference names: a bundled name, or a path.
 
     A path in a file's ``extends:`` is relative to that file's directory.
@@ -174,7 +174,8 @@ class Layer:
 
     @property
     def data(self) -> dict[str, Any]:
-        return self.doc.data
+        data: dict[str, Any] = self.doc.data
+        return data
 
     @property
     def name(self) -> str:
@@ -393,6 +394,7 @@ def merge(layers: Sequence[Layer]) -> Resolved:
 
     out = Resolved()
     errors: list[RulesetError] = []
+    base_known = any(lay.kind != "extension" for lay in layers)
     for layer in layers:
         data = layer.data
         own = dict(data.get("sources") or {})
@@ -421,12 +423,14 @@ def merge(layers: Sequence[Layer]) -> Resolved:
                                               "of a section of the file", key=True))
                 continue
             cur = out.stages.get(sid)
+            if cur is None and "kind" not in spec and not base_known:
+                # an extension on its own sets knobs of a stage of whichever ruleset it is
+                # applied to: checked against every kind of stage that has those knobs
+                errors += base_stage_errors(layer.doc, at, spec)
+                continue
             if cur is None or ("kind" in spec and (spec.get("kind"), spec.get("on")) != (cur["kind"], cur.get("on"))):
                 if "kind" not in spec:
-                    errors.append(layer.doc.error(at, f"a new stage `{sid}` without `kind`",
-                                                  "`kind: vie`, `claims`, `stops` or `settle` for a stage "
-                                                  "the rulesets this one extends do not have", key=True,
-                                                  suggestion=suggest(sid, list(out.stages))))
+                    errors.append(_new_stage_without_kind(layer, sid, at, list(out.stages)))
                     continue
                 cur = {"kind": spec["kind"]}
                 if "on" in spec:
@@ -437,20 +441,62 @@ def merge(layers: Sequence[Layer]) -> Resolved:
             if "pool" in spec:
                 cur["pool"] = spec["pool"]
                 out.at[f"{sid}.pool"] = (layer, at + ("pool",))
-            cls = stage_class(cur["kind"], cur.get("on"))
-            if cls is not None and "kind" not in spec:  # the schema could not tell which stage it is
+            scls = stage_class(cur["kind"], cur.get("on"))
+            if scls is not None and "kind" not in spec:  # the schema could not tell which stage it is
                 wrong = stage_schema_errors(layer.doc, at, cur["kind"], cur.get("on"))
                 if wrong:
                     errors += wrong
                     continue
-            if cls is None:
+            if scls is None:
                 errors.append(layer.doc.error(at + ("on",) if "on" in spec else at,
                                               f"a {cur['kind']} stage on `{cur.get('on')}`",
                                               "vie on point, run or set; claims on blank-hand; stops; settle"))
                 continue
-            _set_knobs(out, layer, sid, cur, cls, spec, at, errors)
+            _set_knobs(out, layer, sid, cur, scls, spec, at, errors)
     _raise_all(errors)
     return out
+
+
+def _new_stage_without_kind(layer: Layer, sid: str, at: tuple[Any, ...], known: list[str]) -> RulesetError:
+    if layer.kind == "extension":
+        return layer.doc.error(
+            at, f"a stage `{sid}` without `kind`, which the ruleset it is applied to does not have",
+            "`kind: vie`, `claims`, `stops` or `settle` for a stage the ruleset does not have, or the id "
+            "of one of its stages (" + (", ".join(known) or "none") + ")", key=True,
+            suggestion=suggest(sid, known))
+    return layer.doc.error(at, f"a new stage `{sid}` without `kind`",
+                           "`kind: vie`, `claims`, `stops` or `settle` for a stage "
+                           "the rulesets this one extends do not have", key=True,
+                           suggestion=suggest(sid, known))
+
+
+def base_stage_errors(doc: YamlDoc, at: tuple[Any, ...], spec: dict[str, Any]) -> list[RulesetError]:
+    """The errors in a stage an extension sets without saying its kind, the extension on
+    its own: its knobs must all be knobs of one kind of stage, with values that kind allows
+    (the stage is looked up in the ruleset when the extension is applied with ``--with``)."""
+    from .model import STAGE_CLASSES
+    from .validate import stage_schema_errors
+
+    keys = [k for k in spec if k not in STRUCTURAL]
+    every = sorted({n for cls in STAGE_CLASSES.values() for n, _ in knob_fields(cls)})
+    errors = []
+    for key in keys:
+        if key not in every:
+            errors.append(doc.error(at + (key,), f"an unknown knob `{key}` in stage `{at[-1]}`",
+                                    "a knob of a stage of the ruleset the extension is applied to",
+                                    key=True, suggestion=suggest(key, every),
+                                    hint="check it against that ruleset: `hoc show RULESET --with FILE`"))
+    if errors:
+        return errors
+    candidates = [(kind, on) for (kind, on), cls in STAGE_CLASSES.items()
+                  if set(keys) <= {n for n, _ in knob_fields(cls)} and ("pool" not in spec or kind == "vie")]
+    if not candidates:
+        return [doc.error(at, f"knobs of different kinds of stage in stage `{at[-1]}` ({', '.join(keys)})",
+                          "the knobs of one stage (vie, claims, stops or settle)", key=True)]
+    found = [stage_schema_errors(doc, at, kind, on) for kind, on in candidates]
+    if any(not e for e in found):
+        return []
+    return min(found, key=len)
 
 
 def _oneline(text: Any) -> str | None:

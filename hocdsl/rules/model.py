@@ -420,9 +420,14 @@ class VieOnSet:
     pool: str
     kind: Literal["vie"] = "vie"
     on: Literal["set"] = "set"
+    min_size: int = knob(
+        "Smallest set",
+        "The fewest cards of one rank that make a set: 2 counts pairs (below every brelan), "
+        "3 starts at the brelan, 4 counts carrés only.",
+        words="at least {v} cards of a rank", minimum=2, maximum=4, default=3)
     names: Mapping[int, tuple[str, ...]] = knob(
-        "Names of the sets", "Each size's names; the first is used in output. The sizes "
-        "named are the sets that count.", words="set_names", key_min=2, key_max=4)
+        "Names of the sets", "Each size's names, for every size from the smallest set up to "
+        "four; the first is used in output.", words="set_names", key_min=2, key_max=4)
     keys: tuple[Literal["size", "rank"], ...] = knob(
         "Comparing sets", "How two sets compare, key by key.", words="tricon_keys")
     major: Literal["kings"] = knob(
@@ -681,7 +686,7 @@ class Ruleset:
 
     @property
     def vie_stages(self) -> tuple[Vie, ...]:
-        return tuple(s for s in self.stages if s.kind == "vie")  # type: ignore[misc]
+        return tuple(s for s in self.stages if s.kind == "vie")  # type: ignore[misc,unused-ignore]
 
     def _first(self, cls: type) -> Any:
         for s in self.stages:

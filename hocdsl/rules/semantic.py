@@ -9,7 +9,8 @@ is skipped.
 - every citation's source id is in the sources merged so far, with a suggestion;
 - a deal no larger than the pack; raise_min <= raise_cap;
 - vie stages: at most one on each combination, each on a pool that exists,
-  ``bidding:`` present; run lengths, payments and names agree;
+  ``bidding:`` present; run lengths, payments and names agree, the shortest run
+  fits a suit of the pack; set sizes (``min_size`` to 4), payments and names agree;
 - a combination name used once across all vie stages;
 - card lists: each card once and in the pack; board cards on one pool each;
 - at most one stops and one settle stage, the settle after the stops;
@@ -191,6 +192,86 @@ def sequence_names(k: KnobView, sid: str) -> list[RulesetError]:
     return out
 
 
+@_runs
+def sequence_fits_the_pack(k: KnobView, sid: str) -> list[RulesetError]:
+    lo, cards = k.get(f"{sid}.min_length"), k.get("pack.cards")
+    if lo is _MISSING or cards is _MISSING:
+        return []
+    ranks = int(cards) // 4
+    if lo <= ranks:
+        return []
+    return [k.error(f"{sid}.min_length", (), f"a shortest sequence of {lo} cards",
+                    f"at most {ranks} cards (a suit of the {cards}-card pack has {ranks} ranks)",
+                    hint=f"no hand could hold a sequence; lower {sid}.min_length, or play with "
+                         f"more cards (pack.cards, set in {k.where('pack.cards')})")]
+
+
+#: The set size a vie on sets starts at when the ruleset does not say (VieOnSet.min_size).
+DEFAULT_MIN_SET = 3
+
+
+def _sets(fn: Callable[[KnobView, str, range], list[RulesetError]]) -> Check:
+    """A check of one vie-on-set stage, run for each with the stage's id and the sizes
+    that count (``min_size`` to 4)."""
+    def each(k: KnobView) -> list[RulesetError]:
+        out: list[RulesetError] = []
+        for sid in k.stages("vie", "set"):
+            least = k.get(f"{sid}.min_size")
+            out += fn(k, sid, range(DEFAULT_MIN_SET if least is _MISSING else int(least), 5))
+        return out
+    each.__name__ = fn.__name__
+    return check(each)
+
+
+def _least_words(k: KnobView, sid: str, lo: int) -> str:
+    said = "" if k.has(f"{sid}.min_size") else ", the default"
+    return f"{sid}.min_size is {lo}{said}"
+
+
+@_sets
+def set_payments(k: KnobView, sid: str, sizes: range) -> list[RulesetError]:
+    pay = k.get(f"{sid}.payments")
+    if pay is _MISSING:
+        return []
+    lo = sizes.start
+    given = {int(n): n for n in pay}
+    out = []
+    for n, raw in given.items():
+        if n not in sizes:
+            out.append(k.error(f"{sid}.payments", (raw,), f"a payment for a set of {n} cards",
+                               f"sizes {lo}..4 ({_least_words(k, sid, lo)})", key=True,
+                               hint=f"a set of fewer than {lo} cards counts for nothing; remove the payment "
+                                    f"for {n}, or set `min_size: {{value: {n}, source: ...}}` on stage `{sid}`"))
+    for n in sizes:
+        if n not in given:
+            out.append(k.error(f"{sid}.payments", (), f"no payment for a set of {n} cards",
+                               f"a payment for every size {lo}..4 ({_least_words(k, sid, lo)})",
+                               hint=f"add `{n}: {{plain: ..., major: ...}}`"))
+    return out
+
+
+@_sets
+def set_names(k: KnobView, sid: str, sizes: range) -> list[RulesetError]:
+    names = k.get(f"{sid}.names")
+    if names is _MISSING:
+        return []
+    lo = sizes.start
+    given = {int(n): n for n in names}
+    out = []
+    for n, raw in given.items():
+        if n not in sizes:
+            out.append(k.error(f"{sid}.names", (raw,), f"a name for a set of {n} cards",
+                               f"sizes {lo}..4 ({_least_words(k, sid, lo)})", key=True,
+                               hint=f"a set of fewer than {lo} cards counts for nothing; remove its name, "
+                                    f"or set `min_size: {{value: {n}, source: ...}}` on stage `{sid}`"))
+    for n in sizes:
+        if n not in given:
+            out.append(k.error(f"{sid}.names", (), f"no name for a set of {n} cards",
+                               f"a name for every size {lo}..4 ({_least_words(k, sid, lo)})",
+                               hint=f"add `{n}: [<name>]` (a pair, a brelan, a carré)"))
+    return out
+
+
 @check
 def names_are_distinct(k: KnobView) -> list[RulesetError]:
     # The announcement language sits above the rules; imported here, not at the top,
@@ -346,11 +427,11 @@ def check_complete(r: Resolved, top: Layer) -> list[RulesetError]:
         lay = next((lay for p, (lay, _a) in r.at.items() if p.startswith(f"pools.{pid}.")), top)
         missing(PoolRules, f"pools.{pid}", have, ("pools", pid), lay)
     for sid, have in r.stages.items():
-        cls = stage_class(have["kind"], have.get("on"))
-        if cls is None:
+        stage_cls = stage_class(have["kind"], have.get("on"))
+        if stage_cls is None:
             continue
         lay, at = r.stage_at.get(sid, (top, ("stages", sid)))
-        missing(cls, sid, have, at, lay)
+        missing(stage_cls, sid, have, at, lay)
     if not r.stages:
         out.append(top.doc.error((), "no `stages`", "the stages of the game, in order", key=True,
                                  shown_path="stages"))
@@ -418,13 +499,14 @@ def _largest_hand(k: KnobView) -> int | None:
     sizes = k.get("deal.hand_size")
     if sizes is _MISSING or not sizes:
         return None
-    return max(sizes.values())
+    return int(max(sizes.values()))
 
 
 def _ranges(ns: list[int]) -> str:
     """``[2, 3, 4, 7]`` -> ``"2..4, 7"``."""
-    parts, start = [], ns[0]
-    for a, b in zip(ns, ns[1:] + [None]):
+    parts: list[str] = []
+    start = ns[0]
+    for a, b in zip(ns, [*ns[1:], 0]):
         if b != a + 1:
             parts.append(str(start) if start == a else f"{start}..{a}")
             start = b

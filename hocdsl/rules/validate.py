@@ -21,7 +21,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from jsonschema import Draft202012Validator, ValidationError
+from jsonschema import Draft202012Validator, ValidationError  # type: ignore[import-untyped,unused-ignore]
 
 from ..cards import CardError, card_name, parse_card
 from .errors import RulesetError, suggest
@@ -41,7 +41,8 @@ def schema_text() -> str:  # the committed file; hocdsl.rules.schema checks it a
 @functools.cache
 def schema() -> dict[str, Any]:
     """The JSON Schema as a dict."""
-    return json.loads(schema_text())
+    data: dict[str, Any] = json.loads(schema_text())
+    return data
 
 
 @functools.cache
@@ -94,12 +95,12 @@ def _expected_type(t: str | list[str]) -> str:
     return " or ".join(_TYPE_WORDS.get(x, x) for x in types)
 
 
-def _is_knob(path: tuple) -> bool:
+def _is_knob(path: tuple[Any, ...]) -> bool:
     return ((len(path) == 2 and path[0] in SECTIONS)
             or (len(path) == 3 and path[0] in ("pools", "stages") and path[2] not in ("kind", "on", "pool")))
 
 
-def _is_group(path: tuple) -> bool:
+def _is_group(path: tuple[Any, ...]) -> bool:
     """A section, a pool or a stage: a mapping of knobs."""
     return (len(path) == 1 and path[0] in SECTIONS) or (len(path) == 2 and path[0] in ("pools", "stages"))
 
@@ -112,7 +113,7 @@ def _stage_of(doc: YamlDoc, sid: Any) -> tuple[str, str | None] | None:
     return None
 
 
-def _spec_at(doc: YamlDoc, path: tuple, stage: tuple[str, str | None] | None = None) -> KnobSpec | None:
+def _spec_at(doc: YamlDoc, path: tuple[Any, ...], stage: tuple[str, str | None] | None = None) -> KnobSpec | None:
     """The model's spec of the knob a YAML path is in (``stage``: the stage's kind and on,
     when the file does not say it)."""
     if len(path) >= 2 and path[0] in SECTIONS:
@@ -132,7 +133,7 @@ def _spec_at(doc: YamlDoc, path: tuple, stage: tuple[str, str | None] | None = N
     return dict(knob_fields(cls)).get(name)
 
 
-def _set_or_run(doc: YamlDoc, path: tuple, stage: tuple[str, str | None] | None) -> str | None:
+def _set_or_run(doc: YamlDoc, path: tuple[Any, ...], stage: tuple[str, str | None] | None) -> str | None:
     """``"set"`` or ``"run"`` for a vie stage's names/payments, else None."""
     if len(path) >= 3 and path[0] == "stages" and path[2] in ("names", "payments"):
         kind_on = stage or _stage_of(doc, path[1])
@@ -149,7 +150,7 @@ def _card_suggestion(text: Any) -> str | None:
 
 
 # what a pattern stands for, by the pattern's place in the schema ($defs name or property)
-def _pattern_words(doc: YamlDoc, error: ValidationError, path: tuple, key: bool,
+def _pattern_words(doc: YamlDoc, error: ValidationError, path: tuple[Any, ...], key: bool,
                    stage: tuple[str, str | None] | None = None) -> tuple[str, str, str | None, str | None]:
     """(found, expected, suggestion, hint) for a ``pattern`` failure."""
     value = error.instance
@@ -201,7 +202,7 @@ def _pattern_words(doc: YamlDoc, error: ValidationError, path: tuple, key: bool,
     return (found_words(value), f"text matching {error.validator_value}", None, None)
 
 
-def _unknown_key_words(path: tuple) -> tuple[str, str]:
+def _unknown_key_words(path: tuple[Any, ...]) -> tuple[str, str]:
     """(what an unknown key is called here, a name for the allowed set)."""
     if path == ():
         return "section or field", "one of"
