@@ -17,7 +17,7 @@ DeclareSequence(length=5, top=13)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
+from typing import Union, cast
 
 # ------------------------------------------------------------- bidding ----
 
@@ -147,5 +147,6 @@ CONCEAL = Conceal()
 DECLARE_BLANK = DeclareBlank()
 HOC_MARK = HocMark()
 PLAY = tuple(Play(c) for c in range(52))
-WITHOUT = (None,) + tuple(Without(r) for r in range(1, 14))  # WITHOUT[rank]
-RAISE = (None,) + tuple(Raise(n) for n in range(1, 1001))  # RAISE[n], n >= 1
+# Indexed by rank and by amount: entry 0 is an unused None (typed as the rest, for the indexing).
+WITHOUT = cast("tuple[Without, ...]", (None,) + tuple(Without(r) for r in range(1, 14)))  # WITHOUT[rank]
+RAISE = cast("tuple[Raise, ...]", (None,) + tuple(Raise(n) for n in range(1, 1001)))  # RAISE[n], n >= 1

@@ -33,6 +33,10 @@ Card: TypeAlias = int
 Hand: TypeAlias = int
 #: A rank: 1 (ace) .. 13 (king), whatever order the pack puts them in.
 Rank: TypeAlias = int
+#: A seat at the table: 0..n-1 in the direction of play.
+Seat: TypeAlias = int
+#: An amount of chips (a stake, a payment, what a pool holds; negative for a net loss).
+Chips: TypeAlias = int
 
 # ---------------------------------------------------------------- suits ----
 

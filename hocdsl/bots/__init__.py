@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from ..cards import Seat
 from .base import Bot, BotError
 from .heuristic import HeuristicBot
 from .montecarlo import MonteCarloBot
@@ -44,7 +45,7 @@ BOTS: dict[str, type[Bot]] = {
 BOT_NAMES: tuple[str, ...] = tuple(BOTS)
 
 
-def make_bot(name: str, rules: Ruleset, seat: int, rng: random.Random | None = None) -> Bot:
+def make_bot(name: str, rules: Ruleset, seat: Seat, rng: random.Random | None = None) -> Bot:
     """The bot called ``name`` for ``seat``, drawing any randomness from ``rng``."""
     try:
         cls = BOTS[name]

@@ -10,9 +10,12 @@ pools (never the other hands or the cards out of play).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..cards import Seat
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..actions import Action
     from ..engine import SeatView
     from ..rules.model import Ruleset
 
@@ -27,12 +30,12 @@ class Bot:
     name = "bot"
     __slots__ = ("rules", "seat", "rng")
 
-    def __init__(self, rules: Ruleset, seat: int, rng: random.Random | None = None) -> None:
+    def __init__(self, rules: Ruleset, seat: Seat, rng: random.Random | None = None) -> None:
         self.rules = rules
         self.seat = seat
         self.rng = rng if rng is not None else random.Random(seat)
 
-    def choose(self, view: SeatView) -> Any:  # pragma: no cover - abstract
+    def choose(self, view: SeatView) -> Action:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def __repr__(self) -> str:

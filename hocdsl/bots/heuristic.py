@@ -27,18 +27,23 @@ Everything it knows comes from its :class:`~hocdsl.engine.SeatView`.
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import TYPE_CHECKING
 
 from ..actions import (
     CALL, CONCEAL, CONCEDE, DECLARE_BLANK, NOTHING, PASS, PLAY, RAISE, SHOW, WITHOUT,
-    Raise,
+    Action, Raise,
 )
-from ..cards import RANK_MASKS, hand_of
+from ..cards import RANK_MASKS, Chips, Hand, Rank, Seat, hand_of
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from ..combos import best_sequence, best_tricon, sequence_payment, tricon_payment
 from .base import Bot
-from .strength import strength
+from .strength import Strength, strength
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine import SeatView
+    from ..rules.model import Ruleset
 
 KING = 13
 LOW13 = (1 << 13) - 1
@@ -91,7 +96,7 @@ def _chains(ranks: int) -> tuple[tuple[int, int, int, float], ...]:
 #: _CHAINS[ranks]: the runs of each 13-bit rank set.
 _CHAINS = tuple(_chains(x) for x in range(1 << 13))
 
-def _owed_table(rules: Any) -> tuple[float, ...]:
+def _owed_table(rules: Ruleset) -> tuple[float, ...]:
     """What a loser with k cards left pays, about (k = 0..52), by the settle stage."""
     st = rules.settle
     if st is None:
@@ -105,8 +110,13 @@ def _owed_table(rules: Any) -> tuple[float, ...]:
     return tuple(mean * k for k in range(53))
 
 
+#: What :func:`_consts` reads, in the order of :class:`HeuristicBot`'s fields it fills.
+_Consts = tuple[Hand, bool, str, bool, tuple[float, ...], bool, bool, Chips, Chips, dict[str, int],
+                Hand, Hand, bool, Rank, Hand]
+
+
 @per_ruleset
-def _consts(rules: Any) -> tuple[Any, ...]:
+def _consts(rules: Ruleset) -> _Consts:
     """What the bot reads from a ruleset, once per ruleset object."""
     cg = rules.card_game
     b = rules.bidding
@@ -146,24 +156,40 @@ class HeuristicBot(Bot):
         "principal", "withhold", "wild", "lead_pays", "owed", "_closes", "_must_show",
         "raise_min", "raise_cap", "_index", "bonus", "charged", "same_suit", "top", "pack",
     )
+    # set from _consts(rules)
+    principal: Hand
+    withhold: bool
+    wild: str
+    lead_pays: bool
+    owed: tuple[float, ...]
+    _closes: bool
+    _must_show: bool
+    raise_min: Chips
+    raise_cap: Chips
+    _index: dict[str, int]  # vie stage id -> 0 point, 1 run, 2 set
+    bonus: Hand
+    charged: Hand
+    same_suit: bool
+    top: Rank
+    pack: Hand
 
-    def __init__(self, rules, seat, rng=None) -> None:
+    def __init__(self, rules: Ruleset, seat: Seat, rng: random.Random | None = None) -> None:
         super().__init__(rules, seat, rng)
         self._players = 0
         self._size = 0
-        self._strength = None
+        self._strength: Strength | None = None
         self._dealt = -1
         self._q = (0.0, 0.0, 0.0)
         self._has = (True, False, False)
-        self._raises = {}
-        self._pay = {}
+        self._raises: dict[str, int] = {}
+        self._pay: dict[str, Chips] = {}
         (self.principal, self.withhold, self.wild, self.lead_pays, self.owed,
          self._closes, self._must_show, self.raise_min, self.raise_cap, self._index,
          self.bonus, self.charged, self.same_suit, self.top, self.pack) = _consts(rules)
 
     # ---------------------------------------------------------- dispatch ----
 
-    def choose(self, view) -> Any:
+    def choose(self, view: SeatView) -> Action:
         stage = view.stage
         if stage == "cards":
             return self.play(view)
@@ -179,18 +205,19 @@ class HeuristicBot(Bot):
         self._strength = strength(self.rules, players) if self._index else None
         self._size = self.rules.hand_size(players)
 
-    def _new_hand(self, view) -> None:
+    def _new_hand(self, view: SeatView) -> None:
         n = view.players
         if n != self._players:
             self._table(n)
         dealt = view.dealt
         self._dealt = dealt
+        assert self._strength is not None  # made for rulesets with vie stages, where one bids
         self._q, (_p, s, t) = self._strength.scored(dealt)
         self._has = (True, s >= 0, t >= 0)
         self._raises = {}
         self._pay = {}
 
-    def _win_payment(self, chance: str, hand: int) -> int:
+    def _win_payment(self, chance: str, hand: Hand) -> Chips:
         """What each other player pays for our best combination of ``chance``, single game."""
         pay = self._pay.get(chance)
         if pay is None:
@@ -207,14 +234,16 @@ class HeuristicBot(Bot):
             self._pay[chance] = pay
         return pay
 
-    def _raise(self, chance: str, p: float, pool: int, mult: int) -> Raise:
+    def _raise(self, chance: str, p: float, pool: Chips, mult: int) -> Raise:
         amount = round((pool + 2 * mult) * (p - 0.5))
         amount = max(self.raise_min, min(self.raise_cap, amount))
         self._raises[chance] = self._raises.get(chance, 0) + 1
         return RAISE[amount] if amount < len(RAISE) else Raise(amount)
 
-    def bid(self, view, chance: str) -> Any:
-        _chance, mode, stake, put, pool, mult, n_in, dealt = view.bid_state()
+    def bid(self, view: SeatView, chance: str) -> Action:
+        state = view.bid_state()
+        assert state is not None  # asked to bid while a chance is bid
+        _chance, mode, stake, put, pool, mult, n_in, dealt = state
         if dealt != self._dealt:
             self._new_hand(view)
         i = self._index[chance]
@@ -261,7 +290,7 @@ class HeuristicBot(Bot):
 
     # ---------------------------------------------------------- card game ----
 
-    def play(self, view) -> Any:
+    def play(self, view: SeatView) -> Action:
         hand, need, cards, without, cur = view.card_state()
         if not cards:
             return WITHOUT[need]
@@ -276,8 +305,8 @@ class HeuristicBot(Bot):
             return PLAY[(pick & -pick).bit_length() - 1]
         return self._cover_principal(view, hand, need, cards, without, cur)
 
-    def _cover_principal(self, view, hand: int, need: int, cards: int, without: bool,
-                         cur: int) -> Any:
+    def _cover_principal(self, view: SeatView, hand: Hand, need: Rank, cards: Hand, without: bool,
+                         cur: Seat) -> Action:
         """Only principal hocs could be laid (for their own rank, or wild): lay one,
         or keep it and say "without"."""
         natural = cards & RANK_MASKS[need - 1]
@@ -299,7 +328,7 @@ class HeuristicBot(Bot):
             return card
         return WITHOUT[need]
 
-    def _lead_in_suit(self, plain: int) -> Any:
+    def _lead_in_suit(self, plain: Hand) -> Action:
         """Runs keep to one suit: lead the lowest card of the longest run held in a suit."""
         best, best_score = -1, -1e9
         for suit in range(4):
@@ -309,11 +338,11 @@ class HeuristicBot(Bot):
                     best, best_score = suit * 13 + r - 1, score
         return PLAY[best]
 
-    def _dead(self, view, hand: int, rank: int) -> bool:
+    def _dead(self, view: SeatView, hand: Hand, rank: Rank) -> bool:
         """True if no other seat can hold a card of ``rank`` (all are laid or ours)."""
         return not (RANK_MASKS[rank - 1] & ~hand & ~view.pile)
 
-    def _lead(self, view, hand: int, cards: int) -> Any:
+    def _lead(self, view: SeatView, hand: Hand, cards: Hand) -> Action:
         P = self.principal
         if cards != hand:  # the first lead is restricted (the Hoca: the lowest card)
             plain = cards & ~P

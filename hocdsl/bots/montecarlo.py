@@ -29,13 +29,18 @@ fast simulation without events it samples from hand sizes and the pile only.
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import TYPE_CHECKING
 
-from ..actions import PLAY, WITHOUT
-from ..cards import RANK_MASKS
+from ..actions import PLAY, WITHOUT, Action
+from ..cards import RANK_MASKS, Card, Hand, Seat
 from ..pack import pack_of
 from ..engine.events import BlankHandDeclared, Played, SaidWithout, Shown
 from .heuristic import HeuristicBot, _ranks
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine import SeatView
+    from ..rules.model import Ruleset
 
 SAMPLES = 16  # deals sampled per decision
 MAX_CHOICES = 6  # choices played out per decision
@@ -49,7 +54,7 @@ class MonteCarloBot(HeuristicBot):
     __slots__ = ("samples", "max_choices", "_policy", "_k_dealt", "_k_seen", "_known",
                  "_excl", "_brelans", "_played_by")
 
-    def __init__(self, rules, seat, rng=None, samples: int = SAMPLES,
+    def __init__(self, rules: Ruleset, seat: Seat, rng: random.Random | None = None, samples: int = SAMPLES,
                  max_choices: int = MAX_CHOICES) -> None:
         super().__init__(rules, seat, rng)
         self.samples = samples
@@ -60,7 +65,7 @@ class MonteCarloBot(HeuristicBot):
 
     # --------------------------------------------------------- decisions ----
 
-    def play(self, view) -> Any:
+    def play(self, view: SeatView) -> Action:
         choices = self._choices(view)
         if len(choices) <= 1:
             return choices[0] if choices else super().play(view)
@@ -77,7 +82,7 @@ class MonteCarloBot(HeuristicBot):
         best = max(range(len(choices)), key=lambda j: (totals[j], -j))
         return choices[best]
 
-    def _choices(self, view) -> list:
+    def _choices(self, view: SeatView) -> list[Action]:
         """The distinct choices: one card per rank among plain cards, each principal
         hoc, "without"; the heuristic's own choice first."""
         _hand, need, cards, without, _cur = view.card_state()
@@ -108,7 +113,7 @@ class MonteCarloBot(HeuristicBot):
             out.append(WITHOUT[need])
         return out[:self.max_choices]
 
-    def _playout(self, view, hands: list[int], action: Any, me: int) -> float:
+    def _playout(self, view: SeatView, hands: list[Hand], action: Action, me: Seat) -> float:
         g = view.fork(hands)
         start = g.ledger.net[me]
         g.apply(action)
@@ -116,12 +121,13 @@ class MonteCarloBot(HeuristicBot):
         views = [g.view(s) for s in range(g.n)]
         while not g.is_over:
             s = g.to_act
+            assert s is not None  # the hand is on
             g.apply(policy[s].play(views[s]))
         return g.ledger.net[me] - start
 
     # --------------------------------------------------------- knowledge ----
 
-    def _learn(self, view) -> None:
+    def _learn(self, view: SeatView) -> None:
         """Read the events seen since the last decision of this hand."""
         n = view.players
         if view.dealt != self._k_dealt:
@@ -133,6 +139,7 @@ class MonteCarloBot(HeuristicBot):
             self._played_by = [0] * n
         events = view.events
         cg = self.rules.card_game
+        assert cg is not None  # asked to play the card game
         # a "without" in a one-suit run says only that one card is not held: not learnt here
         must = cg.must_cover and cg.runs == "any-suit"
         keep = self.principal if self.withhold else 0
@@ -158,7 +165,7 @@ class MonteCarloBot(HeuristicBot):
                 self._known[e.seat] |= e.hand
         self._k_seen = len(events)
 
-    def _sample(self, view) -> list[int]:
+    def _sample(self, view: SeatView) -> list[Hand]:
         """Hands for every seat consistent with what this seat knows (its own as it is)."""
         n = view.players
         me = self.seat
@@ -175,7 +182,8 @@ class MonteCarloBot(HeuristicBot):
                 return hands
         raise RuntimeError("no deal of the unseen cards fits the hand sizes")  # pragma: no cover
 
-    def _try_sample(self, view, hand, left, unseen, others, excl) -> list[int] | None:
+    def _try_sample(self, view: SeatView, hand: Hand, left: tuple[int, ...], unseen: Hand,
+                    others: list[Seat], excl: list[Hand]) -> list[Hand] | None:
         rng = self.rng
         hands = [0] * len(left)
         hands[self.seat] = hand
@@ -212,7 +220,7 @@ class MonteCarloBot(HeuristicBot):
         return hands
 
 
-def _bits(x: int) -> list[int]:
+def _bits(x: Hand) -> list[Card]:
     out = []
     while x:
         low = x & -x

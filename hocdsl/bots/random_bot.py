@@ -18,9 +18,13 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .base import Bot
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..actions import Action
+    from ..engine import SeatView
 
 
 class RandomBot(Bot):
@@ -29,12 +33,12 @@ class RandomBot(Bot):
     name = "random"
     __slots__ = ()
 
-    def choose(self, view) -> Any:
+    def choose(self, view: SeatView) -> Action:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
         rand = self.rng.random
-        kinds: dict[type, list] = {}
+        kinds: dict[type, list[Action]] = {}
         for a in legal:
             kinds.setdefault(a.__class__, []).append(a)
         groups = tuple(kinds.values())

@@ -45,14 +45,15 @@ declarations only).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..actions import (
-    CALL, CONCEAL, CONCEDE, NOTHING, PASS, SHOW, Call, Conceal, Concede, DeclarePoint,
-    DeclareSequence, DeclareTricon, Nothing, Pass, Raise, Show,
+    CALL, CONCEAL, CONCEDE, NOTHING, PASS, SHOW, Action, Call, Conceal, Concede, Declaration,
+    DeclarePoint, DeclareSequence, DeclareTricon, Nothing, Pass, Raise, Show,
 )
+from ..cards import Chips, Seat
 from .carry import next_multiplier
-from .chances import PAYMENT_REASON
+from .chances import PAYMENT_REASON, Combination, Entry, Key
 from .errors import IllegalAction, knob_rule
 from .events import (  # noqa: I001
     CALL as R_CALL, POOL as R_POOL, RAISE as R_RAISE, REFUND as R_REFUND,
@@ -61,11 +62,23 @@ from .events import (  # noqa: I001
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+    from ..rules.model import Bidding, Ruleset, Vie
+    from .game import Game, Playing
+
+    class _BiddingRules(Ruleset):
+        """A ruleset with vie stages, for the type checker only: its ``bidding`` is
+        set (the semantic checks refuse vie stages without a ``bidding`` section)."""
+
+        bidding: Bidding
+
+    class _Bidding(Playing):
+        """The game as the bidding sees it, for the type checker only."""
+
+        rules: _BiddingRules
 
 OPEN, RAISED, DECLARING, LONE = 0, 1, 2, 3
 MODE_NAMES = ("open", "raised", "declaring", "lone")
-WON, PASSED = 1, 2  # outcomes, Game._outcome per chance
+WON, PASSED = 1, 2  # outcomes, Game.pool_outcome per chance
 
 _DECLS = (DeclarePoint, DeclareSequence, DeclareTricon)
 
@@ -86,11 +99,12 @@ class ChanceBidding:
         "natural", "mult", "reason", "open_legal",
     )
 
-    def __init__(self, g: Game, st: Any) -> None:
-        self.g = g
+    def __init__(self, g: Game, st: Vie) -> None:
+        self.g = cast("_Bidding", g)
         self.chance = self.stage = st.id
-        self.pool = g.ledger.pool_objs[g.rules.pool_index(st.pool)]
-        self.kind = g._static.kinds[st.id]
+        static = g._static
+        self.pool = static.pool_of[st.id]
+        self.kind = static.kinds[st.id]
         self.reason = PAYMENT_REASON[self.kind.name]
         self.done = False
 
@@ -109,29 +123,29 @@ class ChanceBidding:
         self.order: tuple[int, ...] = ()
         self.pos = 0
         self.best: tuple[int, Any, Any] | None = None  # (seat, declaration, combination)
-        self.best_cmp: tuple | None = None
+        self.best_cmp: tuple[Key, int] | None = None
         self.prec_start = g.eldest
-        self.natural: list = [None] * n
-        self.open_legal: list = [None] * n
+        self.natural: list[list[Entry] | None] = [None] * n
+        self.open_legal: list[tuple[Action, ...] | None] = [None] * n
         self.mult = g.carry_in.multipliers[self.pool.index]
         g.stage = self.chance
         g.to_act = g.eldest
 
     # ---------------------------------------------------------- helpers ----
 
-    def _natural(self, seat: int) -> list:
+    def _natural(self, seat: Seat) -> list[Entry]:
         nat = self.natural[seat]
         if nat is None:
             nat = self.natural[seat] = self.kind.natural(self.g.hands[seat])
         return nat
 
-    def _prec(self, seat: int) -> int:
+    def _prec(self, seat: Seat) -> int:
         """Bigger is better: 0 for whoever holds the precedence, then -1, -2..."""
         return -((seat - self.prec_start) % self.g.n)
 
     # ---------------------------------------------------------- legal ----
 
-    def legal(self) -> tuple:
+    def legal(self) -> tuple[Action, ...]:
         g = self.g
         mode = self.mode
         s = g.to_act
@@ -157,7 +171,7 @@ class ChanceBidding:
         # LONE
         return (SHOW,) if g.rules.bidding.lone_winner_must_show else (SHOW, CONCEAL)
 
-    def declarations(self) -> tuple:
+    def declarations(self) -> tuple[Declaration, ...]:
         """The declarations among :meth:`legal`, best first by the chance's keys
         (each whole combination the hand holds; while declaring, those that beat
         the best so far). Empty where no declaration is legal now."""
@@ -180,7 +194,7 @@ class ChanceBidding:
             nat = sorted(nat, key=_key_of, reverse=True)
         return tuple(e[0] for e in nat)
 
-    def forced(self) -> Any:
+    def forced(self) -> Action | None:
         """The only legal action, if there is just one (never while raising is possible)."""
         mode = self.mode
         if mode <= RAISED:
@@ -199,7 +213,7 @@ class ChanceBidding:
 
     # ---------------------------------------------------------- check ----
 
-    def check(self, a: Any) -> Any:
+    def check(self, a: Any) -> Entry | None:
         """Raise IllegalAction if ``a`` is not allowed now; return the resolved
         declaration entry for a declaration, else None."""
         g = self.g
@@ -236,6 +250,7 @@ class ChanceBidding:
                 # 002 §5.1: only a hand *below* a predecessor's says "c'est bon"; an
                 # equal one is declared, and the tie goes by precedence (§3.1, §3.2, §5.2).
                 if self.best_cmp is not None and entry[1] < self.best_cmp[0]:
+                    assert self.best is not None  # set with best_cmp
                     raise IllegalAction(RULE_BELOW, f"{_say(entry[0])} does not beat "
                                                     f"{_say(self.best[1])}; say \"c'est bon\"")
                 return entry
@@ -332,6 +347,7 @@ class ChanceBidding:
                             self.folded[t] = True
                 self._next_raised(s)
             else:  # a declaration closes the bidding (002 §5.1)
+                assert entry is not None  # check() resolves a declaration
                 n = g.n
                 if rec:
                     g.events.append(Declared(s, self.chance, entry[0], False))
@@ -372,7 +388,7 @@ class ChanceBidding:
 
     # ------------------------------------------------------ transitions ----
 
-    def _raise(self, s: int, k: int) -> None:
+    def _raise(self, s: Seat, k: Chips) -> None:
         """002 §5.1: call the last stake, then add ``k``."""
         amount = self.level - self.put[s] + k
         self.put[s] += amount
@@ -383,7 +399,7 @@ class ChanceBidding:
             g.events.append(Raised(s, self.chance, k, self.level))
         g.ledger.seat_to_pool(s, self.pool, amount, R_RAISE)
 
-    def _next_raised(self, s: int) -> None:
+    def _next_raised(self, s: Seat) -> None:
         g = self.g
         n = g.n
         folded = self.folded
@@ -418,10 +434,10 @@ class ChanceBidding:
         else:
             self._pass_chance("bluff")
 
-    def _win(self, seat: int, how: str, combo: Any, shows: bool) -> None:
+    def _win(self, seat: Seat, how: str, combo: Any, shows: bool) -> None:
         g = self.g
         rec = g.record
-        claimed: tuple = ()
+        claimed: tuple[Combination, ...] = ()
         if shows:
             if combo is not None:
                 claimed = self.kind.claimed(g.hands[seat], combo)
@@ -437,7 +453,7 @@ class ChanceBidding:
             per = self.kind.payment(claimed) * self.mult  # 002 §7.2-7.3, x2 in the double game
             ledger.pay_each(seat, per, self.reason, self.chance)
             g.won_pay[self.pool.index] = per * (g.n - 1)
-        g._outcome[self.pool.index] = WON
+        g.pool_outcome[self.pool.index] = WON
         g._winners[self.pool.index] = seat
         self.done = True
 
@@ -452,7 +468,7 @@ class ChanceBidding:
         if g.record:
             g.events.append(ChancePassed(self.chance, how, g.ledger.pools[i],
                                          next_multiplier(self.mult, g.rules)))
-        g._outcome[i] = PASSED
+        g.pool_outcome[i] = PASSED
         self.done = True
 
     # ------------------------------------------------------------ views ----
@@ -462,13 +478,13 @@ class ChanceBidding:
         return MODE_NAMES[self.mode]
 
 
-def _key_of(entry: tuple) -> tuple:
+def _key_of(entry: Entry) -> Key:
     return entry[1]
 
 
 def _say(a: Any) -> str:
     """A short English rendering of an action for error messages."""
-    name = a.__class__.__name__
+    name: str = a.__class__.__name__
     if name == "Raise":
         return f"raise {a.amount}"
     if name == "DeclarePoint":

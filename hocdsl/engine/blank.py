@@ -11,15 +11,17 @@ hands cancel (002 §8; Hoca 003), or each is paid by every other player.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..actions import DECLARE_BLANK, PASS, DeclareBlank, Pass
+from ..cards import Seat
 from ..combos import is_blank
 from .errors import IllegalAction
 from .events import BLANK_HAND as R_BLANK, BLANK_STAGE, BlankHandDeclared, BlankHandsCancelled, Passed
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+    from ..rules.model import BlankHandClaims
+    from .game import Game, Playing
 
 RULE_BLANK = "lalanne §8: a blank-hand holder declares it or keeps quiet"
 _CHOICE = (DECLARE_BLANK, PASS)
@@ -30,8 +32,8 @@ class BlankHands:
 
     __slots__ = ("g", "st", "stage", "holders", "pos", "declared", "done")
 
-    def __init__(self, g: Game, st: Any) -> None:
-        self.g = g
+    def __init__(self, g: Game, st: BlankHandClaims) -> None:
+        self.g = cast("Playing", g)
         self.st = st
         self.stage = BLANK_STAGE
         self.done = False
@@ -40,7 +42,7 @@ class BlankHands:
         g = self.g
         n = g.n
         self.holders = [s for s in ((g.eldest + i) % n for i in range(n)) if is_blank(g.hands[s])]
-        self.declared: list[int] = []
+        self.declared: list[Seat] = []
         self.pos = 0
         if not self.holders:
             self.done = True
@@ -53,10 +55,10 @@ class BlankHands:
         g.stage = BLANK_STAGE
         g.to_act = self.holders[0]
 
-    def legal(self) -> tuple:
+    def legal(self) -> tuple[DeclareBlank | Pass, ...]:
         return _CHOICE
 
-    def forced(self) -> Any:
+    def forced(self) -> None:
         """Declaring or keeping quiet is always a choice."""
         return None
 
@@ -78,7 +80,7 @@ class BlankHands:
         else:
             self._settle()
 
-    def _declare(self, s: int) -> None:
+    def _declare(self, s: Seat) -> None:
         self.declared.append(s)
         g = self.g
         g._blank.append(s)

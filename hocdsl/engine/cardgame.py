@@ -43,21 +43,21 @@ laid the last card. Every rule below reads a knob of the stage (here
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..actions import PLAY, WITHOUT, Play, Without
-from ..cards import RANK_MASKS, Card, Hand, card_name, hand_of, rank_letter
+from ..cards import RANK_MASKS, Card, Hand, Rank, Seat, card_name, hand_of, rank_letter
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from .errors import IllegalAction, knob_rule
 from .events import (
     BOARD as R_BOARD, CARDS_STAGE, HOC as R_HOC, LAID as R_LAID, PENALTY as R_PENALTY, HandOver, Hoc,
-    Played, SaidWithout, pools_of,
+    Played, Pool, SaidWithout, pools_of,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..rules.model import Stops
-    from .game import Game
+    from ..rules.model import Ruleset, Stops
+    from .game import Game, Playing
 
 PRINCIPAL, PERMANENT, END_OF_RUN, ACCIDENTAL = "principal", "permanent", "end-of-run", "accidental"
 
@@ -73,7 +73,7 @@ def _plays(bits: Hand) -> list[Play]:
 
 # Legal covers by (cards that may be laid | rank of an allowed "without" << 52): few
 # distinct keys (a rank's cards and the principal hocs), so the tuples are shared.
-_COVER: dict[int, tuple[Any, ...]] = {}
+_COVER: dict[int, tuple[Play | Without, ...]] = {}
 
 
 class _Knobs:
@@ -83,10 +83,11 @@ class _Knobs:
                  "accidental_pay", "lowest", "last_card_hoc", "false_stands", "same_suit", "wraps",
                  "after_missing", "end_pay", "permanent", "permanent_pay", "principal_pay", "continues",
                  "laid_pays", "laid_cards", "board", "board_pools", "next_rank", "low", "top", "order",
-                 "rank_masks", "penalty", "sid")
+                 "rank_masks", "penalty", "sid", "special", "follows", "pays", "plain_runs")
 
-    def __init__(self, rules: Any) -> None:
-        cg: Stops = rules.card_game
+    def __init__(self, rules: Ruleset) -> None:
+        cg = rules.card_game
+        assert cg is not None  # made for a ruleset's stops stage
         pack = pack_of(rules)
         self.sid = cg.id
         self.principal = hand_of(cg.principal_hocs)
@@ -113,7 +114,7 @@ class _Knobs:
             laid |= bits
         self.laid_cards = laid
         pools = pools_of(rules)
-        self.board_pools: dict[Card, Any] = {}
+        self.board_pools: dict[Card, Pool] = {}
         if cg.board_laid == "takes-pool":
             for pr, pool in zip(rules.pools, pools):
                 if pr.card is not None:
@@ -123,6 +124,28 @@ class _Knobs:
         self.low, self.top, self.order = pack.low, pack.top, pack.order
         self.rank_masks = tuple(m & pack.mask for m in RANK_MASKS)
         self.penalty = cg.false_without_penalty
+        # Cards whose laying does more than carry the run on: hocs of every kind, the
+        # top card (unless the run wraps), board cards and cards paid when laid.
+        special = self.principal | self.permanent | self.board | self.laid_cards
+        if not self.wraps:
+            special |= RANK_MASKS[self.top - 1]
+        self.special = special
+        #: for each card, (need, want, suit) once it is laid as a plain card of a run
+        follows = []
+        for c in range(52):
+            nxt = self.next_rank[c % 13 + 1] or (self.low if self.wraps else 0)
+            suit = c // 13
+            want = 0
+            if nxt:
+                want = (1 << (suit * 13 + nxt - 1)) if self.same_suit else self.rank_masks[nxt - 1]
+            follows.append((nxt, want, suit))
+        self.follows = tuple(follows)
+        #: what each kind of hoc is paid by every other player (0: not paid)
+        self.pays = {PRINCIPAL: self.principal_pay, PERMANENT: self.permanent_pay,
+                     END_OF_RUN: self.end_pay,
+                     ACCIDENTAL: self.accidental_pay if self.accidental else 0}
+        #: no card but the principal hocs is more than its rank (auto_equivalent may apply)
+        self.plain_runs = not (self.same_suit or self.board or self.laid_cards or self.permanent)
 
 
 _knobs = per_ruleset(_Knobs)
@@ -136,8 +159,8 @@ class CardGame:
         "principal", "wild", "withhold", "must_cover", "lowest",
     )
 
-    def __init__(self, g: Game, st: Any = None) -> None:
-        self.g = g
+    def __init__(self, g: Game, st: Stops | None = None) -> None:
+        self.g = cast("Playing", g)
         self.st = st if st is not None else g.rules.card_game
         self.stage = CARDS_STAGE
         self.done = False
@@ -160,7 +183,7 @@ class CardGame:
         g.stage = CARDS_STAGE
         g.to_act = g.eldest
 
-    def _follow(self, rank: int, suit: int) -> None:
+    def _follow(self, rank: Rank, suit: int) -> None:
         """The run goes on from a card of ``rank`` (in ``suit``): the next is wanted."""
         k = self.k
         nxt = k.next_rank[rank]
@@ -202,7 +225,7 @@ class CardGame:
         plain = natural & ~self.principal if self.withhold else natural
         return cards, not plain or not self.must_cover
 
-    def legal(self) -> tuple[Any, ...]:
+    def legal(self) -> tuple[Play | Without, ...]:
         cards, without = self.options()
         need = self.need
         if not need:
@@ -216,7 +239,7 @@ class CardGame:
             acts = _COVER[key] = tuple(lst)
         return acts
 
-    def forced(self) -> Any:
+    def forced(self) -> Play | Without | None:
         """The one legal action when there is no choice (a "without" with no
         card to lay, the only card that follows, a last card to lead), else
         None. Used by ``Game(auto_forced=True)``."""
@@ -307,23 +330,38 @@ class CardGame:
             return
         self._without(s, self.check(a))  # a "without" (or anything else, refused)
 
-    def _lay(self, s: int, c: Card) -> None:
+    def _lay(self, s: Seat, c: Card) -> None:
         """``s`` lays ``c`` (already checked)."""
         g = self.g
         k = self.k
         leading = not self.need
-        rank = c % 13 + 1
-        is_principal = self.principal >> c & 1
-        wild = bool(is_principal and not leading and not self.want >> c & 1)
-        g.hands[s] &= ~(1 << c)
-        g.pile |= 1 << c
+        bit = 1 << c
+        hands = g.hands
+        left = hands[s] & ~bit
+        hands[s] = left
+        g.pile |= bit
         self.first = False
         self.last = c
         self.laid_by |= 1 << s
+        self.cur = s
+        if not k.special & bit:  # a plain card: the run goes on (the commonest case)
+            if g.record:
+                g.events.append(Played(s, c, leading, False))
+            need, self.want, suit = k.follows[c]
+            self.need = need
+            if need:
+                self.suit = suit
+            if not left:
+                if k.last_card_hoc and need and not self._coverable(s):
+                    self._hoc(s, c, ACCIDENTAL)
+                self._end(s)
+            return
+        rank = c % 13 + 1
+        is_principal = self.principal & bit
+        wild = bool(is_principal and not leading and not self.want & bit)
         if g.record:
             g.events.append(Played(s, c, leading, wild))
-        self.cur = s
-        out = not g.hands[s]
+        out = not left
         if k.board >> c & 1:  # a board card takes its box
             pool = k.board_pools[c]
             amount = g.ledger.pools[pool.index]
@@ -363,7 +401,7 @@ class CardGame:
         else:
             self.need = self.want = 0
 
-    def _without(self, s: int, false: bool) -> None:
+    def _without(self, s: Seat, false: bool) -> None:
         """``s`` says "without" the card wanted (already checked; ``false`` if he holds it)."""
         g = self.g
         need = self.need
@@ -395,8 +433,7 @@ class CardGame:
         plain_only = wild == "never"  # a principal hoc never stands for another card
         rec = g.record
         n = g.n
-        equiv = g.auto_equivalent and not self.k.same_suit and not (self.k.board or self.k.laid_cards
-                                                                     or self.k.permanent)
+        equiv = g.auto_equivalent and self.k.plain_runs
         masks = self.k.rank_masks
         turns = 0
         s = g.to_act
@@ -451,7 +488,7 @@ class CardGame:
             g.to_act = s
         g.turns += turns
 
-    def _coverable(self, s: int) -> bool:
+    def _coverable(self, s: Seat) -> bool:
         """Could any other seat lay the card wanted now (its own, or a wild principal hoc)?"""
         g = self.g
         wild = self.wild != "never"
@@ -462,30 +499,22 @@ class CardGame:
                     return True
         return False
 
-    def _hoc(self, s: int, card: Card, kind: str) -> None:
+    def _hoc(self, s: Seat, card: Card, kind: str) -> None:
         g = self.g
-        k = self.k
-        if kind == PRINCIPAL:
-            amount = k.principal_pay
-        elif kind == PERMANENT:
-            amount = k.permanent_pay
-        elif kind == END_OF_RUN:
-            amount = k.end_pay
-        else:
-            amount = k.accidental_pay if k.accidental else 0
+        amount = self.k.pays[kind]
         if card < 0:
             card = self.last
         g.hocs += 1
-        if kind == PRINCIPAL:
+        if kind is PRINCIPAL:
             g.principal_hocs += 1
-        g.hoc_kinds[kind] = g.hoc_kinds.get(kind, 0) + 1
-        paid = amount > 0 and (kind != ACCIDENTAL or k.accidental)
+        kinds = g.hoc_kinds
+        kinds[kind] = kinds.get(kind, 0) + 1
         if g.record:
-            g.events.append(Hoc(s, card, kind, paid))
-        if paid:
+            g.events.append(Hoc(s, card, kind, amount > 0))
+        if amount > 0:
             g.ledger.pay_each(s, amount, R_HOC)
 
-    def _end(self, s: int) -> None:
+    def _end(self, s: Seat) -> None:
         """The first out of cards: the stage ends; the settle stage pays him."""
         g = self.g
         left = tuple(h.bit_count() for h in g.hands)

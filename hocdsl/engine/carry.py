@@ -17,8 +17,11 @@ way (their multiplier stays 1).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from ..cards import Chips
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset
@@ -28,7 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
 class Carry:
     """The state carried from one hand to the next (a frozen value)."""
 
-    pools: tuple[int, ...] = ()  # chips left in each pool
+    pools: tuple[Chips, ...] = ()  # chips left in each pool
     multipliers: tuple[int, ...] = ()  # 1 single game, 2 double, 3 triple
     passes: tuple[int, ...] = ()  # consecutive hands the pool's stake was passed by all
     ids: tuple[str, ...] = field(default=(), compare=False)  # the pools' ids, when known
@@ -53,7 +56,7 @@ class Carry:
         return cls._of((0,) * n, (1,) * n, (0,) * n, ids)
 
     @classmethod
-    def _of(cls, pools: tuple[int, ...], multipliers: tuple[int, ...], passes: tuple[int, ...],
+    def _of(cls, pools: tuple[Chips, ...], multipliers: tuple[int, ...], passes: tuple[int, ...],
             ids: tuple[str, ...] = ()) -> Carry:
         """A Carry from values the engine has already checked (no validation: the
         end of every hand makes one)."""
@@ -70,7 +73,7 @@ class Carry:
         except ValueError:
             raise KeyError(f"no pool {pool!r} in this carry ({', '.join(self.ids) or 'ids unknown'})") from None
 
-    def pool(self, pool: str) -> int:
+    def pool(self, pool: str) -> Chips:
         """The chips carried in ``pool``."""
         return self.pools[self._index(pool)]
 
@@ -79,15 +82,17 @@ class Carry:
         return self.multipliers[self._index(pool)]
 
     @property
-    def total(self) -> int:
+    def total(self) -> Chips:
         """Every chip in the pools."""
         return sum(self.pools)
 
 
-_set_pools = Carry.pools.__set__  # type: ignore[attr-defined]
-_set_multipliers = Carry.multipliers.__set__  # type: ignore[attr-defined]
-_set_passes = Carry.passes.__set__  # type: ignore[attr-defined]
-_set_ids = Carry.ids.__set__  # type: ignore[attr-defined]
+#: A slot's setter: frozen Carry values are filled through them.
+_Setter = Callable[[Carry, tuple[Any, ...]], None]
+_set_pools: _Setter = getattr(Carry, "pools").__set__
+_set_multipliers: _Setter = getattr(Carry, "multipliers").__set__
+_set_passes: _Setter = getattr(Carry, "passes").__set__
+_set_ids: _Setter = getattr(Carry, "ids").__set__
 
 #: No pools at all; a Game given it starts from empty pools of its ruleset.
 NO_CARRY = Carry()

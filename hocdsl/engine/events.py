@@ -16,10 +16,17 @@ ChipMove(payer=0, payee=Pool(id='point'), amount=1, reason='ante', chance='point
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, TypeVar, Union, cast, dataclass_transform
 
 from ..actions import Action
+from ..cards import Card, Chips, Hand, Rank, Seat
 from ..rules.cache import per_ruleset
+
+if TYPE_CHECKING:  # pragma: no cover
+    from _typeshed import DataclassInstance
+
+    from ..combos import Point, Run, Trio
+    from ..rules.model import Ruleset
 
 # ------------------------------------------------------------ reasons ----
 
@@ -66,12 +73,13 @@ class Pool:
 
 
 @per_ruleset
-def pools_of(rules: Any) -> tuple[Pool, ...]:
+def pools_of(rules: Ruleset) -> tuple[Pool, ...]:
     """The ruleset's pools as :class:`Pool` values, in its order."""
     return tuple(Pool(p.id, i) for i, p in enumerate(rules.pools))
 
 
-Party = Union[int, Pool]
+#: A payer or payee of chips: a seat or a pool.
+Party = Union[Seat, Pool]
 
 
 class Event:
@@ -80,13 +88,16 @@ class Event:
     __slots__ = ()
 
 
-def _fast_init(cls: type) -> type:
+_E = TypeVar("_E")
+
+
+def _fast_init(cls: type[_E]) -> type[_E]:
     """Give a frozen slotted dataclass an ``__init__`` that fills the slots
     through their descriptors: the same object, built about twice as fast as
     the generated ``__init__`` (which goes through ``object.__setattr__``).
     Events are made at every action, so this is on the simulator's hot path."""
-    fs = fields(cls)
-    ns: dict = {}
+    fs = fields(cast("type[DataclassInstance]", cls))
+    ns: dict[str, Any] = {}
     params = []
     for f in fs:
         ns[f"_s_{f.name}"] = getattr(cls, f.name).__set__
@@ -103,12 +114,13 @@ def _fast_init(cls: type) -> type:
     exec(src, ns)
     init = ns["_make"]()
     init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__init__.__doc__
-    cls.__init__ = init
+    init.__doc__ = getattr(cls, "__init__").__doc__
+    setattr(cls, "__init__", init)
     return cls
 
 
-def event(cls: type) -> type:
+@dataclass_transform(frozen_default=True)
+def event(cls: type[_E]) -> type[_E]:
     """``@dataclass(frozen=True, slots=True)`` with a fast ``__init__``."""
     return _fast_init(dataclass(frozen=True, slots=True)(cls))
 
@@ -122,7 +134,7 @@ class ChipMove(Event):
 
     payer: Party
     payee: Party
-    amount: int
+    amount: Chips
     reason: str
     chance: str | None = None
 
@@ -135,9 +147,9 @@ class HandStarted(Event):
     """A hand begins: who deals, who is eldest, the pools and multipliers carried in."""
 
     players: int
-    dealer: int
-    eldest: int
-    pools: tuple[int, ...]  # per pool, the ruleset's order, before this hand's antes
+    dealer: Seat
+    eldest: Seat
+    pools: tuple[Chips, ...]  # per pool, the ruleset's order, before this hand's antes
     multipliers: tuple[int, ...]  # per pool
 
 
@@ -145,8 +157,8 @@ class HandStarted(Event):
 class Dealt(Event):
     """``seat`` received ``hand`` (a bitset). Hidden from the other seats' views."""
 
-    seat: int
-    hand: int
+    seat: Seat
+    hand: Hand
 
 
 # ---------------------------------------------------------- bidding ----
@@ -156,7 +168,7 @@ class Dealt(Event):
 class Passed(Event):
     """``seat`` passed at ``stage`` (a chance or ``blank-hand``); ``fold`` after a raise."""
 
-    seat: int
+    seat: Seat
     stage: str
     fold: bool = False
 
@@ -165,19 +177,19 @@ class Passed(Event):
 class Raised(Event):
     """``seat`` raised ``amount`` over the last stake; ``level`` is the new stake."""
 
-    seat: int
+    seat: Seat
     chance: str
-    amount: int
-    level: int
+    amount: Chips
+    level: Chips
 
 
 @event
 class Called(Event):
     """``seat`` called (tint) the stake ``level``."""
 
-    seat: int
+    seat: Seat
     chance: str
-    level: int
+    level: Chips
 
 
 @event
@@ -189,7 +201,7 @@ class Declared(Event):
     end of the raises).
     """
 
-    seat: int
+    seat: Seat
     chance: str
     declaration: Action
     forced: bool
@@ -199,7 +211,7 @@ class Declared(Event):
 class Conceded(Event):
     """``seat`` said "c'est bon": his hand is below a predecessor's."""
 
-    seat: int
+    seat: Seat
     chance: str
 
 
@@ -207,7 +219,7 @@ class Conceded(Event):
 class DeclaredNothing(Event):
     """``seat`` stayed in but declared nothing ("rien")."""
 
-    seat: int
+    seat: Seat
     chance: str
 
 
@@ -215,16 +227,16 @@ class DeclaredNothing(Event):
 class Shown(Event):
     """``seat`` showed ``combinations`` (Point, Run or Trio values), the ones he is paid for."""
 
-    seat: int
+    seat: Seat
     chance: str
-    combinations: tuple
+    combinations: tuple[Point | Run | Trio, ...]
 
 
 @event
 class Concealed(Event):
     """A lone winner kept his hand hidden."""
 
-    seat: int
+    seat: Seat
     chance: str
 
 
@@ -233,9 +245,9 @@ class ChanceWon(Event):
     """``seat`` won ``chance``: ``how`` is ``lone``, ``declaration`` or ``bluff``."""
 
     chance: str
-    seat: int
+    seat: Seat
     how: str
-    pool: int  # chips taken from the pool (raises included)
+    pool: Chips  # chips taken from the pool (raises included)
     multiplier: int
 
 
@@ -248,7 +260,7 @@ class ChancePassed(Event):
 
     chance: str
     how: str
-    pool: int
+    pool: Chips
     multiplier: int
 
 
@@ -259,15 +271,15 @@ class ChancePassed(Event):
 class BlankHandDeclared(Event):
     """``seat`` declared and showed a blank hand (no king, queen or jack)."""
 
-    seat: int
-    hand: int
+    seat: Seat
+    hand: Hand
 
 
 @event
 class BlankHandsCancelled(Event):
     """Two or more blank hands were declared and cancel out (no payment)."""
 
-    seats: tuple[int, ...]
+    seats: tuple[Seat, ...]
 
 
 # ------------------------------------------------------ card game ----
@@ -278,8 +290,8 @@ class Played(Event):
     """``seat`` laid ``card`` on the pile; ``lead`` if it starts a sequence,
     ``wild`` if a principal hoc stood in for the card needed."""
 
-    seat: int
-    card: int
+    seat: Seat
+    card: Card
     lead: bool = False
     wild: bool = False
 
@@ -289,8 +301,8 @@ class SaidWithout(Event):
     """``seat`` said "without ``rank``"; ``false`` when he held a plain card of it
     (only in lenient play, where the penalty is charged)."""
 
-    seat: int
-    rank: int
+    seat: Seat
+    rank: Rank
     false: bool = False
 
 
@@ -300,8 +312,8 @@ class Hoc(Event):
     ``end-of-run`` (the top card of the order) or ``accidental`` (the last card
     of a run nobody could follow)."""
 
-    seat: int
-    card: int
+    seat: Seat
+    card: Card
     kind: str
     paid: bool  # whether the ruleset pays this hoc
 
@@ -310,6 +322,6 @@ class Hoc(Event):
 class HandOver(Event):
     """``winner`` ran out of cards; ``cards_left`` per seat."""
 
-    winner: int
+    winner: Seat
     cards_left: tuple[int, ...]
     first_turn: bool = False  # he went out before anyone else had laid a card

@@ -30,8 +30,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Union, cast
 
+from ..actions import Action
+from ..cards import Chips, Hand, Rank, Seat
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from ..rules.model import Ruleset
@@ -56,7 +58,8 @@ KIND_OF = {"point": "point", "run": "sequence", "set": "tricon"}
 class _Static:
     """What a ruleset fixes for every hand: chance evaluators, interned action tuples."""
 
-    __slots__ = ("rules", "kinds", "vie_pools", "open_actions", "raised_actions")
+    __slots__ = ("rules", "kinds", "vie_pools", "open_actions", "raised_actions", "pack_mask",
+                 "pools", "pool_of", "plan")
 
     def __init__(self, rules: Ruleset) -> None:
         from ..actions import CALL, PASS, RAISE, Raise
@@ -74,12 +77,24 @@ class _Static:
                            for k in range(b.raise_min, b.raise_cap + 1))
         self.open_actions = (PASS,) + raises
         self.raised_actions = (CALL,) + raises + (PASS,)
+        self.pack_mask = pack_of(rules).mask
+        self.pools = pools_of(rules)
+        #: each vie stage's pool, by stage id
+        self.pool_of = {sid: self.pools[i] for sid, i in self.vie_pools}
+        #: the phase that plays each stage, in order
+        self.plan = tuple((_PHASE_OF[st.kind], st) for st in rules.stages)
 
+
+_PHASE_OF: dict[str, Any] = {"vie": ChanceBidding, "claims": BlankHands, "stops": CardGame,
+                             "settle": Settlement}
 
 _SEAT_NAMES = {n: tuple(f"seat {i}" for i in range(n)) for n in range(2, 9)}
 
 
 _static = per_ruleset(_Static)
+
+#: The phase of one stage: a vie stage's bidding, the blank-hand claims, the card game, the settlement.
+Phase = Union[ChanceBidding, BlankHands, CardGame, Settlement]
 _OUTCOME_NAMES = {WON: "won", PASSED: "passed"}
 
 
@@ -101,13 +116,20 @@ class Game:
     cards of the rank wanted, none a principal hoc): the rules never look at a
     plain card's suit in the card game, so this is no choice at all for the
     outcome (Lalanne 002 §9: play goes by rank, "de n'importe quelle couleur").
+    ``dealt_here``: ``hands`` come from this engine's own deal of the
+    ruleset's pack (:class:`Partie` dealing for a simulator), so they need no
+    checking; never set it for hands read from a record or a user.
+
+    ``pool_outcome``: per pool (in the ruleset's order), what its vie stage
+    did this hand: 0 not played (yet), ``WON`` (1) or ``PASSED`` (2); the
+    same as :attr:`chance_outcomes` by stage id, without making a dict.
     """
 
     __slots__ = (
         "rules", "n", "names", "dealer", "eldest", "dealt", "hands", "out_of_play", "pile",
         "strict", "record", "auto_forced", "auto_equivalent", "events", "ledger", "carry_in", "stage", "to_act",
         "is_over", "hocs", "card_winner", "carry_out", "_static", "_phases", "_pi", "_phase",
-        "_outcome", "_winners", "_anted", "_blank", "turns", "principal_hocs", "won_pool", "won_pay",
+        "pool_outcome", "_winners", "_anted", "_blank", "turns", "principal_hocs", "won_pool", "won_pay",
         "hoc_kinds", "first_turn_out", "end_owed",
     )
 
@@ -116,14 +138,15 @@ class Game:
         rules: Ruleset,
         players: int | Sequence[str] = 3,
         *,
-        dealer: int | None = None,
-        hands: Sequence[int | str] | None = None,
+        dealer: Seat | None = None,
+        hands: Sequence[Hand | str] | None = None,
         rng: random.Random | None = None,
         carry: Carry | None = None,
         strict: bool = True,
         record: bool = True,
         auto_forced: bool = False,
         auto_equivalent: bool = False,
+        dealt_here: bool = False,
     ) -> None:
         n = seat_count(players)
         self.rules = rules
@@ -139,25 +162,28 @@ class Game:
             raise ValueError(f"dealer {dealer} is not a seat of {n}")
         self.dealer = dealer
         self.eldest = (dealer + 1) % n  # 002 §2: the dealer's right, first to speak and play
-        pack = pack_of(rules)
+        static = self._static = _static(rules)
+        mask = static.pack_mask
         if hands is None:
             if rng is None:
                 raise ValueError("Game needs hands or an rng to deal them")
-            dealt = deal_hands(size, n, self.eldest, rng, pack.mask)
+            dealt = deal_hands(size, n, self.eldest, rng, mask)
+        elif dealt_here:
+            dealt = tuple(hands)  # type: ignore[arg-type]  # bitsets of this pack, dealt once each
         else:
-            dealt = check_hands(hands, size, n, pack.mask)
+            dealt = check_hands(hands, size, n, mask)
         self.dealt = dealt
         self.hands = list(dealt)
         union = 0
         for h in dealt:
             union |= h
-        self.out_of_play = pack.mask & ~union  # deal.rest: out-of-play, neither used nor seen
+        self.out_of_play = mask & ~union  # deal.rest: out-of-play, neither used nor seen
         self.pile = 0
         self.strict = strict
         self.record = record
         self.auto_forced = auto_forced
         self.auto_equivalent = auto_equivalent
-        pool_objs = pools_of(rules)
+        pool_objs = static.pools
         if carry is None or (not carry.pools and pool_objs):
             carry = Carry.fresh(tuple(p.id for p in pool_objs))
         elif len(carry.pools) != len(pool_objs):
@@ -178,8 +204,7 @@ class Game:
         self.won_pay = [0] * np  # per pool: chips the others paid its vie winner for what he showed
         self.card_winner: int | None = None
         self.carry_out: Carry | None = None
-        self._static = _static(rules)
-        self._outcome = [0] * np
+        self.pool_outcome = [0] * np
         self._winners: list[int | None] = [None] * np
         self._anted = [0] * np
         self._blank: list[int] = []
@@ -188,17 +213,7 @@ class Game:
             for s in range(n):
                 self.events.append(Dealt(s, dealt[s]))
         self._antes()
-        phases: list[Any] = []
-        for st in rules.stages:
-            kind = st.kind
-            if kind == "vie":
-                phases.append(ChanceBidding(self, st))
-            elif kind == "claims":
-                phases.append(BlankHands(self, st))
-            elif kind == "stops":
-                phases.append(CardGame(self, st))
-            else:
-                phases.append(Settlement(self, st))
+        phases = [phase(self, st) for phase, st in static.plan]
         self._phases = phases
         self._pi = 0
         self._phase: Any = None
@@ -250,7 +265,7 @@ class Game:
         cin = self.carry_in
         mult = list(cin.multipliers)
         passes = list(cin.passes)
-        outcome = self._outcome
+        outcome = self.pool_outcome
         b = self.rules.bidding
         if b is not None and b.double_when == "all-passed":
             # every stake doubles only when all were passed; any stake won resets them all
@@ -289,22 +304,24 @@ class Game:
 
     # -------------------------------------------------------------- API ----
 
-    def legal_actions(self) -> tuple:
+    def legal_actions(self) -> tuple[Action, ...]:
         """What the seat to act may do now (empty once the hand is over)."""
         if self.is_over:
             return ()
-        return self._phase.legal()
+        acts: tuple[Action, ...] = self._phase.legal()
+        return acts
 
-    def check(self, action: Any, seat: int | None = None) -> None:
+    def check(self, action: Action, seat: Seat | None = None) -> None:
         """Raise :class:`IllegalAction` if ``action`` (by ``seat``, if given) is not allowed now."""
         if self.is_over:
             raise IllegalAction(RULE_OVER, "the hand is over")
         if seat is not None and seat != self.to_act:
+            assert self.to_act is not None  # the hand is on
             raise IllegalAction(RULE_TURN, f"it is {self.names[self.to_act]}'s turn, "
                                            f"not {self.names[seat] if 0 <= seat < self.n else seat}'s")
         self._phase.check(action)
 
-    def can_apply(self, action: Any, seat: int | None = None) -> bool:
+    def can_apply(self, action: Action, seat: Seat | None = None) -> bool:
         """True if ``action`` is allowed now."""
         try:
             self.check(action, seat)
@@ -312,7 +329,7 @@ class Game:
             return False
         return True
 
-    def apply(self, action: Any, seat: int | None = None) -> None:
+    def apply(self, action: Action, seat: Seat | None = None) -> None:
         """Apply ``action`` for the seat to act; raise :class:`IllegalAction` if not allowed
         (the state is then unchanged)."""
         ph = self._phase
@@ -338,12 +355,12 @@ class Game:
 
     # ------------------------------------------------------------ views ----
 
-    def hand(self, seat: int) -> int:
+    def hand(self, seat: Seat) -> Hand:
         """The cards ``seat`` holds now (a bitset)."""
         return self.hands[seat]
 
     @property
-    def pools(self) -> dict[str, int]:
+    def pools(self) -> dict[str, Chips]:
         """Chips in each pool now, by id."""
         return {p.id: self.ledger.pools[p.index] for p in self.ledger.pool_objs}
 
@@ -353,7 +370,7 @@ class Game:
         return {p.id: self.carry_in.multipliers[p.index] for p in self.ledger.pool_objs}
 
     @property
-    def net(self) -> tuple[int, ...]:
+    def net(self) -> tuple[Chips, ...]:
         """Chips each seat has won (+) or lost (-) this hand so far."""
         return tuple(self.ledger.net)
 
@@ -362,7 +379,7 @@ class Game:
         return tuple(map(int.bit_count, self.hands))
 
     @property
-    def winners(self) -> dict[str, int | None]:
+    def winners(self) -> dict[str, Seat | None]:
         """The seat that won each vie stage this hand, by stage id (None: passed or not yet played)."""
         w = self._winners
         return {sid: w[i] for sid, i in self._static.vie_pools}
@@ -370,18 +387,19 @@ class Game:
     @property
     def chance_outcomes(self) -> dict[str, str | None]:
         """``won``, ``passed`` or None (not yet settled) for each vie stage this hand."""
-        o = self._outcome
+        o = self.pool_outcome
         return {sid: _OUTCOME_NAMES.get(o[i]) for sid, i in self._static.vie_pools}
 
     @property
-    def blank_hands(self) -> tuple[int, ...]:
+    def blank_hands(self) -> tuple[Seat, ...]:
         """Seats that declared a blank hand this hand."""
         return tuple(self._blank)
 
     @property
-    def phase(self) -> Any:
+    def phase(self) -> Phase | None:
         """The current phase object (ChanceBidding, BlankHands or CardGame), or None."""
-        return self._phase
+        ph: Phase | None = self._phase
+        return ph
 
     @property
     def bidding_mode(self) -> str | None:
@@ -390,43 +408,43 @@ class Game:
         return ph.mode_name if ph.__class__ is ChanceBidding else None
 
     @property
-    def stake(self) -> int:
+    def stake(self) -> Chips:
         """The most any seat has put in on the chance being bid (0 if none)."""
         ph = self._phase
         return ph.level if ph.__class__ is ChanceBidding else 0
 
-    def put_in(self, seat: int) -> int:
+    def put_in(self, seat: Seat) -> Chips:
         """What ``seat`` has put in by raises and calls on the chance being bid."""
         ph = self._phase
         return ph.put[seat] if ph.__class__ is ChanceBidding else 0
 
     @property
-    def need(self) -> int | None:
+    def need(self) -> Rank | None:
         """In the card game, the rank the next card must have; 0 when a sequence is to be led."""
         ph = self._phase
         return ph.need if ph.__class__ is CardGame else None
 
     @property
-    def last_player(self) -> int | None:
+    def last_player(self) -> Seat | None:
         """In the card game, the seat that laid the last card (the eldest before any card)."""
         ph = self._phase
         return ph.cur if ph.__class__ is CardGame else None
 
-    def card_options(self) -> tuple[int, bool]:
+    def card_options(self) -> tuple[Hand, bool]:
         """In the card game, the legal actions as bits: (cards the seat to act may lay,
         whether he may say "without"); ``(0, False)`` at any other stage."""
         ph = self._phase
         return ph.options() if ph.__class__ is CardGame else (0, False)
 
     @property
-    def in_bidding(self) -> tuple[int, ...]:
+    def in_bidding(self) -> tuple[Seat, ...]:
         """While a chance is bid, the seats that have not folded on it (else ())."""
         ph = self._phase
         if ph.__class__ is not ChanceBidding:
             return ()
         return tuple(s for s in range(self.n) if not ph.folded[s])
 
-    def fork(self, hands: Sequence[int], record: bool = False) -> Game:
+    def fork(self, hands: Sequence[Hand], record: bool = False) -> Game:
         """A copy of this hand in the card game with ``hands`` in place of the seats'
         hands (same number of cards each, none on the pile): the same pile, pools,
         nets, need and turn, ``record=False``, ``auto_forced=True`` and
@@ -462,7 +480,7 @@ class Game:
         g.ledger = Ledger(self.n, tuple(led.pools), g.events, record, led.pool_objs)
         g.ledger.net = list(led.net)
         g.ledger.taken = list(led.taken)
-        g._outcome = list(self._outcome)
+        g.pool_outcome = list(self.pool_outcome)
         g._winners = list(self._winners)
         g._anted = list(self._anted)
         g._blank = list(self._blank)
@@ -471,7 +489,7 @@ class Game:
         cg = object.__new__(CardGame)
         for name in CardGame.__slots__:
             setattr(cg, name, getattr(ph, name))
-        cg.g = g
+        cg.g = cast("Playing", g)
         g._phases = list(self._phases)
         g._phases[self._pi] = cg
         for i in range(self._pi + 1, len(g._phases)):  # the phases to come, bound to the copy
@@ -486,7 +504,7 @@ class Game:
         g._auto()
         return g
 
-    def view(self, seat: int) -> SeatView:
+    def view(self, seat: Seat) -> SeatView:
         """What ``seat`` may see (for bots): see :class:`SeatView`."""
         return SeatView(self, seat)
 
@@ -496,3 +514,13 @@ class Game:
 
 
 from .view import SeatView  # noqa: E402  (the view reads the Game)
+
+if TYPE_CHECKING:  # pragma: no cover
+
+    class Playing(Game):
+        """The :class:`Game` as its phases see it, for the type checker only: a phase
+        runs only while the hand is on, so ``to_act`` is a seat (it is None only
+        before the first phase starts and once the hand is over). Each phase binds
+        its game with ``cast("Playing", g)``."""
+
+        to_act: Seat

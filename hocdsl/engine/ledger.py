@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..cards import Chips, Seat
 from .events import REFUND, ChipMove, Party, Pool
 
 
@@ -22,7 +23,7 @@ class Ledger:
 
     __slots__ = ("net", "pools", "events", "record", "pool_objs", "taken")
 
-    def __init__(self, players: int, pools: tuple[int, ...], events: list[Any], record: bool = True,
+    def __init__(self, players: int, pools: tuple[Chips, ...], events: list[Any], record: bool = True,
                  pool_objs: tuple[Pool, ...] = ()) -> None:
         self.net = [0] * players
         self.pools = list(pools)
@@ -31,33 +32,35 @@ class Ledger:
         self.record = record
         self.pool_objs = pool_objs
 
-    def move(self, payer: Party, payee: Party, amount: int, reason: str, chance: str | None = None) -> None:
+    def move(self, payer: Party, payee: Party, amount: Chips, reason: str, chance: str | None = None) -> None:
         """Move ``amount`` chips (a positive int) from ``payer`` to ``payee``; nothing for 0."""
         if amount <= 0:
             if amount == 0:
                 return
             raise ValueError(f"a chip move needs a positive amount, not {amount}")
+        # a Party is a seat (int) or a Pool; ``__class__ is`` is the fastest test, and
+        # mypy does not narrow on it: hence the ignores on the Pool branches
         if payer.__class__ is int:
             self.net[payer] -= amount
         else:
-            self.pools[payer.index] -= amount
+            self.pools[payer.index] -= amount  # type: ignore[union-attr]
             if payee.__class__ is int and reason != REFUND:
-                self.taken[payer.index] += amount
+                self.taken[payer.index] += amount  # type: ignore[union-attr]
         if payee.__class__ is int:
             self.net[payee] += amount
         else:
-            self.pools[payee.index] += amount
+            self.pools[payee.index] += amount  # type: ignore[union-attr]
         if self.record:
             self.events.append(ChipMove(payer, payee, amount, reason, chance))
 
-    def seat_to_pool(self, seat: int, pool: Pool, amount: int, reason: str) -> None:
+    def seat_to_pool(self, seat: Seat, pool: Pool, amount: Chips, reason: str) -> None:
         """``seat`` puts ``amount`` (> 0) into ``pool``: :meth:`move` for the bidding's hot path."""
         self.net[seat] -= amount
         self.pools[pool.index] += amount
         if self.record:
             self.events.append(ChipMove(seat, pool, amount, reason, pool.chance))
 
-    def pay_each(self, payee: int, amount: int, reason: str, chance: str | None = None) -> None:
+    def pay_each(self, payee: Seat, amount: Chips, reason: str, chance: str | None = None) -> None:
         """Every other seat pays ``payee`` ``amount``, in seat order."""
         net = self.net
         if not self.record and amount > 0:  # the same moves, without events to record
@@ -70,13 +73,13 @@ class Ledger:
             if s != payee:
                 self.move(s, payee, amount, reason, chance)
 
-    def charge_each(self, payer: int, amount: int, reason: str) -> None:
+    def charge_each(self, payer: Seat, amount: Chips, reason: str) -> None:
         """``payer`` pays ``amount`` to every other seat, in seat order."""
         for s in range(len(self.net)):
             if s != payer:
                 self.move(payer, s, amount, reason)
 
-    def pool(self, pool_id: str) -> int:
+    def pool(self, pool_id: str) -> Chips:
         """Chips in the pool ``pool_id`` now."""
         for p in self.pool_objs:
             if p.id == pool_id:

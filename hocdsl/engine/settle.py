@@ -27,16 +27,55 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards import hand_of
+from ..cards import Chips, hand_of
 from ..pack import pack_of
 from .events import (
     DOUBLING as R_DOUBLING, END_PAYMENT as R_END, HELD as R_HELD, OPERA as R_OPERA, pools_of,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..rules.model import Settle
     from .game import Game
 
 SETTLE_STAGE = "settle"
+
+
+class _Plan:
+    """A settle stage's payments as tables, made once per ruleset and stage."""
+
+    __slots__ = ("owed", "charges", "board")
+
+    def __init__(self, rules: Any, st: Any) -> None:
+        owed: list[int | None] = []
+        for left in range(53):  # what a loser owes for ``left`` cards, by losers_pay
+            if st.losers_pay == "schedule":
+                try:
+                    owed.append(st.owed(left))
+                except ValueError:
+                    owed.append(None)  # not covered: st.owed raises when it is met
+            elif st.losers_pay == "per-card":
+                owed.append(st.per_card * left)
+            else:
+                owed.append(None)  # points: counted from the cards themselves
+        self.owed = tuple(owed)
+        self.charges = tuple((hand_of(c.cards), c.to_each, c.to_winner) for c in st.held_charges)
+        self.board = tuple((pr.card, pool) for pr, pool in zip(rules.pools, pools_of(rules))
+                           if pr.card is not None) if st.board_held == "doubles-pool" else ()
+
+
+_plans: dict[tuple[int, str], tuple[Any, _Plan]] = {}
+
+
+def _plan(rules: Any, st: Any) -> _Plan:
+    key = (id(rules), st.id)
+    hit = _plans.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    if len(_plans) > 256:
+        _plans.clear()
+    plan = _Plan(rules, st)
+    _plans[key] = (rules, plan)
+    return plan
 
 
 class Settlement:
@@ -44,7 +83,7 @@ class Settlement:
 
     __slots__ = ("g", "st", "stage", "done")
 
-    def __init__(self, g: Game, st: Any) -> None:
+    def __init__(self, g: Game, st: Settle) -> None:
         self.g = g
         self.st = st
         self.stage = SETTLE_STAGE
@@ -53,7 +92,7 @@ class Settlement:
     def legal(self) -> tuple[Any, ...]:  # pragma: no cover - never the phase to act
         return ()
 
-    def forced(self) -> Any:  # pragma: no cover
+    def forced(self) -> None:  # pragma: no cover
         return None
 
     def start(self) -> None:
@@ -75,40 +114,39 @@ class Settlement:
                         ledger.move(pool, w, amount, R_OPERA, pool.id)
             elif st.first_turn_out == "losers-pay-double":
                 factor = 2
-        how = st.losers_pay
-        pack = pack_of(g.rules) if how == "points" else None
+        plan = _plan(g.rules, st)
+        table = plan.owed
+        points = pack_of(g.rules).points if st.losers_pay == "points" else None
         end_owed = [0] * n
+        owed: Chips | None  # (a declaration for the type checker: None is looked up below)
         for t in range(n):
             if t == w:
                 continue
             h = hands[t]
-            if how == "schedule":
-                owed = st.owed(h.bit_count())
-            elif how == "points":
-                owed = pack.points(h)  # type: ignore[union-attr]
+            if points is not None:
+                owed = points(h)
             else:
-                owed = st.per_card * h.bit_count()
+                left = h.bit_count()
+                owed = table[left]
+                if owed is None:
+                    owed = st.owed(left)  # raises: the schedule does not cover it
             end_owed[t] = owed
             ledger.move(t, w, owed * factor, R_END)
         g.end_owed = tuple(end_owed)
-        for charge in st.held_charges:
-            bits = hand_of(charge.cards)
+        for bits, to_each, to_winner in plan.charges:
             for t in range(n):
                 k = (hands[t] & bits).bit_count()
                 if not k or t == w:
                     continue
-                if charge.to_each:
+                if to_each:
                     for u in range(n):
                         if u != t:
-                            ledger.move(t, u, charge.to_each * k, R_HELD)
-                if charge.to_winner:
-                    ledger.move(t, w, charge.to_winner * k, R_HELD)
-        if st.board_held == "doubles-pool":
-            for pr, pool in zip(g.rules.pools, pools_of(g.rules)):
-                if pr.card is None:
-                    continue
-                for t in range(n):
-                    if hands[t] >> pr.card & 1:
-                        amount = ledger.pools[pool.index]
-                        if amount:
-                            ledger.move(t, pool, amount, R_DOUBLING, pool.id)
+                            ledger.move(t, u, to_each * k, R_HELD)
+                if to_winner:
+                    ledger.move(t, w, to_winner * k, R_HELD)
+        for card, pool in plan.board:
+            for t in range(n):
+                if hands[t] >> card & 1:
+                    amount = ledger.pools[pool.index]
+                    if amount:
+                        ledger.move(t, pool, amount, R_DOUBLING, pool.id)

@@ -8,14 +8,21 @@ play (Lalanne 002 §2: the undealt cards are seen by no one).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..actions import Action, Declaration
+from ..cards import Chips, Hand, Rank, Seat
 from .bidding import MODE_NAMES, ChanceBidding
 from .cardgame import CardGame
 from .events import Dealt
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..rules.model import Ruleset
     from .game import Game
+
+#: :meth:`SeatView.bid_state`: (chance, mode, stake, put in, pool, multiplier, seats in, hand dealt).
+BidState = tuple[str, str, Chips, Chips, Chips, int, int, Hand]
 
 
 class SeatView:
@@ -23,12 +30,12 @@ class SeatView:
 
     __slots__ = ("_g", "seat")
 
-    def __init__(self, game: Game, seat: int) -> None:
+    def __init__(self, game: Game, seat: Seat) -> None:
         self._g = game
         self.seat = seat
 
     @property
-    def rules(self):
+    def rules(self) -> Ruleset:
         return self._g.rules
 
     @property
@@ -36,20 +43,20 @@ class SeatView:
         return self._g.n
 
     @property
-    def dealer(self) -> int:
+    def dealer(self) -> Seat:
         return self._g.dealer
 
     @property
-    def eldest(self) -> int:
+    def eldest(self) -> Seat:
         return self._g.eldest
 
     @property
-    def hand(self) -> int:
+    def hand(self) -> Hand:
         """This seat's cards now."""
         return self._g.hands[self.seat]
 
     @property
-    def dealt(self) -> int:
+    def dealt(self) -> Hand:
         """This seat's cards as dealt."""
         return self._g.dealt[self.seat]
 
@@ -58,20 +65,20 @@ class SeatView:
         return self._g.stage
 
     @property
-    def to_act(self) -> int | None:
+    def to_act(self) -> Seat | None:
         return self._g.to_act
 
     @property
     def my_turn(self) -> bool:
         return self._g.to_act == self.seat
 
-    def legal_actions(self) -> tuple:
+    def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions if it is this seat's turn, else ()."""
         g = self._g
         return g.legal_actions() if g.to_act == self.seat else ()
 
     @property
-    def pile(self) -> int:
+    def pile(self) -> Hand:
         """Every card laid in the card game so far."""
         return self._g.pile
 
@@ -80,11 +87,11 @@ class SeatView:
         return self._g.cards_left
 
     @property
-    def need(self) -> int | None:
+    def need(self) -> Rank | None:
         return self._g.need
 
     @property
-    def pools(self) -> dict[str, int]:
+    def pools(self) -> dict[str, Chips]:
         return self._g.pools
 
     @property
@@ -92,10 +99,10 @@ class SeatView:
         return self._g.multipliers
 
     @property
-    def stake(self) -> int:
+    def stake(self) -> Chips:
         return self._g.stake
 
-    def put_in(self, seat: int) -> int:
+    def put_in(self, seat: Seat) -> Chips:
         return self._g.put_in(seat)
 
     @property
@@ -103,11 +110,11 @@ class SeatView:
         return self._g.bidding_mode
 
     @property
-    def net(self) -> tuple[int, ...]:
+    def net(self) -> tuple[Chips, ...]:
         return self._g.net
 
     @property
-    def pool(self) -> int:
+    def pool(self) -> Chips:
         """Chips in the pool of the chance being bid now (0 outside the bidding)."""
         g = self._g
         ph = g._phase
@@ -121,16 +128,16 @@ class SeatView:
         return ph.mult if ph is not None and hasattr(ph, "mult") else 1
 
     @property
-    def in_bidding(self) -> tuple[int, ...]:
+    def in_bidding(self) -> tuple[Seat, ...]:
         """Seats that have not folded on the chance being bid."""
         return self._g.in_bidding
 
     @property
-    def last_player(self) -> int | None:
+    def last_player(self) -> Seat | None:
         """In the card game, who laid the last card."""
         return self._g.last_player
 
-    def card_state(self) -> tuple[int, int, int, bool, int]:
+    def card_state(self) -> tuple[Hand, Rank, Hand, bool, Seat]:
         """The card game in one call, for bots: (this seat's hand, the rank needed
         (0: lead), the cards it may lay (bits), whether it may say "without", who
         laid the last card). Cards and "without" are as :meth:`card_options`."""
@@ -143,7 +150,7 @@ class SeatView:
         cards, without = ph.options()
         return g.hands[s], ph.need, cards, without, ph.cur
 
-    def bid_state(self) -> tuple | None:
+    def bid_state(self) -> BidState | None:
         """The bidding in one call, for bots, while a chance is bid (else None):
         (chance, mode (``open``, ``raised``, ``declaring``, ``lone``), stake, what
         this seat has put in, the chance's pool, its multiplier, how many seats have
@@ -156,7 +163,7 @@ class SeatView:
         return (ph.chance, MODE_NAMES[ph.mode], ph.level, ph.put[s], g.ledger.pools[ph.pool.index],
                 ph.mult, ph.folded.count(False), g.dealt[s])
 
-    def declarations(self) -> tuple:
+    def declarations(self) -> tuple[Declaration, ...]:
         """The declarations this seat may make now, best first by the ruleset's
         comparison keys (the whole combinations it holds; while declaring, those
         that beat the best so far); () when none is legal or it is not its turn."""
@@ -166,13 +173,13 @@ class SeatView:
             return ()
         return ph.declarations()
 
-    def card_options(self) -> tuple[int, bool]:
+    def card_options(self) -> tuple[Hand, bool]:
         """In the card game, this seat's legal actions as bits: (cards it may lay,
         whether it may say "without"); ``(0, False)`` when it is not its turn."""
         g = self._g
         return g.card_options() if g.to_act == self.seat else (0, False)
 
-    def fork(self, hands, record: bool = False) -> Any:
+    def fork(self, hands: Sequence[Hand], record: bool = False) -> Game:
         """A copy of the hand in the card game with the other seats' hands replaced by
         ``hands`` (one per seat, this seat's own unchanged, the sizes held now): a
         world this seat cannot tell from the real one, for playing out guesses
@@ -191,7 +198,7 @@ class SeatView:
         return [e for e in self._g.events if not (e.__class__ is Dealt and e.seat != s)]
 
     @property
-    def unseen(self) -> int:
+    def unseen(self) -> Hand:
         """Cards this seat cannot see: the others' hands and the cards out of play."""
         from ..cards import FULL_PACK
         return FULL_PACK & ~self._g.hands[self.seat] & ~self._g.pile
