@@ -3,6 +3,7 @@ hoc-mazarin (or the ruleset given), with one process and with two.
 
     python bench/bench_simulate.py [RULESET] [--with EXT] [--hands N] [--bots NAME]
                                    [--players N] [--jobs 1,2] [--repeat K] [--profile]
+                                   [--against REV]
 
 Each figure is the best and the median of ``--repeat`` runs of
 ``hocdsl.sim.simulate`` (the work the command does, minus printing), both in
@@ -13,6 +14,14 @@ and in hands per wall-clock second (what a user waits; with ``--jobs`` above
 runs vary by tens of percent: the best run is the closest to what the code
 costs. ``--profile`` runs cProfile over one process and prints the top of the
 profile instead.
+
+``--against REV`` measures this tree and the tree of git revision REV (for
+example ``c8827b0``, the commit before the ruleset rewrite, or ``HEAD~1``)
+in the same run: one process each, alternated ``--repeat`` times so that
+both see the same machine, and prints the ratio of the best hands per
+CPU-second of this tree to REV's (above 1.0: this tree is faster). REV's
+tree is taken with ``git archive`` into a temporary directory and imported
+ahead of the installed package; it needs the same dependencies.
 """
 
 from __future__ import annotations
@@ -21,7 +30,11 @@ import argparse
 import cProfile
 import os
 import pstats
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from hocdsl.rules import load_ruleset
 from hocdsl.sim import simulate
@@ -42,6 +55,59 @@ def timed(rules, hands: int, players: int, bots: str, jobs: int, seed: int) -> t
     return hands / cpu, hands / wall
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
+# One measured run in a fresh process: prints hands per CPU-second.
+CHILD = """
+import os, sys, time
+from hocdsl.rules import load_ruleset
+from hocdsl.sim import simulate
+name, hands, players, bots, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], int(sys.argv[5])
+rules = load_ruleset(name)
+simulate(rules, hands=200, players=players, bots=bots, seed=seed)
+t = os.times(); cpu = t.user + t.system
+r = simulate(rules, hands=hands, players=players, bots=bots, seed=seed, jobs=1)
+t = os.times(); cpu = t.user + t.system - cpu
+assert r.chips_conserved
+print(hands / cpu)
+"""
+
+
+def child_run(tree: Path, a: argparse.Namespace) -> float:
+    """Hands per CPU-second of one run of the package found in ``tree``."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    own = tree / "rulesets" / f"{a.ruleset}.yaml"  # the tree's own file of a bundled ruleset
+    name = str(own) if own.is_file() else a.ruleset
+    out = subprocess.run([sys.executable, "-c", CHILD, name, str(a.hands), str(a.players),
+                          a.bots, str(a.seed)], env=env, cwd=tempfile.gettempdir(),
+                         capture_output=True, text=True, check=True)
+    return float(out.stdout.split()[-1])
+
+
+def against(a: argparse.Namespace) -> None:
+    """This tree against revision ``a.against``, alternated in one run."""
+    with tempfile.TemporaryDirectory() as tmp:
+        old = Path(tmp)
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", a.against],
+                                 capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(old)], input=archive, check=True)
+        rev = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", a.against],
+                             capture_output=True, text=True, check=True).stdout.strip()
+        print(f"{a.ruleset}, {a.players} players, bots {a.bots}, {a.hands} hands, one process; "
+              f"this tree against {a.against} ({rev}), alternated {a.repeat} times")
+        new_runs: list[float] = []
+        old_runs: list[float] = []
+        for _ in range(a.repeat):
+            old_runs.append(child_run(old, a))
+            new_runs.append(child_run(ROOT, a))
+        for label, runs in (("this tree", new_runs), (rev, old_runs)):
+            runs.sort()
+            print(f"  {label}: {runs[-1]:,.0f} hands/CPU-s best, {runs[len(runs) // 2]:,.0f} median")
+        print(f"  ratio {max(new_runs) / max(old_runs):.2f} best to best, "
+              f"{sorted(new_runs)[len(new_runs) // 2] / sorted(old_runs)[len(old_runs) // 2]:.2f} "
+              f"median to median (above 1.0: this tree is faster)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("ruleset", nargs="?", default="hoc-mazarin")
@@ -54,7 +120,14 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--against", metavar="REV",
+                    help="also measure git revision REV in the same run and print the ratio")
     a = ap.parse_args()
+    if a.against:
+        if a.extensions:
+            ap.error("--against measures a ruleset by name, without --with")
+        against(a)
+        return
     rules = load_ruleset(a.ruleset, tuple(a.extensions)) if a.extensions else load_ruleset(a.ruleset)
     simulate(rules, hands=200, players=a.players, bots=a.bots, seed=a.seed)  # warm the tables
     if a.profile:

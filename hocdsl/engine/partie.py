@@ -11,7 +11,9 @@ The partie ends after ``max_hands`` hands, or -- where
 leaves a player below nothing; under ``play-on`` balances may go negative.
 
 Records give each deal's dealer and hands (``deal(dealer=..., hands=...)``);
-a simulator lets the partie deal from its rng (``deal()``).
+a simulator lets the partie deal from its rng (``deal()``; ``dealing="draw"``
+for the simulator's cheaper deal, :func:`draw_hands`) and plays it out with
+:meth:`Partie.play`, which yields each hand once it is over.
 
 >>> import random
 >>> from hocdsl.rules import load_ruleset
@@ -26,13 +28,54 @@ a simulator lets the partie deal from its rng (``deal()``).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..rules.model import Ruleset
 from .carry import NO_CARRY, Carry
 from .game import Game
 from .setup import draw_dealer, seat_count
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .view import SeatView
+
+#: How :meth:`Partie.deal` deals from its rng: ``shuffle`` (:func:`~.setup.deal_hands`,
+#: as :class:`Game` deals) or ``draw`` (:func:`draw_hands`, the simulator's deal).
+DEALINGS = ("shuffle", "draw")
+
+#: A player for :meth:`Partie.play`: what a seat sees -> the action it takes.
+Chooser = Callable[["SeatView"], Any]
+
+_BITS = tuple(1 << c for c in range(52))
+
+
+def draw_hands(rand: Callable[[], float], players: int, size: int, eldest: int,
+               cards: Sequence[int] = _BITS) -> list[int]:
+    """Deal ``size`` cards to each of ``players`` seats by drawing them one by one
+    from what is left of the pack (a partial Fisher-Yates shuffle: one ``rand()``,
+    a ``random.Random().random``, per card dealt and none for the cards out of
+    play), the eldest's cards first. ``cards``: the pack, one bit per card (the
+    full pack of 52 by default). Each deal is as likely as with a full shuffle;
+    the simulator deals this way (``Partie(dealing="draw")``).
+
+    >>> hands = draw_hands(random.Random(7).random, 3, 12, eldest=1)
+    >>> [h.bit_count() for h in hands], hands[0] & hands[1] & hands[2]
+    ([12, 12, 12], 0)
+    """
+    deck = list(cards)
+    m = len(deck)
+    hands = [0] * players
+    seat = eldest
+    for k in range(players):
+        h = 0
+        for i in range(k * size, (k + 1) * size):
+            j = i + int(rand() * (m - i))
+            c = deck[j]
+            deck[j] = deck[i]
+            h |= c
+        hands[seat] = h
+        seat = seat + 1 if seat + 1 < players else 0
+    return hands
 
 
 class Partie:
@@ -41,6 +84,7 @@ class Partie:
     __slots__ = (
         "rules", "n", "names", "rng", "max_hands", "strict", "record", "auto_forced",
         "_balances", "_carry", "hands_played", "game", "_booked", "_first_dealer", "_last_dealer",
+        "dealing", "_pack_cards",
     )
 
     def __init__(
@@ -56,6 +100,7 @@ class Partie:
         auto_forced: bool = False,
         carry: Carry | None = None,
         balances: Sequence[int] | None = None,
+        dealing: str = "shuffle",
     ) -> None:
         n = seat_count(players)
         rules.hand_size(n)  # a player count the ruleset does not allow is an error now
@@ -79,6 +124,15 @@ class Partie:
             dealer = draw_dealer(rules, n, rng)  # 002 §2: the lowest card deals first
         self._first_dealer = dealer
         self._last_dealer: int | None = None
+        if dealing not in DEALINGS:
+            raise ValueError(f"dealing must be one of {', '.join(DEALINGS)}, not {dealing!r}")
+        self.dealing = dealing
+        self._pack_cards: tuple[int, ...] = ()
+        if dealing == "draw":
+            from ..pack import pack_of
+
+            mask = pack_of(rules).mask
+            self._pack_cards = tuple(b for b in _BITS if mask & b)
 
     # ------------------------------------------------------------ hands ----
 
@@ -87,6 +141,7 @@ class Partie:
         if g is not None and not self._booked and g.is_over:
             for s, v in enumerate(g.ledger.net):
                 self._balances[s] += v
+            assert g.carry_out is not None  # set when the hand is over
             self._carry = g.carry_out
             self.hands_played += 1
             self._last_dealer = g.dealer
@@ -105,23 +160,100 @@ class Partie:
     def deal(self, dealer: int | None = None, hands: Sequence[int | str] | None = None,
              **game_options: Any) -> Game:
         """Start the next hand and return it. ``dealer`` and ``hands`` as a record
-        gives them; by default the rotation's dealer and a deal from the rng."""
-        self._book()
+        gives them; by default the rotation's dealer and a deal from the rng
+        (by ``dealing``). ``game_options``: further :class:`Game` options."""
         if self.game is not None and not self.game.is_over:
             raise RuntimeError("the current hand is not over")
-        if self.is_over:
+        if self.is_over:  # (books the hand before)
             raise RuntimeError("the partie is over")
+        return self._start(dealer, hands, game_options)
+
+    def _start(self, dealer: int | None, hands: Sequence[int | str] | None,
+               game_options: dict[str, Any]) -> Game:
+        """:meth:`deal` once it is known that the partie goes on (the last hand booked)."""
         if dealer is None:
             dealer = self.next_dealer
             if dealer is None:
                 raise ValueError("the first dealer is not known: give dealer= or an rng to draw")
-        opts = dict(strict=self.strict, record=self.record, auto_forced=self.auto_forced)
+        here = False
+        if hands is None and self._pack_cards:
+            if self.rng is None:
+                raise ValueError("dealing needs the partie's rng")
+            n = self.n
+            hands = draw_hands(self.rng.random, n, self.rules.hand_size(n),
+                               dealer + 1 if dealer + 1 < n else 0, self._pack_cards)
+            here = True  # the pack's own cards, each dealt once: nothing to check
+        opts = dict(strict=self.strict, record=self.record, auto_forced=self.auto_forced,
+                    dealt_here=here)
         opts.update(game_options)
         g = Game(self.rules, self.names, dealer=dealer, hands=hands, rng=self.rng,
                  carry=self._carry, **opts)
         self.game = g
         self._booked = False
         return g
+
+    def play(self, players: Sequence[Chooser], **game_options: Any) -> Iterator[tuple[Game, int]]:
+        """Deal and play hands until the partie is over: ``players[seat]`` chooses
+        that seat's every action from its view (``Game.view(seat)``); the actions
+        there is no choice about are the Game's own when ``auto_forced``.
+        Yields each hand once it is over, with the number of actions the players
+        chose in it; the partie books it (balances, carry, the next dealer) when
+        the iteration resumes or a state property is read. ``game_options``: as
+        for :meth:`deal`.
+
+        >>> from hocdsl.rules import load_ruleset
+        >>> p = Partie(load_ruleset("hoc-mazarin"), 3, rng=random.Random(5), max_hands=2)
+        >>> first = lambda view: view.legal_actions()[0]  # pass when one may
+        >>> [g.is_over for g, _ in p.play([first] * 3)], p.hands_played
+        ([True, True], 2)
+        """
+        n = self.n
+        rules = self.rules
+        opts: dict[str, Any] = dict(strict=self.strict, record=self.record,
+                                    auto_forced=self.auto_forced)
+        opts.update(game_options)
+        size = rules.hand_size(n)
+        stays = rules.deal.dealer_rotation == "stays"
+        cards = self._pack_cards
+        rng = self.rng
+        if cards and rng is None:
+            raise ValueError("dealing needs the partie's rng")
+        seats = range(n)
+        while not self.is_over:  # (books the hand before)
+            # _start() for a hand the partie deals itself, on locals
+            last = self._last_dealer
+            dealer = (self._first_dealer if last is None else
+                      last if stays else last + 1 if last + 1 < n else 0)
+            if dealer is None:
+                raise ValueError("the first dealer is not known: give dealer= or an rng to draw")
+            if cards:
+                assert rng is not None
+                hands: list[int] | None = draw_hands(rng.random, n, size,
+                                                     dealer + 1 if dealer + 1 < n else 0, cards)
+                g = Game(rules, self.names, dealer=dealer, hands=hands, carry=self._carry,
+                         dealt_here=True, **opts)
+            else:
+                g = Game(rules, self.names, dealer=dealer, rng=rng, carry=self._carry, **opts)
+            self.game = g
+            self._booked = False
+            views = [g.view(s) for s in seats]
+            apply = g.apply
+            decisions = 0
+            while not g.is_over:
+                s = g.to_act
+                assert s is not None  # the hand is on
+                apply(players[s](views[s]))
+                decisions += 1
+            yield g, decisions
+            if not self._booked:  # _book(), inlined
+                bal = self._balances
+                for t, v in enumerate(g.ledger.net):
+                    bal[t] += v
+                assert g.carry_out is not None  # set when the hand is over
+                self._carry = g.carry_out
+                self.hands_played += 1
+                self._last_dealer = dealer
+                self._booked = True
 
     # ------------------------------------------------------------ state ----
 
@@ -151,4 +283,4 @@ class Partie:
             return False
         if self.max_hands is not None and self.hands_played >= self.max_hands:
             return True
-        return self.rules.table.insolvency == "stop-partie" and any(b < 0 for b in self._balances)
+        return self.rules.table.insolvency == "stop-partie" and min(self._balances) < 0
