@@ -373,11 +373,7 @@ class ChanceBidding:
                     g.events.append(Conceded(s, self.chance))
             elif rec:
                 g.events.append(DeclaredNothing(s, self.chance))
-            self.pos += 1
-            if self.pos < len(self.order):
-                g.to_act = self.order[self.pos]
-            else:
-                self._settle_declarations()
+            self._next_declarer()
         else:  # LONE
             if cls is Show:
                 self._win(s, "lone", self.kind.best(g.hands[s]), shows=True)
@@ -386,7 +382,37 @@ class ChanceBidding:
                     g.events.append(Concealed(s, self.chance))
                 self._win(s, "lone", None, shows=False)
 
+    def answer_forced(self) -> int:
+        """While declaring, say every answer that is no choice, one after another
+        (what :meth:`forced` finds: "nothing" with nothing to declare, "c'est
+        bon" with nothing that beats the best), with the same effect as
+        :meth:`apply` but without checking again what :meth:`forced` chose.
+        Returns how many were said; stops at a real choice or when the
+        declarations are settled."""
+        g = self.g
+        said = 0
+        while self.mode == DECLARING and not self.done:
+            a = self.forced()
+            if a is None:
+                break
+            if g.record:
+                s = g.to_act
+                assert s is not None  # a seat declares
+                g.events.append(Conceded(s, self.chance) if a is CONCEDE
+                                else DeclaredNothing(s, self.chance))
+            said += 1
+            self._next_declarer()
+        return said
+
     # ------------------------------------------------------ transitions ----
+
+    def _next_declarer(self) -> None:
+        """The word passes to the next in the declaring order, or the declarations are settled."""
+        self.pos += 1
+        if self.pos < len(self.order):
+            self.g.to_act = self.order[self.pos]
+        else:
+            self._settle_declarations()
 
     def _raise(self, s: Seat, k: Chips) -> None:
         """002 §5.1: call the last stake, then add ``k``."""

@@ -37,7 +37,7 @@ from ..cards import Chips, Hand, Rank, Seat
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from ..rules.model import Ruleset
-from .bidding import PASSED, RAISED, WON, ChanceBidding
+from .bidding import DECLARING, PASSED, RAISED, WON, ChanceBidding
 from .blank import BlankHands
 from .cardgame import CardGame
 from .carry import Carry, next_multiplier
@@ -292,8 +292,19 @@ class Game:
                 if ph.done:
                     self._enter(self._pi + 1)
                 return
-            if ph.__class__ is ChanceBidding and ph.mode <= RAISED:
-                return  # pass, call or raise: always a choice
+            if ph.__class__ is ChanceBidding:
+                mode = ph.mode
+                if mode <= RAISED:
+                    return  # pass, call or raise: always a choice
+                if mode == DECLARING:  # forced answers in a row, without re-checking them
+                    said = ph.answer_forced()
+                    self.turns += said
+                    if ph.done:
+                        self._enter(self._pi + 1)
+                        continue
+                    if ph.mode == DECLARING:
+                        return  # a real choice
+                    continue
             a = ph.forced()
             if a is None:
                 return
