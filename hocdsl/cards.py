@@ -179,6 +179,25 @@ def rank_letter(rank: int) -> str:
     return RANK_LETTERS[rank - 1]
 
 
+def with_article(word: str) -> str:
+    """``word`` after its indefinite article, as it sounds in English.
+
+    >>> [with_article(w) for w in ("7", "8", "A", "11", "18", "80", "K", "ace", "eight", "queen", "quinte")]
+    ['a 7', 'an 8', 'an A', 'an 11', 'an 18', 'an 80', 'a K', 'an ace', 'an eight', 'a queen', 'a quinte']
+    """
+    w = word.lower()
+    if w[:1].isdigit():  # eight, eighty, eleven, eighteen: said with a vowel first
+        vowel = w.startswith("8") or (w.startswith(("11", "18")) and len(w) in (2, 5, 8))
+    else:
+        vowel = w in ("a", "e", "f", "h", "i", "l", "m", "n", "o", "r", "s", "x") or w[:1] in ("a", "e", "i", "o")
+    return f"{'an' if vowel else 'a'} {word}"
+
+
+def a_rank(rank: int) -> str:
+    """A rank in compact notation after its article: ``a 7``, ``an 8``, ``an A``, ``a Q``."""
+    return with_article(rank_letter(rank))
+
+
 def fold(text: str) -> str:
     """Lower-case ``text`` and strip its accents (``Cœur`` -> ``coeur``)."""
     text = text.replace("œ", "oe").replace("Œ", "oe")

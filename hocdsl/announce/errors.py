@@ -11,6 +11,10 @@ expected there, in words::
 from __future__ import annotations
 
 
+#: The most characters of the announcement shown above the caret.
+SHOWN = 72
+
+
 class AnnouncementError(ValueError):
     """An announcement that cannot be read.
 
@@ -44,8 +48,13 @@ class AnnouncementError(ValueError):
         start = self.text.rfind("\n", 0, self.position) + 1
         end = self.text.find("\n", self.position)
         line = self.text[start:] if end < 0 else self.text[start:end]
+        col = self.column - 1
+        if len(line) > SHOWN:  # a very long line: the part around the caret, cut with "…"
+            lo = max(0, col - SHOWN // 2)
+            hi = min(len(line), lo + SHOWN)
+            line, col = ("…" if lo else "") + line[lo:hi] + ("…" if hi < len(line) else ""), col - lo + bool(lo)
         # Keep tabs so the caret lines up under a tabbed line.
-        pad = "".join("\t" if ch == "\t" else " " for ch in line[: self.column - 1])
+        pad = "".join("\t" if ch == "\t" else " " for ch in line[:col])
         return f"{line}\n{pad}^\n{self.message}"
 
     def __reduce__(self):  # picklable (multiprocessing in the simulator)

@@ -26,7 +26,9 @@ from hocdsl.actions import (
     CALL, CONCEAL, CONCEDE, DECLARE_BLANK, HOC_MARK, NOTHING, PASS, PLAY, RAISE,
     SHOW, WITHOUT, Action, DeclarePoint, DeclareSequence, DeclareTricon, HocMark, Raise,
 )
-from hocdsl.cards import ACE, KING, RANK_WORDS, CardError, SUIT_WORDS, card_of, fold, parse_card, rank_name
+from hocdsl.cards import (
+    ACE, KING, RANK_WORDS, CardError, SUIT_WORDS, card_of, fold, parse_card, rank_name, with_article,
+)
 
 from .errors import AnnouncementError
 from .vocabulary import Vocabulary
@@ -77,8 +79,27 @@ def grammar_text(vocab: Vocabulary) -> str:
 # -------------------------------------------------------- the transformer --
 
 
+#: The most digits a number said at the table may have: no count, value or
+#: raise comes near it, and ``int()`` is never handed a string of thousands.
+MAX_DIGITS = 9
+
+
+def _shown(tok: Token) -> str:
+    """``tok`` as a message may quote it: a very long number by its length."""
+    text = str(tok)
+    if len(text) > MAX_DIGITS and text.isdigit():
+        return f"{text[:MAX_DIGITS]}… (a number of {len(text)} digits)"
+    return text
+
+
 def _number(tok: Token, low: int, high: int | None, rule: str) -> int:
-    """``tok`` as an int in ``low..high``, else a problem saying ``rule``."""
+    """``tok`` as an int in ``low..high``, else a problem saying ``rule``.
+
+    A number of more than :data:`MAX_DIGITS` digits is refused before it is
+    converted (``int()`` of thousands of digits is slow, and refused past 4,300).
+    """
+    if len(tok) > MAX_DIGITS:
+        raise _Problem(tok.start_pos, f"{rule}, not {_shown(tok)}")
     n = int(tok)
     if n < low or (high is not None and n > high):
         raise _Problem(tok.start_pos, f"{rule}, not {n}")
@@ -116,7 +137,7 @@ class AnnouncementBuilder(Transformer):
     # declarations
     def point(self, children: list) -> Action:
         cards = _number(children[0], 1, 13, "a point is 1 to 13 cards of one suit")
-        value = int(children[1]) if len(children) > 1 else None
+        value = _number(children[1], 0, None, "a point's value is a number of chips") if len(children) > 1 else None
         return DeclarePoint(cards, value)
 
     def sequence(self, children: list) -> Action:
@@ -131,7 +152,7 @@ class AnnouncementBuilder(Transformer):
         for kind, value, pos in rest:
             if kind == "height":
                 if value < length:
-                    raise _Problem(pos, f"a {name} cannot be to the {rank_name(value)}: "
+                    raise _Problem(pos, f"{with_article(name)} cannot be to the {rank_name(value)}: "
                                         f"a run of {length} reaches at least the {rank_name(length)}")
                 top = value
             else:
@@ -212,7 +233,7 @@ class AnnouncementBuilder(Transformer):
             try:
                 card = parse_card(tok)
             except CardError:  # "14 de pique": the rank is out of range
-                rank = tok.split()[0]
+                rank = _shown(tok.split()[0])
                 raise _Problem(tok.start_pos, f"there is no rank {rank}: ranks run from 1 (ace) "
                                               f"to 13 (king)") from None
         return PLAY[card]
@@ -227,7 +248,7 @@ class AnnouncementBuilder(Transformer):
         tok = children[0]
         r = RANK_WORDS.get(str(tok))
         if r is None:
-            raise _Problem(tok.start_pos, f"there is no rank {tok}: ranks run from 1 (ace) to 13 (king)")
+            raise _Problem(tok.start_pos, f"there is no rank {_shown(tok)}: ranks run from 1 (ace) to 13 (king)")
         return (r, tok.start_pos)
 
 
@@ -259,6 +280,13 @@ _STRAIGHTEN = {"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'", "`": 
                "\ufe0f": "", "\ufe0e": ""}
 
 
+def _fold_letter(ch: str) -> str:
+    """A non-ASCII character folded, unless it would fold to a digit: digits
+    are ASCII only, so "²" or a full-width "２" is never read as 2."""
+    f = fold(ch)
+    return ch if any(c.isdigit() for c in f) else f
+
+
 def fold_text(text: str) -> tuple[str, Callable[[int], int]]:
     """Fold ``text`` for the grammar and give a map from folded positions
     back to positions in ``text``.
@@ -274,7 +302,7 @@ def fold_text(text: str) -> tuple[str, Callable[[int], int]]:
     for i, ch in enumerate(text):
         f = _STRAIGHTEN.get(ch)
         if f is None:
-            f = ch.lower() if ch.isascii() else fold(ch)
+            f = ch.lower() if ch.isascii() else _fold_letter(ch)
         out.append(f)
         origin.extend([i] * len(f))
     origin.append(len(text))

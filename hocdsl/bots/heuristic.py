@@ -389,7 +389,9 @@ class HeuristicBot(Bot):
         powers = (1.0, out, out * out, out * out * out, out * out * out * out)
         prin_ranks = _ranks(hand & P)
         owed = self.owed
-        best_r, best_score = 0, -1e9
+        # the first run until a better one: with a huge end payment every score may be
+        # far below any floor, and rank 0 (no run) would index the king's mask
+        best_r, best_score = chains[0][0], float("-inf")
         for r, length, end, score in chains:
             if end >= self.top:
                 keep = 1.0

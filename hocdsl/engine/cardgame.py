@@ -46,7 +46,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from ..actions import PLAY, WITHOUT, Play, Without
-from ..cards import RANK_MASKS, Card, Hand, Rank, Seat, card_name, hand_of, rank_letter
+from ..cards import (
+    RANK_MASKS, Card, Hand, Rank, Seat, a_rank, card_name, hand_of, rank_letter, with_article,
+)
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from .errors import IllegalAction, knob_rule
@@ -286,7 +288,7 @@ class CardGame:
                 raise IllegalAction(self._lead_rule(), "you lead a new run: lay a card")
             if a.rank != need:
                 raise IllegalAction(self._cover_rule(), f"the card wanted is {self._wanted()}, "
-                                                f"not a {rank_letter(a.rank) if 1 <= a.rank <= 13 else a.rank}")
+                                                f"not {a_rank(a.rank) if 1 <= a.rank <= 13 else with_article(str(a.rank))}")
             _cards, without = self.options()
             if without:
                 return False
@@ -313,7 +315,7 @@ class CardGame:
     def _wanted(self) -> str:
         if self.k.same_suit and self.want:
             return card_name(self.want.bit_length() - 1)
-        return f"a {rank_letter(self.need)}"
+        return a_rank(self.need)
 
     # ----------------------------------------------------------- apply ----
 

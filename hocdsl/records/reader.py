@@ -34,7 +34,7 @@ from typing import Any
 from ..cards import CardError, card_name, hand_of, iter_cards, parse_card, split_cards
 from ..rules.errors import RulesetError, suggest
 from ..rules.model import MAX_PLAYERS, MIN_PLAYERS
-from ..rules.yamldoc import YamlDoc, parse_yaml
+from ..rules.yamldoc import YamlDoc, file_problem, parse_yaml
 from .errors import RecordError
 from .model import FALSE_WITHOUT, Announcement, DealRecord, Mark, Record
 
@@ -323,7 +323,7 @@ def parse_record(text: str, file: str = "<record>", directory: str | None = None
         doc = parse_yaml(text, file)
     except RulesetError as e:
         found = e.found.replace("found ", "")
-        raise RecordError(file, e.line, e.column, f"found {found}; expected well-formed YAML",
+        raise RecordError(file, e.line, e.column, f"found {found}; expected {e.expected or 'well-formed YAML'}",
                           hint=e.hint) from None
     return _Reader(doc, text).record(directory)
 
@@ -333,6 +333,9 @@ def read_record(path: str | os.PathLike) -> Record:
     from ..rules.loader import shown_path
 
     shown = shown_path(path)
+    problem = file_problem(path)  # before opening: a FIFO would block, /dev/zero never end
+    if problem is not None and problem != "no such file":
+        raise RecordError(shown, None, None, f"found {problem}; expected a game record file")
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()

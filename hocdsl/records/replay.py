@@ -57,7 +57,7 @@ from ..actions import (
     HocMark, Pass, Show,
 )
 from ..announce import AnnouncementError, Vocabulary, format_action, parse_announcement
-from ..cards import rank_letter
+from ..cards import a_rank, rank_letter
 from ..engine import Game, IllegalAction, Partie
 from ..engine.bidding import ChanceBidding
 from ..engine.events import BLANK_STAGE, CARDS_STAGE, ChanceWon, Hoc
@@ -129,6 +129,11 @@ class Replay:
         return self.record.players
 
 
+def _cut(text: str, most: int = 60) -> str:
+    """``text`` for a headline: a very long one cut short with "…"."""
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
 def ruleset_key(rules: Ruleset) -> str:
     """The key a record's ``expect:`` uses for ``rules``: its name, ``+`` each extension."""
     return "+".join((rules.name, *rules.extensions))
@@ -159,11 +164,16 @@ def load_record_ruleset(record: Record, ruleset: str | None = None, with_: Seque
     try:
         return load_ruleset(target, ext_refs)
     except RulesetError as e:
-        if e.file is None and ruleset is None and e.path == "RULESET":
-            raise RecordError(record.file, *record.ruleset_at, f"ruleset: {e.found}; expected {e.expected}",
+        if ruleset is None and e.line is None and (e.file is None and e.path == "RULESET" or e.file == target):
+            found = e.found if e.file is None else f"`{name}`, found {e.found}"
+            raise RecordError(record.file, *record.ruleset_at, f"ruleset: {found}; expected {e.expected}",
                               hint=f"did you mean `{e.suggestion}`?" if e.suggestion else e.hint) from None
-        if e.file is None and e.path == "--with" and any(x in record.with_ for x in exts):
-            raise RecordError(record.file, *record.with_at, f"with: {e.found}; expected {e.expected}",
+        own = [rel(x) for x in record.with_]
+        if e.line is None and (e.file is None and e.path == "--with" and any(x in record.with_ for x in exts)
+                               or e.file in own):
+            written = next((x for x in record.with_ if rel(x) == e.file), e.file)
+            found = e.found if e.file is None else f"`{written}`, found {e.found}"
+            raise RecordError(record.file, *record.with_at, f"with: {found}; expected {e.expected}",
                               hint=f"did you mean `{e.suggestion}`?" if e.suggestion else e.hint) from None
         raise
 
@@ -185,7 +195,7 @@ def waiting_for(g: Game) -> str:
         if not need:
             return f"{who} to lead a card"
         r = rank_letter(need)
-        return f"{who} to lay a {r} or say \"without {r}\""
+        return f"{who} to lay {a_rank(need)} or say \"without {r}\""
     mode = g.bidding_mode
     if mode == "open":
         b = g.rules.bidding
@@ -232,7 +242,7 @@ class _DealPlayer:
                 if e.line == 1 and ann.text_at != ann.at:
                     col += e.column - 1
                 raise RecordError(self.record.file, line, col,
-                                  f"{ann.player} said \"{ann.text}\", which cannot be read "
+                                  f"{ann.player} said \"{_cut(ann.text)}\", which cannot be read "
                                   f"under {self.rules.name}", detail=str(e)) from None
             if g.is_over and not self.only_hoc_marks(ann, actions):
                 raise self.error(ann, f"{ann.player} said \"{ann.text}\" after the hand was over "

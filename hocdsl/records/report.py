@@ -19,7 +19,8 @@ from .. import combos
 from ..actions import HocMark, Play, Without
 from ..announce import Vocabulary, format_action, format_turn
 from ..cards import (
-    RANK_PLURALS_EN, SUIT_NAMES_EN, card_name, hand_by_suit, hand_str, rank_letter, rank_name,
+    RANK_PLURALS_EN, SUIT_NAMES_EN, a_rank, card_name, hand_by_suit, hand_str, rank_letter, rank_name,
+    with_article,
 )
 from ..engine.events import (
     BlankHandDeclared, BlankHandsCancelled, ChancePassed, ChanceWon, ChipMove, Concealed, Declared,
@@ -53,7 +54,7 @@ def combination_words(c: Any, rules: Ruleset) -> str:
         where = f"to the {rank_name(c.top)} of {SUIT_NAMES_EN[c.suit]}"
         counted = combos.counted_length(c, rules)
         if counted != c.length:
-            return f"run of {c.length} {where} (paid as a {name})"
+            return f"run of {c.length} {where} (paid as {with_article(name)})"
         return f"{name} {where}"
     if isinstance(c, combos.Trio):
         return f"{combos.tricon_name(c, rules)} of {RANK_PLURALS_EN[c.rank - 1]}"
@@ -187,7 +188,7 @@ class _Words:
         stood_for = need if e.wild else e.card % 13 + 1
         self.need = self.after(stood_for)
         if e.wild:
-            return (f"{card_name(e.card)} stands in for a {rank_letter(need)} "
+            return (f"{card_name(e.card)} stands in for {a_rank(need)} "
                     "(a principal hoc played wild)")
         return None
 

@@ -27,7 +27,7 @@ from .errors import RulesetError, suggest
 from .model import (
     PROVENANCE_KINDS, RESERVED_IDS, SECTIONS, Alternative, PoolRules, Provenance, Ruleset, knob_fields,
 )
-from .yamldoc import YamlDoc, read_yaml
+from .yamldoc import YamlDoc, file_problem, read_yaml
 
 BUNDLED_PACKAGE = "hocdsl.rulesets"
 SUFFIXES = (".yaml", ".yml")
@@ -121,11 +121,16 @@ def looks_like_path(ref: str) -> bool:
     return "/" in ref or os.sep in ref or ref.endswith(SUFFIXES)
 
 
+def _quoted(ref: str) -> str:
+    """```ref``` for a message; a very long one cut, with its length."""
+    return f"`{ref}`" if len(ref) <= 60 else f"`{ref[:40]}…` ({len(ref)} characters)"
+
+
 def _unknown_name(ref: str, extension: bool, doc: YamlDoc | None = None,
                   at: tuple[Any, ...] = ()) -> RulesetError:
     names = bundled_extensions() if extension else bundled_rulesets()
     what = "extension" if extension else "ruleset"
-    found = f"no bundled {what} named `{ref}`"
+    found = f"no bundled {what} named {_quoted(ref)}"
     expected = (f"a bundled {what} ({', '.join(names) or 'none'}) or the path of "
                 f"{'an' if extension else 'a'} {what} file")
     hint = None
@@ -149,13 +154,16 @@ def resolve_ref(ref: str, *, extension: bool = False, relative_to: Path | None =
         p = Path(ref)
         if relative_to is not None and not p.is_absolute():
             p = relative_to / p
-        if doc is not None and not p.is_file():
-            raise doc.error(at, f"`{ref}`, but there is no such file ({shown_path(p)})",
-                            "the path of a ruleset file, relative to this file, or a bundled name",
+        problem = file_problem(p) if doc is not None else None
+        if doc is not None and problem is not None:
+            shown = f" ({shown_path(p)})" if len(str(p)) <= 200 else ""
+            found = (f"{_quoted(ref)}, but there is no such file{shown}" if problem == "no such file"
+                     else f"{_quoted(ref)}, which is {problem}{shown}")
+            raise doc.error(at, found, "the path of a ruleset file, relative to this file, or a bundled name",
                             hint=f"bundled rulesets: {', '.join(bundled_rulesets())}")
         return p
     p = bundled_path(ref, extension)
-    if not p.is_file():
+    if file_problem(p) is not None:  # a name too long to be a file is no bundled name either
         raise _unknown_name(ref, extension, doc, at)
     return p
 
@@ -348,7 +356,9 @@ def chain(path: Path) -> list[Layer]:
         try:
             nxt = resolve_ref(ref, relative_to=current.parent, doc=layer.doc, at=("extends",))
         except RulesetError as e:  # reported with the file's other errors, in file order
-            _raise_all(sorted([e, *layer.errors], key=lambda x: (x.line or 0, x.column or 0)))
+            # the unknown parent first: the other errors may follow from it (required fields)
+            others = [x for x in layer.errors if x.path != "extends"]  # the same value, said once
+            _raise_all([e, *sorted(others, key=lambda x: (x.line or 0, x.column or 0))])
             raise
         _raise_all(layer.errors)
         if nxt.resolve() in seen:
@@ -517,10 +527,11 @@ def find_ruleset(name_or_path: str, extension: bool = False) -> Path:
     """The file of a ruleset (or extension) given by bundled name or path."""
     if looks_like_path(name_or_path):
         p = Path(name_or_path)
-        if not p.is_file():
+        problem = file_problem(p)
+        if problem is not None:
             what = "extension" if extension else "ruleset"
             names = bundled_extensions() if extension else bundled_rulesets()
-            raise RulesetError(name_or_path, None, None, "", "no such file" if not p.exists() else "not a file",
+            raise RulesetError(name_or_path, None, None, "", problem,
                                f"an {what} file, or a bundled {what} ({', '.join(names) or 'none'})"
                                .replace("an ruleset", "a ruleset"))
         return p

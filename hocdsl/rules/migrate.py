@@ -19,9 +19,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .render import dump, flowed
+from .yamldoc import file_problem, parse_yaml
 
 CHANCE_ON = {"point": "point", "sequence": "run", "tricon": "set"}
 _ADDED = ("added by hoc migrate: hocdsl 0.1 had no knob here and played it this way")
@@ -173,9 +172,12 @@ def _header(text: str) -> str:
     return "\n".join(lines)
 
 
-def migrate_text(text: str) -> str:
-    """A first-format file's text -> the same file in format 2 (comments at the top kept)."""
-    old = yaml.safe_load(text)
+def migrate_text(text: str, file: str = "<text>") -> str:
+    """A first-format file's text -> the same file in format 2 (comments at the top kept).
+
+    Read as every ruleset is (:func:`parse_yaml`): aliases that expand too far,
+    or nesting too deep, are a :class:`RulesetError` at ``file:line:col``."""
+    old = parse_yaml(text, file).data
     if not isinstance(old, dict):
         raise ValueError("not a ruleset: the file is not a mapping")
     if old.get("format") == 2:
@@ -189,4 +191,7 @@ def migrate_text(text: str) -> str:
 
 
 def migrate_file(path: str | Path) -> str:
-    return migrate_text(Path(path).read_text(encoding="utf-8"))
+    problem = file_problem(path)  # before opening: a FIFO would block, /dev/zero never end
+    if problem is not None and problem not in ("no such file", "a directory"):  # those, open() says
+        raise ValueError(f"found {problem}; expected a ruleset file")
+    return migrate_text(Path(path).read_text(encoding="utf-8"), str(path))

@@ -306,7 +306,7 @@ class Bidding:
     chances are bid the same way), and when a stake is played double."""
 
     raise_min: int = knob("Smallest raise", "The smallest raise.",
-                          words="a raise adds at least {v} chips", minimum=1, maximum=MAX_CHIPS)
+                          words="a raise adds at least {v} chips", minimum=1, maximum=1000)
     raise_cap: int = knob("Raise cap", "The largest raise over the last stake.",
                           words="a raise may add at most {v} chips over the last stake",
                           minimum=1, maximum=1000)

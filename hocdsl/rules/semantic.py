@@ -465,23 +465,19 @@ def _end_payment(k: KnobView, path: str) -> list[RulesetError]:
             out.append(k.error(path, (i,), "a bracket that does not say what is paid",
                                "`fixed`, or `per_card` (with `above` and `plus` if needed)",
                                hint="write `fixed: 0` for a count that pays nothing"))
-        else:
-            top = hi if hi is not None else max(lo, _largest_hand(k) or lo)
-            for n in range(lo, top + 1):
-                owed = b.get("plus", 0) + b.get("per_card", 0) * (n - b.get("above", 0))
-                if owed < 0:
-                    out.append(k.error(path, (i,), f"a payment of {owed} for {n} cards left",
-                                       "no negative payment (check `above`)"))
-                    break
+        else:  # plus + per_card * (n - above) never falls as n grows: the least is at min
+            owed = b.get("plus", 0) + b.get("per_card", 0) * (lo - b.get("above", 0))
+            if owed < 0:
+                out.append(k.error(path, (i,), f"a payment of {owed} for {lo} cards left",
+                                   "no negative payment (check `above`)"))
     largest = _largest_hand(k)
     if largest is None or out:
         return out
     cover: dict[int, list[int]] = {}
-    for i, b in enumerate(brackets):
+    for i, b in enumerate(brackets):  # only the counts a hand can hold, however far max goes
         hi = b.get("max")
-        for n in range(b["min"], (hi if hi is not None else largest) + 1):
-            if n <= largest:
-                cover.setdefault(n, []).append(i)
+        for n in range(b["min"], min(hi if hi is not None else largest, largest) + 1):
+            cover.setdefault(n, []).append(i)
     gaps = [n for n in range(1, largest + 1) if n not in cover]
     if gaps:
         out.append(k.error(path, (), f"no bracket for {_ranges(gaps)} card{'s' if gaps != [1] else ''} left",

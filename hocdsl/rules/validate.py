@@ -22,6 +22,7 @@ from importlib import resources
 from typing import Any
 
 from jsonschema import Draft202012Validator, ValidationError  # type: ignore[import-untyped,unused-ignore]
+from jsonschema.exceptions import best_match  # type: ignore[import-untyped,unused-ignore]
 
 from ..cards import CardError, card_name, parse_card
 from .errors import RulesetError, suggest
@@ -226,6 +227,12 @@ def _render(doc: YamlDoc, error: ValidationError,
                           "no `extends:` in an extension (it is laid over whichever ruleset it is applied to)",
                           key=True, hint="remove `extends:`, or make this a ruleset (drop `kind: extension`)")]
 
+    if v in ("anyOf", "oneOf") and error.context and not (v == "oneOf" and _is_knob(path)):
+        # one branch is null (an optional knob): say what is wrong in the other
+        deeper = [e for e in error.context if not (e.validator == "type" and e.validator_value == "null")]
+        if deeper:
+            return _render(doc, best_match(deeper), stage)
+
     if v == "type":
         if _is_knob(path):
             shown = inst if not isinstance(inst, (dict, list)) else "..."
@@ -326,6 +333,10 @@ def _render(doc: YamlDoc, error: ValidationError,
 
     if v == "minLength":
         return [doc.error(path, found_words(inst), "some text")]
+
+    if v == "maxLength":
+        return [doc.error(path, f"{found_words(inst)} ({len(inst)} characters)",
+                          f"at most {error.validator_value} characters", key=in_prop_names)]
 
     return [doc.error(path, found_words(inst), f"a value the schema allows ({error.message})")]
 

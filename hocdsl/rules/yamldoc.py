@@ -16,6 +16,9 @@ or semantic) can be reported at ``file:line:column``.
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,26 +74,124 @@ def dotted(path: Path) -> str:
     return ".".join(str(p) for p in path)
 
 
-def _mark(node: yaml.Node) -> tuple[int, int]:
+def _mark(node: yaml.Node | yaml.Event) -> tuple[int, int]:
     return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+#: The deepest a file may nest lists and mappings (a ruleset or a record needs
+#: fewer than ten levels); deeper is refused before anything recurses that far.
+MAX_DEPTH = 64
+
+#: The most nodes that aliases (``*name``) may add to a file by repeating what
+#: they name: enough for merge keys and shared lists, far too few for a "billion
+#: laughs" (aliases of aliases that expand to millions of nodes).
+MAX_ALIAS_NODES = 1_000
+
+
+class _Refusal(Exception):
+    """A file refused before it is built: too deep, or aliases that expand too far."""
+
+    def __init__(self, where: tuple[int, int], path: Path, found: str, expected: str, hint: str) -> None:
+        super().__init__(found)
+        self.where, self.path, self.found, self.expected, self.hint = where, path, found, expected, hint
+
+    def error(self, file: str) -> RulesetError:
+        line, col = self.where
+        return RulesetError(file, line, col, dotted(self.path), self.found, self.expected, hint=self.hint)
+
+
+def _too_deep(where: tuple[int, int], path: Path) -> _Refusal:
+    return _Refusal(where, path, f"lists or mappings nested more than {MAX_DEPTH} levels deep",
+                    f"at most {MAX_DEPTH} levels", "a ruleset or a record needs only a few levels; "
+                    "look for unclosed or repeated brackets")
+
+
+def _self_alias(where: tuple[int, int], path: Path, anchor: str | None) -> _Refusal:
+    name = f"`*{anchor}`" if anchor else "an alias"
+    return _Refusal(where, path, f"the alias {name} inside the very node it names, which would never end",
+                    "an alias that names a node written before it, outside it",
+                    "copy the values instead of naming the node from inside itself")
+
+
+class _GuardedLoader(yaml.SafeLoader):
+    """The pure-Python loader, refusing where it happens nesting past
+    :data:`MAX_DEPTH` and an alias inside the node it names (its composer is
+    recursive, so either would otherwise end in a ``RecursionError``)."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._depth = 0
+        self._composing: list[str] = []  # the anchors of the nodes being composed
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node:
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            if event.anchor in self._composing:
+                raise _self_alias(_mark(event), (), event.anchor)
+            return super().compose_node(parent, index)
+        self._depth += 1
+        anchor = getattr(event, "anchor", None)
+        self._composing.append(anchor)
+        try:
+            if self._depth > MAX_DEPTH:
+                raise _too_deep(_mark(event), ())
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+            self._composing.pop()
 
 
 class _Builder:
     def __init__(self, doc: YamlDoc, loader: yaml.SafeLoader):
         self.doc = doc
         self.loader = loader
+        self.built: set[int] = set()  # every node built so far: built again = through an alias
+        self.open: set[int] = set()  # the nodes being built (a node inside itself: a recursive alias)
+        self.expanding = 0  # > 0 while building a node a second time
+        self.copies = 0  # nodes built through aliases
+        self.alias_at: tuple[int, int] = (1, 1)  # where the outermost alias being expanded was used
+
+    def _used_at(self, path: Path) -> tuple[int, int]:
+        """Where the node at ``path`` was named: its key, else its parent list."""
+        return self.doc.key_marks.get(_key(path)) or self.doc.where(path[:-1])
 
     def build(self, node: yaml.Node, path: Path) -> Any:
+        nid = id(node)
+        if nid in self.open:
+            raise _self_alias(self._used_at(path), path, None)
+        if len(path) >= MAX_DEPTH:
+            raise _too_deep(_mark(node), path)
+        again = nid in self.built
+        if again:
+            if not self.expanding:
+                self.alias_at = self._used_at(path)
+            self.expanding += 1
+        if self.expanding:
+            self.copies += 1
+            if self.copies > MAX_ALIAS_NODES:
+                raise _Refusal(self.alias_at, path[:1], f"aliases that repeat more than {MAX_ALIAS_NODES:,} "
+                               "nodes", "aliases that repeat a few values (merge keys, a shared list)",
+                               "write the values out; aliases of aliases multiply (a \"billion laughs\")")
+        self.built.add(nid)
+        self.open.add(nid)
+        try:
+            return self._build(node, path)
+        finally:
+            self.open.discard(nid)
+            if again:
+                self.expanding -= 1
+
+    def _build(self, node: yaml.Node, path: Path) -> Any:
         self.doc.marks[_key(path)] = _mark(node)
         if isinstance(node, yaml.MappingNode):
             self.loader.flatten_mapping(node)  # resolve YAML merge keys (<<)
             out: dict[Any, Any] = {}
             for knode, vnode in node.value:
-                key = self.loader.construct_object(knode, deep=True)
-                if isinstance(key, (list, dict)):
+                if not isinstance(knode, yaml.ScalarNode):
                     line, col = _mark(knode)
                     raise RulesetError(self.doc.file, line, col, dotted(path),
                                        "a list or mapping used as a key", "a plain key such as a name or number")
+                key = self.loader.construct_object(knode, deep=True)
                 if key in out:
                     line, col = _mark(knode)
                     first = self.doc.key_marks.get(_key(path + (key,)), (None, None))[0]
@@ -109,6 +210,20 @@ class _Builder:
 _FAST_LOADER = getattr(yaml, "CSafeLoader", None)  # libyaml, when PyYAML was built with it
 
 
+#: libyaml composes recursively in C, with no guard: tens of thousands of
+#: levels crash the process. It is used only where the file cannot nest deeper
+#: than this; elsewhere the guarded pure-Python loader refuses at MAX_DEPTH.
+_FAST_DEPTH = 5_000
+
+
+def _depth_bound(text: str) -> int:
+    """A bound on how deep ``text`` can nest: each flow level opens a bracket,
+    and each block level (at most two per column: a list may sit at its
+    key's indentation) starts further right on its line."""
+    longest = max((len(line) for line in text.splitlines()), default=0)
+    return 2 * (longest + 1) + text.count("[") + text.count("{")
+
+
 def parse_yaml(text: str, file: str) -> YamlDoc:
     """Parse ``text`` (one YAML document); a syntax error becomes a :class:`RulesetError`.
 
@@ -116,12 +231,12 @@ def parse_yaml(text: str, file: str) -> YamlDoc:
     parsed again by the pure-Python parser, so that messages are the same
     everywhere.
     """
-    if _FAST_LOADER is not None:
+    if _FAST_LOADER is not None and _depth_bound(text) <= _FAST_DEPTH:
         try:
             return _parse(text, file, _FAST_LOADER)
         except (yaml.YAMLError, RulesetError):
             pass
-    return _parse(text, file, yaml.SafeLoader)
+    return _parse(text, file, _GuardedLoader)
 
 
 def _parse(text: str, file: str, loader_class: type) -> YamlDoc:
@@ -142,6 +257,11 @@ def _parse(text: str, file: str, loader_class: type) -> YamlDoc:
             return doc
         doc.data = _Builder(doc, loader).build(node, ())
         return doc
+    except _Refusal as r:
+        raise r.error(file) from None
+    except RecursionError:  # a safety net: the guards above refuse before this
+        raise RulesetError(file, None, None, "", "lists or mappings nested too deeply to read",
+                           f"at most {MAX_DEPTH} levels") from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
@@ -159,9 +279,44 @@ def _parse(text: str, file: str, loader_class: type) -> YamlDoc:
         loader.dispose()
 
 
+def file_problem(path: str | os.PathLike[str]) -> str | None:
+    """Why ``path`` cannot be read as a file, in words after "found"; None for a regular file.
+
+    Asked before anything is opened: a FIFO would block and ``/dev/zero``
+    would be read for ever.
+
+    >>> file_problem("/dev/null"), file_problem("/"), file_problem("/no/such/file")
+    ('a device, not a file', 'a directory', 'no such file')
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return "no such file"
+    except OSError as e:
+        if e.errno == errno.ENAMETOOLONG:
+            return "a name too long for the file system"
+        return f"a path that cannot be read ({e.strerror})"
+    except ValueError:  # a NUL character in the path
+        return "a path with a NUL character"
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO), not a file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device, not a file"
+    if stat.S_ISSOCK(mode):
+        return "a socket, not a file"
+    return "not a regular file"
+
+
 def read_yaml(path: str, shown: str | None = None) -> YamlDoc:
     """Read and parse the file at ``path``; unreadable files become a :class:`RulesetError`."""
     shown = shown or path
+    problem = file_problem(path)
+    if problem is not None:
+        raise RulesetError(shown, None, None, "", problem, "a ruleset file (YAML)")
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()

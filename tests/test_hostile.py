@@ -1,0 +1,347 @@
+"""Hostile input: exit 2 with a message, never a traceback or a hang (issue 11).
+
+Each command runs as the real program (the ``hoc`` script beside this Python)
+under a timeout, so a hang fails the test instead of blocking the run. Every
+refusal is exit 2, placed at ``file:line:col`` where there is a file.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from hocdsl.actions import PLAY, WITHOUT
+from hocdsl.announce import AnnouncementError, parse_announcement
+from hocdsl.bots.heuristic import DANGER_CARDS, HeuristicBot
+from hocdsl.cards import hand_of, parse_card
+from hocdsl.engine import IllegalAction
+from hocdsl.rules import load_ruleset
+from hocdsl.rules.model import MAX_CHIPS, SECTIONS, STAGE_CLASSES, Bidding, PoolRules, knob_fields
+from test_engine_util import game, play, to_cards
+
+HOC = str(Path(sys.executable).with_name("hoc"))
+ROOT = Path(__file__).resolve().parents[1]
+TIMEOUT = 20  # seconds: every refusal here takes well under one
+HUGE = "9" * 5000  # past Python's 4,300 digits for int()
+LONG = "a" * 300  # past the file system's 255 bytes for a name
+
+
+def hoc(*args: str, cwd: Path, stdin: str | None = None,
+        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([HOC, *args], cwd=cwd, input=stdin, capture_output=True, text=True,
+                          timeout=TIMEOUT, env=env)
+
+
+def refused(res: subprocess.CompletedProcess[str]) -> str:
+    """The message of a refusal: exit 2, no traceback."""
+    out = res.stdout + res.stderr
+    assert "Traceback" not in out, out[-3000:]
+    assert res.returncode == 2, out[-3000:]
+    return out
+
+
+def ruleset(tmp: Path, name: str, body: str, extends: str = "hoc-mazarin") -> Path:
+    path = tmp / f"{name}.yaml"
+    path.write_text(f"format: 2\nname: {name}\ntitle: {name}\nextends: {extends}\n{body}", encoding="utf-8")
+    return path
+
+
+# ------------------------------------------------------------ numbers ----
+
+
+@pytest.mark.parametrize("text", [
+    f"raise {HUGE}", f"je renvie de {HUGE}", f"5 cards {HUGE}", f"{HUGE} cards",
+    f"sequence of {HUGE}", f"tricon of {HUGE}", f"without {HUGE}", f"{HUGE} of hearts",
+])
+def test_a_number_of_thousands_of_digits_is_refused_in_words(text):
+    with pytest.raises(AnnouncementError) as e:
+        parse_announcement(text)
+    message = str(e.value)
+    assert "5000 digits" in message or "there is no rank" in message
+    assert max(len(line) for line in message.splitlines()) < 200  # the text is cut around the caret
+
+
+@pytest.mark.parametrize("text", ["raise ²", "raise ２", "je renvie de ³", "without ２", "5 cards ²"])
+def test_digits_are_ascii_only(text):
+    with pytest.raises(AnnouncementError):
+        parse_announcement(text)
+
+
+def test_play_refuses_a_huge_raise_and_plays_on(tmp_path):
+    res = hoc("play", "hoc-mazarin", "--seed", "5", "--bots", "random", cwd=tmp_path,
+              stdin=f"raise {HUGE}\nraise ²\nhand\nquit\n")
+    out = res.stdout + res.stderr
+    assert res.returncode == 0 and "Traceback" not in out, out[-3000:]
+    assert "not 999999999… (a number of 5000 digits)" in out
+    assert 'expected a number of chips after "raise"' in out
+    assert "Your hand (12 cards)" in out.split("raise ²", 1)[1]  # the game went on
+    assert "You leave the table." in out
+
+
+def test_replay_places_a_huge_number_at_its_record_line(tmp_path):
+    text = (ROOT / "examples" / "precedence.yaml").read_text(encoding="utf-8")
+    (tmp_path / "big.yaml").write_text(text.replace('"Anne: raise 1"', f'"Anne: raise {HUGE}"', 1))
+    (tmp_path / "sup.yaml").write_text(text.replace('"Anne: raise 1"', '"Anne: raise ²"', 1))
+    out = refused(hoc("replay", "big.yaml", cwd=tmp_path))
+    assert out.startswith("big.yaml:49:22: Anne said \"raise 9999")
+    assert "(a number of 5000 digits)" in out
+    out = refused(hoc("replay", "sup.yaml", cwd=tmp_path))
+    assert out.startswith("sup.yaml:49:22: Anne said \"raise ²\"")
+
+
+# ---------------------------------------------------------- YAML bombs ----
+
+
+def laughs() -> str:
+    """7 levels of 9 aliases, 272 bytes: 4.8 million strings once expanded."""
+    lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for prev, name in zip("abcdef", "bcdefg"):
+        lines.append(f"{name}: &{name} [" + ",".join([f"*{prev}"] * 9) + "]")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("command", [
+    ["validate", "bomb.yaml"], ["show", "bomb.yaml"], ["simulate", "bomb.yaml", "--hands", "1"],
+    ["show", "hoc-mazarin", "--with", "bomb.yaml"], ["replay", "bomb.yaml"], ["migrate", "bomb.yaml"],
+])
+def test_aliases_that_expand_too_far_are_refused(tmp_path, command):
+    (tmp_path / "bomb.yaml").write_text(laughs())
+    assert len(laughs()) == 272
+    out = refused(hoc(*command, cwd=tmp_path))
+    assert "bomb.yaml:4:4: " in out and "aliases that repeat more than 1,000 nodes" in out
+
+
+@pytest.mark.parametrize("command", [
+    ["validate", "self.yaml"], ["show", "self.yaml"], ["simulate", "self.yaml", "--hands", "1"],
+    ["replay", "self.yaml"], ["migrate", "self.yaml"],
+])
+def test_an_alias_inside_itself_is_refused(tmp_path, command):
+    (tmp_path / "self.yaml").write_text("a: &a [*a]\n")
+    out = refused(hoc(*command, cwd=tmp_path))
+    assert "self.yaml:1:8: " in out and "the alias `*a` inside the very node it names" in out
+
+
+@pytest.mark.parametrize("depth", [500, 100_000])
+@pytest.mark.parametrize("command", [["validate"], ["show"], ["replay"], ["migrate"]])
+def test_deep_nesting_is_refused(tmp_path, command, depth):
+    (tmp_path / "deep.yaml").write_text("format: 2\nname: deep\nx: " + "[" * depth + "]" * depth + "\n")
+    out = refused(hoc(*command, "deep.yaml", cwd=tmp_path))
+    assert "deep.yaml:3:67: " in out and "nested more than 64 levels deep" in out
+
+
+def test_deep_block_nesting_is_refused(tmp_path):
+    text = "format: 2\nname: deep\n" + "".join("  " * i + f"k{i}:\n" for i in range(500)) + "  " * 500 + "v: 1\n"
+    (tmp_path / "deep.yaml").write_text(text)
+    out = refused(hoc("validate", "deep.yaml", cwd=tmp_path))
+    assert "deep.yaml:66:" in out and "nested more than 64 levels deep" in out
+
+
+def test_a_few_aliases_still_load(tmp_path):
+    body = ("bidding:\n"
+            "  raise_cap: &cap {value: 20, source: lalanne §5.1}\n"
+            "  raise_min: *cap\n")
+    rules = load_ruleset(str(ruleset(tmp_path, "shared", body)))
+    assert (rules.bidding.raise_min, rules.bidding.raise_cap) == (20, 20)
+
+
+# ------------------------------------------------------------- bounds ----
+
+
+def test_every_number_a_ruleset_sets_is_bounded_in_the_model():
+    classes = [*SECTIONS.values(), *STAGE_CLASSES.values(), PoolRules]
+    for cls in classes:
+        for name, spec in knob_fields(cls):
+            if spec.minimum is not None or spec.maximum is not None:
+                assert spec.minimum is not None and spec.maximum is not None, (cls.__name__, name)
+                assert spec.maximum <= 1_000_000, (cls.__name__, name)
+    specs = dict(knob_fields(Bidding))
+    assert specs["raise_cap"].maximum <= 1000 and specs["raise_min"].maximum <= 1000
+
+
+def test_every_integer_in_the_schema_is_bounded():
+    import json
+
+    def walk(node, path):
+        if isinstance(node, dict):
+            if node.get("type") == "integer":
+                assert "minimum" in node and "maximum" in node, path
+            for k, v in node.items():
+                walk(v, f"{path}/{k}")
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, f"{path}/{i}")
+
+    walk(json.loads((ROOT / "hocdsl" / "rules" / "schema.json").read_text()), "")
+
+
+def test_an_end_payment_bracket_closed_at_a_huge_max_is_refused_at_its_max(tmp_path):
+    ruleset(tmp_path, "bigmax", "stages:\n  settle:\n    end_payment:\n      value:\n"
+                                "      - {min: 1, max: 1000000000000, per_card: 1}\n      editorial: test\n")
+    out = refused(hoc("validate", "bigmax.yaml", cwd=tmp_path))
+    assert out.startswith("bigmax.yaml:9:23: stages.settle.end_payment.value.0.max: found the number "
+                          "`1000000000000`; expected a number at most 52")
+
+
+def test_the_end_payment_check_does_not_visit_every_count():
+    code = ("from hocdsl.rules.loader import chain, find_ruleset, merge\n"
+            "from hocdsl.rules.semantic import check_knobs\n"
+            "r = merge(chain(find_ruleset('hoc-mazarin')))\n"
+            "r.stages['settle']['end_payment'] = [{'min': 1, 'max': 10**12, 'per_card': 1}]\n"
+            "print(len(check_knobs(r)))\n")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=TIMEOUT)
+    assert res.returncode == 0 and res.stdout.strip() == "0", res.stderr
+
+
+@pytest.mark.parametrize("command", [["validate"], ["simulate", "--hands", "1"], ["play"]])
+def test_a_huge_raise_cap_is_refused_by_its_bound(tmp_path, command):
+    ruleset(tmp_path, "bigcap", "bidding:\n  raise_cap: {value: 1000000000, editorial: test}\n")
+    out = refused(hoc(command[0], "bigcap.yaml", *command[1:], cwd=tmp_path, stdin="quit\n"))
+    assert "bigcap.yaml:6:22: bidding.raise_cap.value: found the number `1000000000`; " \
+           "expected a number at most 1000" in out
+
+
+# -------------------------------------------------------- the bot's lead ----
+
+
+def test_the_heuristic_lead_lays_a_card_it_holds_when_every_score_is_below_any_floor():
+    bot = HeuristicBot(load_ruleset("hoc-mazarin"), 0)
+    bot.owed = (0.0,) + (1e15,) * 52  # an end payment far past any score's floor
+    hand = hand_of(parse_card(c) for c in "2S 3S 8H 9H 4D".split())
+    pile = hand_of(parse_card(c) for c in "AC 2C 3C 4C 5C 6C 8C 9C 10C JC QC AH 2H 3H 4H 5H 6H 5S 6S".split())
+    view = SimpleNamespace(pile=pile, players=3, cards_left=[5, DANGER_CARDS, 6])
+    action = bot._lead(view, hand, hand)
+    assert hand >> action.card & 1, f"laid a card not held: {action}"
+
+
+def test_bots_play_a_ruleset_whose_end_payment_is_at_its_bound(tmp_path):
+    ruleset(tmp_path, "bigend", "stages:\n  settle:\n    end_payment:\n      value:\n"
+                                f"      - {{min: 1, max: 52, fixed: {MAX_CHIPS}}}\n      editorial: test\n")
+    res = hoc("simulate", "bigend.yaml", "--hands", "40", "--json", cwd=tmp_path)
+    assert res.returncode == 0 and "Traceback" not in res.stderr, res.stderr[-3000:]
+    assert '"chips_conserved": true' in res.stdout
+
+
+# ----------------------------------------------------- names and files ----
+
+
+@pytest.mark.parametrize("command", [
+    ["validate", LONG], ["validate", LONG + ".yaml"], ["show", LONG], ["show", LONG + ".yaml"],
+    ["simulate", LONG, "--hands", "1"], ["simulate", LONG + ".yaml", "--hands", "1"],
+    ["show", "hoca", "--with", LONG], ["show", "hoca", "--with", LONG + ".yaml"],
+])
+def test_a_name_of_300_characters_is_refused(tmp_path, command):
+    out = refused(hoc(*command, cwd=tmp_path))
+    assert "no bundled" in out or "a name too long for the file system" in out
+
+
+@pytest.mark.parametrize("parent", [LONG, LONG + ".yaml"])
+def test_an_extends_of_300_characters_is_refused_at_its_line(tmp_path, parent):
+    ruleset(tmp_path, "long", "", extends=parent)
+    out = refused(hoc("validate", "long.yaml", cwd=tmp_path))
+    assert out.startswith("long.yaml:4:10: extends: found ")
+    assert f"`{'a' * 40}…` ({len(parent)} characters)" in out
+
+
+def test_every_error_of_a_file_with_a_misspelt_parent_comes_at_once_the_parent_first(tmp_path):
+    (tmp_path / "x.yaml").write_text("format: 2\nname: x\nextends: hoc-mazarine\n")
+    out = refused(hoc("validate", "x.yaml", cwd=tmp_path))
+    lines = out.splitlines()
+    assert lines[0].startswith("x.yaml:3:10: extends: found no bundled ruleset named `hoc-mazarine`")
+    assert lines[1] == "    hint: did you mean `hoc-mazarin`?"
+    assert "x.yaml:1:1: title: found no `title`" in out
+
+
+@pytest.mark.parametrize("target, what", [
+    ("/dev/zero", "a device, not a file"), ("pipe.yaml", "a named pipe (FIFO), not a file"),
+    ("sub", "a directory"),
+])
+def test_extends_names_what_is_there_and_never_reads_it(tmp_path, target, what):
+    os.mkfifo(tmp_path / "pipe.yaml")
+    (tmp_path / "sub").mkdir()
+    ruleset(tmp_path, "x", "", extends=target if target != "sub" else "sub/")
+    out = refused(hoc("validate", "x.yaml", cwd=tmp_path))
+    assert out.startswith("x.yaml:4:10: extends: found ") and what in out
+    assert "no such file" not in out
+
+
+@pytest.mark.parametrize("command", [["show", "/dev/zero"], ["show", "pipe.yaml"], ["validate", "pipe.yaml"],
+                                     ["replay", "pipe.yaml"], ["replay", "/dev/zero"], ["migrate", "pipe.yaml"],
+                                     ["show", "hoca", "--with", "pipe.yaml"]])
+def test_a_fifo_or_a_device_given_on_the_command_line_is_refused(tmp_path, command):
+    os.mkfifo(tmp_path / "pipe.yaml")
+    out = refused(hoc(*command, cwd=tmp_path))
+    assert "a named pipe (FIFO), not a file" in out or "a device, not a file" in out
+
+
+def test_a_record_whose_ruleset_is_a_missing_path_is_placed_in_the_record(tmp_path):
+    text = (ROOT / "examples" / "precedence.yaml").read_text(encoding="utf-8")
+    (tmp_path / "rec.yaml").write_text(text.replace("ruleset: hoc-mazarin", "ruleset: missing/nope.yaml"))
+    (tmp_path / "ext.yaml").write_text(text.replace("with: []", "with: [gone/ext.yaml]"))
+    out = refused(hoc("replay", "rec.yaml", cwd=tmp_path))
+    assert out.startswith("rec.yaml:20:10: ruleset: `missing/nope.yaml`, found no such file")
+    out = refused(hoc("replay", "ext.yaml", cwd=tmp_path))
+    assert out.startswith("ext.yaml:21:7: with: `gone/ext.yaml`, found no such file")
+
+
+def test_diff_of_the_rules_alone_does_not_ask_for_a_table(tmp_path):
+    ruleset(tmp_path, "two", "deal:\n  hand_size: {value: {2: 15}, editorial: test}\n")
+    ruleset(tmp_path, "six", "deal:\n  hand_size: {value: {6: 8}, editorial: test}\n")
+    res = hoc("diff", "two.yaml", "six.yaml", "--hands", "0", cwd=tmp_path)
+    assert res.returncode == 0 and "Traceback" not in res.stderr, res.stderr
+    assert "6 players: 8 cards each" in res.stdout
+
+
+# ------------------------------------------------------------- Ctrl-C ----
+
+
+def test_ctrl_c_while_importing_exits_130_without_a_traceback(tmp_path):
+    # a real SIGINT, sent by the program to itself while it imports typer
+    (tmp_path / "sitecustomize.py").write_text(
+        "import os, signal, sys\n"
+        "class _Interrupt:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'typer':\n"
+        "            os.kill(os.getpid(), signal.SIGINT)\n"
+        "        return None\n"
+        "sys.meta_path.insert(0, _Interrupt())\n")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    res = hoc("rulesets", cwd=tmp_path, env=env)
+    assert res.returncode == 130 and "Traceback" not in res.stderr, res.stderr
+    assert res.stdout == ""
+
+
+# ----------------------------------------------------------- articles ----
+
+
+def test_ranks_take_the_right_article():
+    from hocdsl.cards import a_rank, with_article
+
+    assert [a_rank(r) for r in (1, 7, 8, 11, 12, 13)] == ["an A", "a 7", "an 8", "a J", "a Q", "a K"]
+    assert [with_article(w) for w in ("8", "11", "18", "7", "ace", "quinte")] == [
+        "an 8", "an 11", "an 18", "a 7", "an ace", "a quinte"]
+
+
+# The four sevens dealt: a run goes on past the 7 (Anne: 5S 6H 7C 8S...).
+SEVENS = [
+    "5S 6H 7C JC QC KS 2H 3D 4C AH 9H 8S",   # Anne
+    "KH 8D JD 2S 3S 4S 5H 6D 10H AS 2D 3C",   # Blaise
+    "9C 8H 4H 5D 6C QH JS 10D AD 2C 4D 3H",   # Colette
+]
+
+
+def test_the_card_game_says_an_8():
+    g = game(SEVENS)
+    to_cards(g)
+    play(g, PLAY[parse_card("5S")])
+    with pytest.raises(IllegalAction) as e:
+        g.apply(WITHOUT[8])
+    assert "the card wanted is a 6, not an 8" in str(e.value)
+    play(g, PLAY[parse_card("6H")], PLAY[parse_card("7C")])
+    with pytest.raises(IllegalAction) as e:
+        g.apply(PLAY[parse_card("2H")])
+    assert "the card wanted is an 8, not 2H" in str(e.value)
