@@ -8,16 +8,80 @@ library and renders; keep the work itself in a library module.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum
-from typing import Annotated, NoReturn, Optional
+from typing import Annotated, Any, NoReturn, Optional
 
 import typer
+from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from .rules import RulesetError, load_ruleset
 from .rules.model import Ruleset
 
+
+class _PlainOption(TyperOption):
+    """An option as ``--help`` shows it: by its metavar (``N``, ``EXT``, ``text|markdown``),
+    by nothing for a flag; never typer's ``<bool>``, ``<list[str]>`` or ``<int range> [x>=0]``
+    (a bound worth knowing is said in the option's help)."""
+
+    def display_type_rich(self, ctx: typer.Context) -> str | None:
+        if self.is_flag or self.count:
+            return None
+        if self.metavar is not None:
+            return self.metavar
+        label = self.display_type(ctx).strip("<>")
+        if self.type_descriptor.is_choice:
+            return label.removeprefix("list[").removesuffix("]")
+        return "N" if label.startswith(("int", "float")) else (self.name or "value").upper()
+
+    def _get_number_range_help_str(self) -> str | None:
+        return None
+
+
+class _PlainArgument(TyperArgument):
+    """An argument as ``--help`` shows it: by its metavar alone, without ``<str>``;
+    ``A``, ``[RULESET]``, ``FILE...`` in the usage line (not typer's ``{A}``)."""
+
+    def display_type_rich(self, ctx: typer.Context) -> str | None:
+        return None
+
+    def _usage_display_name(self) -> str:
+        name = self.display_name_raw
+        if self.nargs != 1 and not name.endswith("..."):
+            name += "..."
+        return name if self.required else f"[{name}]"
+
+    def _get_number_range_help_str(self) -> str | None:
+        return None
+
+
+def _plain_help(params: Iterable[object]) -> None:
+    """Show ``params`` in ``--help`` as :class:`_PlainOption` and :class:`_PlainArgument` do."""
+    for p in params:
+        if type(p) is TyperOption:
+            p.__class__ = _PlainOption
+        elif type(p) is TyperArgument:
+            p.__class__ = _PlainArgument
+
+
+class HocGroup(TyperGroup):
+    """The ``hoc`` group: every command's options, and its own, shown plainly in ``--help``."""
+
+    def get_params(self, ctx: typer.Context) -> list[Any]:
+        params = super().get_params(ctx)
+        _plain_help(params)
+        return params
+
+    def get_command(self, ctx: typer.Context, cmd_name: str) -> Any:
+        cmd = super().get_command(ctx, cmd_name)
+        if cmd is not None:
+            _plain_help(cmd.get_params(ctx))
+        return cmd
+
+
 app = typer.Typer(
     name="hoc",
+    cls=HocGroup,
     help="hocdsl: play and compare the rules of Hoc Mazarin and the Hoca, one ruleset file per reading.",
     no_args_is_help=True,
     add_completion=False,
@@ -85,6 +149,38 @@ PlayersOpt = Annotated[Optional[int], typer.Option(
     help="Players at the table: a number the ruleset admits (deal.hand_size); default 3, or the fewest it admits.")]
 
 
+def version_text() -> str:
+    """``hoc (hocdsl) 0.1.0, pure Python``: the installed package's version, and whether the
+    engine runs compiled or as pure Python."""
+    from importlib.metadata import PackageNotFoundError, version
+    from importlib.util import find_spec
+
+    try:
+        number = version("hocdsl")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        number = "(not installed)"
+    spec = find_spec("hocdsl.engine.game")
+    origin = spec.origin if spec is not None else None
+    build = "compiled" if origin and not origin.endswith(".py") else "pure Python"
+    return f"hoc (hocdsl) {number}, {build}"
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(version_text())
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: Annotated[bool, typer.Option(
+        "--version", is_eager=True, callback=_print_version,
+        help="Print hocdsl's version (and whether it runs compiled or pure Python) and exit.")] = False,
+) -> None:
+    # The options of `hoc` itself, before any command; the group's help is the app's.
+    pass
+
+
 # ------------------------------------------------------------ commands ----
 
 
@@ -127,6 +223,48 @@ def show_cmd(
     typer.echo(ruleset_yaml(rules) if format is ShowFormat.yaml else ruleset_text(rules), nl=False)
 
 
+@app.command("knobs")
+def knobs_cmd(
+    ruleset: Annotated[Optional[str], typer.Argument(
+        metavar="RULESET", show_default=False,
+        help="A bundled ruleset name or the path of a ruleset file; without it, every bundled ruleset "
+             "side by side.")] = None,
+    with_: WithOpt = None,
+    json_: Annotated[bool, typer.Option("--json", help=(
+        "A JSON list, one object per knob: path, stage, title, doc, type, choices, bounds, value, "
+        "value_words, provenance (value, value_words and provenance by ruleset name without RULESET)."))
+    ] = False,
+) -> None:
+    """Every knob: its path, stage, what it takes (each choice in words), its value and provenance.
+
+    Without RULESET, a table of each knob's value in every bundled ruleset, the knobs on which they differ marked.
+    """
+    import json
+
+    from . import knobsview
+
+    if ruleset is not None:
+        rules = load_or_fail(ruleset, with_)
+        if json_:
+            typer.echo(json.dumps(knobsview.knobs_json(rules), indent=2, ensure_ascii=False))
+        else:
+            typer.echo(knobsview.knobs_text(rules), nl=False)
+        return
+    from .rules.loader import bundled_rulesets
+
+    rulesets = [load_or_fail(name, with_) for name in bundled_rulesets()]
+    if json_:
+        typer.echo(json.dumps(knobsview.knobs_json_across(rulesets), indent=2, ensure_ascii=False))
+        return
+    from rich.console import Console
+
+    console = Console(soft_wrap=False)
+    if console.is_terminal:
+        knobsview.print_across(rulesets, console)
+    else:
+        typer.echo(knobsview.across_text(rulesets), nl=False)
+
+
 @app.command("validate")
 def validate_cmd(
     files: Annotated[list[str], typer.Argument(
@@ -161,6 +299,11 @@ def _migrate_problem(file: str, error: Exception) -> str:
     """What is wrong with a file ``hoc migrate`` cannot convert, in one line."""
     import yaml
 
+    if isinstance(error, RulesetError):  # read as rulesets are: placed at file:line:col
+        if error.expected == "well-formed YAML":
+            found = error.found.removeprefix("a YAML syntax error (").removesuffix(")")
+            return f"{error.where}: not valid YAML: {found}"
+        return error.render()
     if isinstance(error, yaml.MarkedYAMLError) and error.problem_mark is not None:
         mark = error.problem_mark
         return f"{file}:{mark.line + 1}:{mark.column + 1}: not valid YAML: {error.problem}"
@@ -487,6 +630,72 @@ def simulate_cmd(
     typer.echo(f"chips conserved: {'yes' if result.chips_conserved else 'NO'}; "
                f"{result.hands / elapsed:,.0f} hands/s with {jobs} process{'es' if jobs > 1 else ''}")
     if not result.chips_conserved:
+        raise typer.Exit(1)
+
+
+@app.command("readings")
+def readings_cmd(
+    ruleset: RulesetArg,
+    with_: WithOpt = None,
+    knob: Annotated[Optional[list[str]], typer.Option(
+        "--knob", "-k", metavar="PATH=V1,V2",
+        help="Also try these values of a knob (e.g. card_game.principal_wild=always); values as in a "
+             "ruleset file, lists in brackets. Repeatable.")] = None,
+    hands: Annotated[int, typer.Option(
+        "--hands", "-n", min=1, help="Hands to play under each reading, all on the same deals.")] = DIFF_HANDS,
+    players: PlayersOpt = None,
+    bots: Annotated[Optional[str], typer.Option(
+        "--bots", help="Bots per seat, e.g. heuristic,heuristic,random (one name: every seat).")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the deals: the same seed, the same numbers.")] = 0,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", "-j", min=1, help="Worker processes (the numbers do not depend on it).")] = 1,
+    json_: Annotated[bool, typer.Option("--json", help=(
+        "One JSON object: per knob and alternative, per metric chosen, alternative, diff, ci95, "
+        "significant (after Holm's control); then the ranking."))] = False,
+    format: Annotated[DiffFormat, typer.Option(
+        "--format", "-f", metavar="text|markdown",
+        help="text: tables on the terminal; markdown: a table to paste into a paper.")] = DiffFormat.text,
+) -> None:
+    """Which lost or doubtful rules change the game: every knob with alternatives, played on the same deals as the chosen value.
+
+    Per alternative, the differences (alternative - chosen) in the positional advantage, the spread of a player's results and the hand's length, with 95% intervals; Holm's control across the table; the knobs ranked by their largest |difference| / standard error.
+    """
+    import json
+
+    from .readings import KnobError, parse_knob, questions, readings_report
+    from .readingsview import print_report, report_markdown
+
+    rules = load_or_fail(ruleset, with_)
+    asked: dict[str, list[object]] = {}
+    try:
+        for spec in knob or ():
+            path, values = parse_knob(rules, spec)
+            asked.setdefault(path, []).extend(values)
+    except KnobError as e:
+        bad_input(str(e))
+    seats = players_or_fail(players, rules)
+    names = _bot_names(bots, seats)
+    try:
+        readings = 1 + sum(len(q.readings) for q in questions(rules, asked))  # the chosen values too
+        with _progress_bar(f"{hands:,} hands × {readings} readings") as progress:
+            report = readings_report(rules, asked=asked, hands=hands, players=seats, bots=names,
+                                     seed=seed, jobs=jobs, progress=progress)
+    except ValueError as e:
+        bad_input(str(e))
+    if json_:
+        from .readings import report_json
+
+        typer.echo(json.dumps(report_json(report), indent=2, ensure_ascii=False))
+    elif format is DiffFormat.markdown:
+        typer.echo(report_markdown(report), nl=False)
+    else:
+        from rich.console import Console
+
+        console = Console()
+        if not console.is_terminal:  # piped: wide enough to keep the tables readable
+            console = Console(width=160)
+        print_report(report, console)
+    if not report.chips_conserved:
         raise typer.Exit(1)
 
 

@@ -1,0 +1,167 @@
+"""``hoc readings`` output: the report of :func:`hocdsl.readings.readings_report` as
+markdown (a table to paste into a paper) or as tables on the terminal.
+
+Both show, per knob and alternative, the knob, its provenance kind (chosen ->
+alternative), the values, and the key metrics' differences *alternative -
+chosen* with their 95% intervals, ``†`` marking those that survive Holm's
+control; then what was controlled, and the ranking of the knobs by score.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .diff import format_number
+from .readings import SCORE_WORDS, Difference, Ranked, ReadingsReport, _plain, yaml_of
+from .sim.stats import Stat
+
+__all__ = ["report_markdown", "print_report", "metric_label", "MARK"]
+
+#: Marks a difference that survives the control of the family.
+MARK = "†"
+
+
+def metric_label(name: str) -> str:
+    """A key metric in words.
+
+    >>> metric_label("net_per_hand.eldest"), metric_label("sd_net_per_hand")
+    ('net per hand, eldest', 'sd of net per hand')
+    """
+    if name.startswith("net_per_hand."):
+        return f"net per hand, {name.partition('.')[2]}"
+    return {"sd_net_per_hand": "sd of net per hand", "turns_per_hand": "turns per hand"}.get(
+        name, name.replace("_", " "))
+
+
+def _value(report: ReadingsReport, path: str, value: Any) -> str:
+    """A scalar as written in a ruleset file (``never``, ``true``, ``20``); a list or a
+    mapping (a payment table, a set of cards) in words."""
+    from .rules.render import value_words
+
+    data = yaml_of(report.rules, path, value)
+    if isinstance(data, (list, dict)):
+        return value_words(report.rules, path, value)
+    return str(_plain(data))
+
+
+def _md_value(report: ReadingsReport, path: str, value: Any) -> str:
+    """:func:`_value` for a markdown cell: a scalar as code (```never```), words as they are."""
+    text = _md_cell(_value(report, path, value))
+    return text if isinstance(yaml_of(report.rules, path, value), (list, dict)) else f"`{text}`"
+
+
+def _cell(d: Difference | None, digits: int = 3, sep: str = " ") -> str:
+    """``+1.478 [+1.036, +1.921] †`` (``sep``: between the difference and its interval)."""
+    if d is None or d.diff.mean != d.diff.mean:
+        return "n/a"
+    s = d.diff
+    text = f"{s.mean:+.{digits}f}" + (f" {MARK}" if d.significant else "")
+    if s.lo == s.lo:
+        text += f"{sep}[{s.lo:+.{digits}f}, {s.hi:+.{digits}f}]"
+    return text
+
+
+def _score(x: float) -> str:
+    return "∞" if math.isinf(x) else f"{x:.1f}"
+
+
+def _settings(report: ReadingsReport) -> str:
+    s = report.settings
+    bots = s["bots"]
+    who = f"{bots[0]} bots" if len(set(bots)) == 1 else "bots " + ", ".join(bots)
+    return (f"{s['hands']:,} hands, {s['players']} players, {who}, seed {s['seed']}; each alternative "
+            "played on the same deals as the chosen value (common random numbers). Differences are "
+            "alternative − chosen, with 95% intervals.")
+
+
+def _control_words(report: ReadingsReport) -> str:
+    c = report.control
+    return (f"{MARK} survives {c.words()} ({c.family}: {len(report.key_metrics)} metrics × "
+            f"{len(report.outcomes)} alternative{'s' if len(report.outcomes) != 1 else ''}).")
+
+
+def _chosen_words(report: ReadingsReport) -> str:
+    parts = [f"{metric_label(k)} {format_number(s.mean)}" for k, s in report.chosen.items()]
+    return f"Under the chosen values: {'; '.join(parts)}."
+
+
+def _biggest(k: Ranked, report: ReadingsReport) -> str:
+    if k.metric is None or k.diff is None or k.reading is None:
+        return "no difference measured"
+    d: Stat = k.diff
+    return (f"{metric_label(k.metric)} {d.mean:+.3f} [{d.lo:+.3f}, {d.hi:+.3f}] "
+            f"with {_value(report, k.path, k.reading.value)}")
+
+
+def _label(report: ReadingsReport) -> str:
+    r = report.rules
+    return r.name + "".join(f" --with {e}" for e in r.extensions)
+
+
+def _md_cell(text: str) -> str:
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def report_markdown(report: ReadingsReport) -> str:
+    """GitHub-flavoured markdown: the table of readings, what was controlled, the ranking."""
+    keys = report.key_metrics
+    lines = [f"## Readings of {_label(report)}", "", _settings(report), ""]
+    if not report.outcomes:
+        lines += ["No knob of this ruleset records alternatives; name some with `--knob PATH=V1,V2`.", ""]
+        return "\n".join(lines)
+    head = ["Knob", "Provenance", "Chosen → alternative"] + [f"Δ {metric_label(k)}" for k in keys]
+    lines.append("| " + " | ".join(head) + " |")
+    lines.append("| " + " | ".join(["---"] * 3 + ["---:"] * len(keys)) + " |")
+    for o in report.outcomes:
+        q = o.question
+        row = [f"{_md_cell(q.title)} (`{q.path}`)", f"{q.kind} → {o.reading.kind}",
+               f"{_md_value(report, q.path, q.chosen)} → {_md_value(report, q.path, o.reading.value)}"]
+        row += [_cell(o.rows.get(k)) for k in keys]
+        lines.append("| " + " | ".join(row) + " |")
+    lines += ["", _control_words(report), _chosen_words(report)]
+    if not report.chips_conserved:
+        lines.append("**Chips were not conserved in some hand: the figures are suspect.**")
+    lines += ["", "### Ranking", "", SCORE_WORDS[0].upper() + SCORE_WORDS[1:] + ".", "",
+              "| Rank | Knob | Score | Largest move |", "| ---: | --- | ---: | --- |"]
+    for k in report.ranking:
+        lines.append(f"| {k.rank} | {_md_cell(k.title)} (`{k.path}`) | {_score(k.score)} | "
+                     f"{_md_cell(_biggest(k, report))} |")
+    return "\n".join(lines) + "\n"
+
+
+def print_report(report: ReadingsReport, console: Any = None) -> None:
+    """The same report as rich tables on the terminal."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = console or Console()
+    console.print(f"[bold]hoc readings {_label(report)}[/bold]")
+    console.print(_settings(report))
+    if not report.outcomes:
+        console.print("No knob of this ruleset records alternatives; name some with --knob PATH=V1,V2.")
+        return
+    table = Table(title_justify="left", show_lines=True)
+    table.add_column("knob")
+    table.add_column("provenance")
+    table.add_column("chosen → alternative")
+    for k in report.key_metrics:
+        table.add_column(f"Δ {metric_label(k)}", justify="right", no_wrap=True)
+    for o in report.outcomes:
+        q = o.question
+        table.add_row(f"{q.title}\n{q.path}", f"{q.kind} → {o.reading.kind}",
+                      f"{_value(report, q.path, q.chosen)} → {_value(report, q.path, o.reading.value)}",
+                      *[_cell(o.rows.get(k), sep="\n") for k in report.key_metrics])
+    console.print(table)
+    console.print(_control_words(report))
+    console.print(_chosen_words(report))
+    if not report.chips_conserved:
+        console.print("[red]Chips were not conserved in some hand: the figures are suspect.[/red]")
+    ranking = Table(title="Ranking (" + SCORE_WORDS + ")", title_justify="left")
+    ranking.add_column("rank", justify="right")
+    ranking.add_column("knob")
+    ranking.add_column("score", justify="right")
+    ranking.add_column("largest move")
+    for r in report.ranking:
+        ranking.add_row(str(r.rank), f"{r.title} ({r.path})", _score(r.score), _biggest(r, report))
+    console.print(ranking)
