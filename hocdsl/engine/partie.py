@@ -31,6 +31,8 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..pack import pack_of
+from ..rules.cache import per_ruleset
 from ..rules.model import Ruleset
 from .carry import NO_CARRY, Carry
 from .game import Game
@@ -76,6 +78,13 @@ def draw_hands(rand: Callable[[], float], players: int, size: int, eldest: int,
         hands[seat] = h
         seat = seat + 1 if seat + 1 < players else 0
     return hands
+
+
+@per_ruleset
+def _pack_cards(rules: Ruleset) -> tuple[int, ...]:
+    """The ruleset's pack, one bit per card, for :func:`draw_hands`."""
+    mask = pack_of(rules).mask
+    return tuple(b for b in _BITS if mask & b)
 
 
 class Partie:
@@ -129,10 +138,7 @@ class Partie:
         self.dealing = dealing
         self._pack_cards: tuple[int, ...] = ()
         if dealing == "draw":
-            from ..pack import pack_of
-
-            mask = pack_of(rules).mask
-            self._pack_cards = tuple(b for b in _BITS if mask & b)
+            self._pack_cards = _pack_cards(rules)
 
     # ------------------------------------------------------------ hands ----
 
