@@ -93,7 +93,7 @@ def test_every_knob_is_set_with_provenance():
 def test_provenance_records_source_section_file_and_line():
     r = load_ruleset("hoc-mazarin")
     p = r.provenance["bidding.precedence"]
-    assert (p.source, p.section, p.cite()) == ("lalanne", "§5.2", "lalanne §5.2")
+    assert (p.source, p.section, p.cite()) == ("lalanne", "§5.2", "lalanne §5.2 (inferred)")
     assert p.declared_in == "hoc-mazarin"
     assert p.line == _line_of(ROOT / "rulesets" / "hoc-mazarin.yaml", "bidding", "precedence")
     assert p.note and "eldest" in p.note

@@ -5,8 +5,9 @@ its title and question (from the model, ``rules.knob_spec(path)``), what each
 source says (from ``knobs.yaml``), then a table of each bundled ruleset's
 choice in words (:func:`~hocdsl.rules.describe.describe`) with its provenance
 (source, inferred, borrowed or editorial; inherited when a parent set it) and
-its alternatives, and the knobs the bundled extensions set. The file is never
-edited by hand::
+its alternatives, and the knobs the bundled extensions set; before them, the
+hand-written answers to the audit of the rulesets' provenance (``answers.yaml``),
+each linked to its knobs. The file is never edited by hand::
 
     python -m hocdsl.rules.register            # write docs/interpretations.md
     python -m hocdsl.rules.register --check    # exit 1 if the file is out of step
@@ -24,8 +25,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 from .describe import catalog, section_title
 from .loader import bundled_extensions, bundled_path, bundled_rulesets, load_ruleset
@@ -45,6 +49,10 @@ POOLS_GROUP = "pools.*"
 POOLS_TITLE = "The pools (each pool alike)"
 #: the provenance of a knob a ruleset leaves at the model's default
 DEFAULT_WORDS = "model default (the file does not set it)"
+#: the hand-written answers to the audit, beside knobs.yaml
+ANSWERS_FILE = "answers.yaml"
+ANSWERS_ANCHOR = "answers"
+ANSWERS_TITLE = "Answers to the audit"
 
 
 # ------------------------------------------------------------ keys ----
@@ -246,6 +254,34 @@ def _head(out: list[str], cat: dict[str, Any], loaded: dict[str, Ruleset],
         w("")
 
 
+def answers() -> dict[str, Any]:
+    """The hand-written answers to the audit (``answers.yaml``): ``intro``, ``groups``."""
+    text = resources.files(__package__).joinpath(ANSWERS_FILE).read_text(encoding="utf-8")
+    data: dict[str, Any] = yaml.safe_load(text)
+    return data
+
+
+def _answer_line(a: dict[str, Any], known: set[str]) -> str:
+    """One answer: its rulesets, its knobs linked to their entries, the finding and the answer."""
+    unknown = [x for x in (*a["rulesets"], *a["knobs"]) if x not in known]
+    if unknown:
+        raise ValueError(f"{ANSWERS_FILE}: no bundled ruleset or catalog knob {', '.join(unknown)}")
+    names = ", ".join(f"`{n}`" for n in a["rulesets"])
+    links = ", ".join(f"[`{k}`](#{k})" for k in a["knobs"])
+    return f"- **{names}** {links}. *Found:* {_flat(a['found'])} *Answer:* {_flat(a['answer'])}"
+
+
+def _answers(out: list[str], cat: dict[str, Any]) -> None:
+    """The section answering the audit, group by group."""
+    data = answers()
+    known = set(bundled_rulesets()) | set(cat["knobs"])
+    out += [f'<a id="{ANSWERS_ANCHOR}"></a>', "", f"## {ANSWERS_TITLE}", "", _flat(data["intro"]), ""]
+    for group in data["groups"]:
+        out += [f"### {group['heading']}", ""]
+        out += [_answer_line(a, known) for a in group["answers"]]
+        out.append("")
+
+
 def render(rulesets: Sequence[str] | None = None) -> str:
     """The whole register as Markdown."""
     cat = catalog()
@@ -256,11 +292,12 @@ def render(rulesets: Sequence[str] | None = None) -> str:
     out: list[str] = []
     _head(out, cat, loaded, extensions)
     heads = groups(loaded)
-    out += ["## Contents", ""]
+    out += ["## Contents", "", f"- [{ANSWERS_TITLE}](#{ANSWERS_ANCHOR})"]
     for g in heads:
         links = ", ".join(f"[{_title(loaded, k)}](#{k})" for k in g.knobs)
         out.append(f"- [{g.title}](#{_anchor(g.key)}): {links}")
     out.append("")
+    _answers(out, cat)
     for g in heads:
         out += [f'<a id="{_anchor(g.key)}"></a>', "", f"## {g.title}", ""]
         for key in g.knobs:
