@@ -419,7 +419,7 @@ class PlaySession:
                     if e.false:
                         self._flush_turn()
                         pen = self.rules.card_game.false_without_penalty
-                        rule = knob_rule(self.rules, "card_game.false_without_penalty",
+                        rule = knob_rule(self.rules, f"{self.rules.card_game.id}.false_without_penalty",
                                          "a false \"without\" is paid to each other player")
                         who = "You" if e.seat == self.seat else names[e.seat]
                         self._log(f"  ! {who} said \"without {rank_letter(e.rank)}\" while holding "
