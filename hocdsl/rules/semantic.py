@@ -228,48 +228,40 @@ def _least_words(k: KnobView, sid: str, lo: int) -> str:
     return f"{sid}.min_size is {lo}{said}"
 
 
-@_sets
-def set_payments(k: KnobView, sid: str, sizes: range) -> list[RulesetError]:
-    pay = k.get(f"{sid}.payments")
-    if pay is _MISSING:
+def _one_per_size(k: KnobView, sid: str, sizes: range, knob: str, what: str, drop: str,
+                  add: str) -> list[RulesetError]:
+    """``<sid>.<knob>`` (a mapping by set size) gives ``what`` for each size in
+    ``sizes`` and for no other: an error per size missing or out of range."""
+    given_map = k.get(f"{sid}.{knob}")
+    if given_map is _MISSING:
         return []
     lo = sizes.start
-    given = {int(n): n for n in pay}
+    given = {int(n): n for n in given_map}
     out = []
     for n, raw in given.items():
         if n not in sizes:
-            out.append(k.error(f"{sid}.payments", (raw,), f"a payment for a set of {n} cards",
+            out.append(k.error(f"{sid}.{knob}", (raw,), f"{what} for a set of {n} cards",
                                f"sizes {lo}..4 ({_least_words(k, sid, lo)})", key=True,
-                               hint=f"a set of fewer than {lo} cards counts for nothing; remove the payment "
-                                    f"for {n}, or set `min_size: {{value: {n}, source: ...}}` on stage `{sid}`"))
+                               hint=f"a set of fewer than {lo} cards counts for nothing; {drop.format(n=n)}, "
+                                    f"or set `min_size: {{value: {n}, source: ...}}` on stage `{sid}`"))
     for n in sizes:
         if n not in given:
-            out.append(k.error(f"{sid}.payments", (), f"no payment for a set of {n} cards",
-                               f"a payment for every size {lo}..4 ({_least_words(k, sid, lo)})",
-                               hint=f"add `{n}: {{plain: ..., major: ...}}`"))
+            out.append(k.error(f"{sid}.{knob}", (), f"no {what.split(' ', 1)[1]} for a set of {n} cards",
+                               f"{what} for every size {lo}..4 ({_least_words(k, sid, lo)})",
+                               hint=add.format(n=n)))
     return out
+
+
+@_sets
+def set_payments(k: KnobView, sid: str, sizes: range) -> list[RulesetError]:
+    return _one_per_size(k, sid, sizes, "payments", "a payment", "remove the payment for {n}",
+                         "add `{n}: {{plain: ..., major: ...}}`")
 
 
 @_sets
 def set_names(k: KnobView, sid: str, sizes: range) -> list[RulesetError]:
-    names = k.get(f"{sid}.names")
-    if names is _MISSING:
-        return []
-    lo = sizes.start
-    given = {int(n): n for n in names}
-    out = []
-    for n, raw in given.items():
-        if n not in sizes:
-            out.append(k.error(f"{sid}.names", (raw,), f"a name for a set of {n} cards",
-                               f"sizes {lo}..4 ({_least_words(k, sid, lo)})", key=True,
-                               hint=f"a set of fewer than {lo} cards counts for nothing; remove its name, "
-                                    f"or set `min_size: {{value: {n}, source: ...}}` on stage `{sid}`"))
-    for n in sizes:
-        if n not in given:
-            out.append(k.error(f"{sid}.names", (), f"no name for a set of {n} cards",
-                               f"a name for every size {lo}..4 ({_least_words(k, sid, lo)})",
-                               hint=f"add `{n}: [<name>]` (a pair, a brelan, a carré)"))
-    return out
+    return _one_per_size(k, sid, sizes, "names", "a name", "remove its name",
+                         "add `{n}: [<name>]` (a pair, a brelan, a carré)")
 
 
 @check
