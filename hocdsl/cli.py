@@ -8,7 +8,7 @@ library and renders; keep the work itself in a library module.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import Enum
 from typing import Annotated, Any, NoReturn, Optional
 
@@ -471,8 +471,6 @@ def diff_cmd(
         "--provenance", help="Also list the knobs whose values agree but whose provenance differs.")] = False,
 ) -> None:
     """Two readings side by side: the rules that differ (in words, with sources), then the outcomes on the same deals."""
-    import json
-
     from .diff import diff_report, print_report, report_json, report_markdown
 
     rules_a = load_or_fail(a, (with_ or []) + (with_a or []))
@@ -484,17 +482,26 @@ def diff_cmd(
     with _progress_bar(f"{hands:,} hands × 2 rulesets") as progress:
         report = diff_report(rules_a, rules_b, hands=hands, players=seats, bots=names,
                              seed=seed, jobs=jobs, progress=progress, provenance=provenance)
+    _emit(report, json_, format, report_json, report_markdown, print_report, piped_width=120)
+
+
+def _emit(report: Any, json_: bool, format: DiffFormat, to_json: Callable[[Any], Any],
+          to_markdown: Callable[[Any], str], to_console: Callable[[Any, Any], None],
+          piped_width: int) -> None:
+    """Print a report as JSON, markdown, or rich tables (``piped_width`` wide when piped)."""
     if json_:
-        typer.echo(json.dumps(report_json(report), indent=2, ensure_ascii=False))
+        import json
+
+        typer.echo(json.dumps(to_json(report), indent=2, ensure_ascii=False))
     elif format is DiffFormat.markdown:
-        typer.echo(report_markdown(report), nl=False)
+        typer.echo(to_markdown(report), nl=False)
     else:
         from rich.console import Console
 
         console = Console()
         if not console.is_terminal:  # piped: wide enough to keep the tables readable
-            console = Console(width=120)
-        print_report(report, console)
+            console = Console(width=piped_width)
+        to_console(report, console)
 
 
 class Lang(str, Enum):
@@ -660,8 +667,6 @@ def readings_cmd(
 
     Per alternative, the differences (alternative - chosen) in the positional advantage, the spread of a player's results and the hand's length, with 95% intervals; Holm's control across the table; the knobs ranked by their largest |difference| / standard error.
     """
-    import json
-
     from .readings import KnobError, parse_knob, questions, readings_report
     from .readingsview import print_report, report_markdown
 
@@ -682,19 +687,9 @@ def readings_cmd(
                                      seed=seed, jobs=jobs, progress=progress)
     except ValueError as e:
         bad_input(str(e))
-    if json_:
-        from .readings import report_json
+    from .readings import report_json as readings_json
 
-        typer.echo(json.dumps(report_json(report), indent=2, ensure_ascii=False))
-    elif format is DiffFormat.markdown:
-        typer.echo(report_markdown(report), nl=False)
-    else:
-        from rich.console import Console
-
-        console = Console()
-        if not console.is_terminal:  # piped: wide enough to keep the tables readable
-            console = Console(width=160)
-        print_report(report, console)
+    _emit(report, json_, format, readings_json, report_markdown, print_report, piped_width=160)
     if not report.chips_conserved:
         raise typer.Exit(1)
 
