@@ -27,7 +27,7 @@ from typing import Any, Literal, get_args, get_origin
 
 from .rules import model
 from .rules.build import yaml_value
-from .rules.describe import section_title, words_for
+from .rules.describe import bounds_words, section_title, words_for
 from .rules.model import KnobSpec, Provenance, Ruleset, knob_fields
 from .rules.render import value_words
 
@@ -92,16 +92,6 @@ def _unwrap_optional(tp: Any) -> tuple[Any, bool]:
     return tp, False
 
 
-def _span(lo: int | None, hi: int | None) -> str:
-    if lo is not None and hi is not None:
-        return f"from {lo:,} to {hi:,}"
-    if lo is not None:
-        return f"at least {lo:,}"
-    if hi is not None:
-        return f"at most {hi:,}"
-    return "any"
-
-
 def _choices(spec: KnobSpec, values: Iterable[Any]) -> tuple[Choice, ...]:
     return tuple(Choice(v, words_for(spec, v)) for v in values)
 
@@ -129,7 +119,7 @@ def knob_kind(cls: type, name: str, spec: KnobSpec) -> KnobKind:
         return KnobKind("integer", "one of " + ", ".join(map(str, values)), _choices(spec, values),
                         minimum=lo, maximum=hi, optional=optional)
     if tp is int:
-        return KnobKind("integer", f"a whole number {_span(lo, hi)}", minimum=lo, maximum=hi, optional=optional)
+        return KnobKind("integer", f"a whole number {bounds_words(lo, hi)}", minimum=lo, maximum=hi, optional=optional)
     if tp == model.CardSet or get_origin(tp) is frozenset:
         return KnobKind("cards", "a set of cards (none: [])", optional=optional)
     if get_origin(tp) is tuple:
@@ -153,9 +143,9 @@ def _tuple_kind(item: Any, spec: KnobSpec, optional: bool) -> KnobKind:
 def _map_kind(spec: KnobSpec, optional: bool) -> KnobKind:
     """A knob whose value maps counts (players, lengths, sizes) to numbers, names or payments."""
     keys, values = MAP_PARTS.get(spec.words if isinstance(spec.words, str) else "", ("key", "value"))
-    words = f"for each {keys} ({_span(spec.key_min, spec.key_max)}): {values}"
+    words = f"for each {keys} ({bounds_words(spec.key_min, spec.key_max)}): {values}"
     if spec.minimum is not None or spec.maximum is not None:
-        words += f" ({_span(spec.minimum, spec.maximum)})"
+        words += f" ({bounds_words(spec.minimum, spec.maximum)})"
     return KnobKind("map", words, minimum=spec.minimum, maximum=spec.maximum,
                     key_minimum=spec.key_min, key_maximum=spec.key_max, optional=optional)
 

@@ -74,6 +74,21 @@ def knob_title(rules: Ruleset, path: str) -> str:
 # ------------------------------------------------------------ helpers ----
 
 
+def bounds_words(lo: int | None, hi: int | None) -> str:
+    """A knob's bounds in words.
+
+    >>> bounds_words(1, 1000), bounds_words(0, None), bounds_words(None, None)
+    ('from 1 to 1,000', 'at least 0', 'any')
+    """
+    if lo is not None and hi is not None:
+        return f"from {lo:,} to {hi:,}"
+    if lo is not None:
+        return f"at least {lo:,}"
+    if hi is not None:
+        return f"at most {hi:,}"
+    return "any"
+
+
 def _n(k: int, one: str, many: str | None = None) -> str:
     """``1 chip``, ``2 chips``."""
     return f"{k} {one if k == 1 else (many or one + 's')}"

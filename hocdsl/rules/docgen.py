@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
 from . import model
-from .describe import SECTION_TITLES, STAGE_TITLES, words_for
+from .describe import SECTION_TITLES, STAGE_TITLES, bounds_words, words_for
 from .model import SECTIONS, STAGE_CLASSES, KnobSpec, PoolRules, knob_fields
 
 DEFAULT_OUTPUT = Path("docs") / "rulesets.md"
@@ -145,16 +145,6 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls, vars(model))
 
 
-def _bounds(lo: int | None, hi: int | None) -> str:
-    if lo is not None and hi is not None:
-        return f"from {lo:,} to {hi:,}"
-    if lo is not None:
-        return f"at least {lo:,}"
-    if hi is not None:
-        return f"at most {hi:,}"
-    return "any"
-
-
 def _yaml(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -174,12 +164,12 @@ def value_words(cls: type, name: str, spec: KnobSpec) -> list[str]:
     if isinstance(words, str) and words in SHAPES:
         return _shape_lines(tp, spec, words)
     if isinstance(words, str) and words == "multiplier":
-        return [f"- **Value:** a whole number {_bounds(spec.minimum, spec.maximum)}.",
+        return [f"- **Value:** a whole number {bounds_words(spec.minimum, spec.maximum)}.",
                 f"  - `1`: {words_for(spec, 1)}",
                 f"  - `2`: {words_for(spec, 2)}",
                 f"  - `3`: {words_for(spec, 3)}"]
     if tp is int and isinstance(words, str) and "{v}" in words:
-        return [f"- **Value:** a whole number {_bounds(spec.minimum, spec.maximum)}; "
+        return [f"- **Value:** a whole number {bounds_words(spec.minimum, spec.maximum)}; "
                 f"read as “{words.format(v='N')}”."]
     return [f"- **Value:** {tp}."]  # pragma: no cover - every knob of the model is covered above
 
@@ -194,9 +184,9 @@ def _shape_lines(tp: Any, spec: KnobSpec, renderer: str) -> list[str]:
         return lines
     bounds = []
     if shape.keys:
-        bounds.append(f"{shape.keys.capitalize()} {_bounds(spec.key_min, spec.key_max)}")
+        bounds.append(f"{shape.keys.capitalize()} {bounds_words(spec.key_min, spec.key_max)}")
     if shape.numbers and (spec.minimum is not None or spec.maximum is not None):
-        bounds.append(f"{shape.numbers} {_bounds(spec.minimum, spec.maximum)}")
+        bounds.append(f"{shape.numbers} {bounds_words(spec.minimum, spec.maximum)}")
     if bounds:
         lines.append("  " + "; ".join(bounds) + ".")
     example = f"  E.g. `{shape.written}`"
