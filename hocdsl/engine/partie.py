@@ -214,35 +214,9 @@ class Partie:
         ([True, True], 2)
         """
         n = self.n
-        rules = self.rules
-        opts: dict[str, Any] = dict(strict=self.strict, record=self.record,
-                                    auto_forced=self.auto_forced)
-        opts.update(game_options)
-        size = rules.hand_size(n)
-        stays = rules.deal.dealer_rotation == "stays"
-        cards = self._pack_cards
-        rng = self.rng
-        if cards and rng is None:
-            raise ValueError("dealing needs the partie's rng")
-        seats = range(n)
         while not self.is_over:  # (books the hand before)
-            # _start() for a hand the partie deals itself, on locals
-            last = self._last_dealer
-            dealer = (self._first_dealer if last is None else
-                      last if stays else last + 1 if last + 1 < n else 0)
-            if dealer is None:
-                raise ValueError("the first dealer is not known: give dealer= or an rng to draw")
-            if cards:
-                assert rng is not None
-                hands: list[int] | None = draw_hands(rng.random, n, size,
-                                                     dealer + 1 if dealer + 1 < n else 0, cards)
-                g = Game(rules, self.names, dealer=dealer, hands=hands, carry=self._carry,
-                         dealt_here=True, **opts)
-            else:
-                g = Game(rules, self.names, dealer=dealer, rng=rng, carry=self._carry, **opts)
-            self.game = g
-            self._booked = False
-            views = [g.view(s) for s in seats]
+            g = self._start(None, None, game_options)
+            views = [g.view(s) for s in range(n)]
             apply = g.apply
             decisions = 0
             while not g.is_over:
@@ -251,15 +225,6 @@ class Partie:
                 apply(players[s](views[s]))
                 decisions += 1
             yield g, decisions
-            if not self._booked:  # _book(), inlined
-                bal = self._balances
-                for t, v in enumerate(g.ledger.net):
-                    bal[t] += v
-                assert g.carry_out is not None  # set when the hand is over
-                self._carry = g.carry_out
-                self.hands_played += 1
-                self._last_dealer = dealer
-                self._booked = True
 
     # ------------------------------------------------------------ state ----
 
