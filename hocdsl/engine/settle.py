@@ -29,12 +29,13 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import Chips, hand_of
 from ..pack import pack_of
+from ..rules.cache import per_ruleset
 from .events import (
     DOUBLING as R_DOUBLING, END_PAYMENT as R_END, HELD as R_HELD, OPERA as R_OPERA, pools_of,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..rules.model import Settle
+    from ..rules.model import Ruleset, Settle
     from .game import Game
 
 SETTLE_STAGE = "settle"
@@ -63,19 +64,10 @@ class _Plan:
                            if pr.card is not None) if st.board_held == "doubles-pool" else ()
 
 
-_plans: dict[tuple[int, str], tuple[Any, _Plan]] = {}
-
-
-def _plan(rules: Any, st: Any) -> _Plan:
-    key = (id(rules), st.id)
-    hit = _plans.get(key)
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    if len(_plans) > 256:
-        _plans.clear()
-    plan = _Plan(rules, st)
-    _plans[key] = (rules, plan)
-    return plan
+@per_ruleset
+def _plans(rules: Ruleset) -> dict[str, _Plan]:
+    """Each settle stage's plan, by stage id."""
+    return {st.id: _Plan(rules, st) for st in rules.stages if st.kind == "settle"}
 
 
 class Settlement:
@@ -114,7 +106,7 @@ class Settlement:
                         ledger.move(pool, w, amount, R_OPERA, pool.id)
             elif st.first_turn_out == "losers-pay-double":
                 factor = 2
-        plan = _plan(g.rules, st)
+        plan = _plans(g.rules)[st.id]
         table = plan.owed
         points = pack_of(g.rules).points if st.losers_pay == "points" else None
         end_owed = [0] * n
