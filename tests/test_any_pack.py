@@ -261,3 +261,17 @@ def test_an_extension_on_a_ruleset_without_the_stage_says_so(tmp_path):
     assert "found a stage `cardgame` without `kind`, which the ruleset it is applied to does not have" \
         in result.stderr
     assert "did you mean `card_game`?" in result.stderr
+
+
+def test_a_set_size_error_says_when_min_size_is_the_default() -> None:
+    from hocdsl.rules.semantic import _least_words
+
+    class View:
+        def __init__(self, paths: set[str]) -> None:
+            self.paths = paths
+
+        def has(self, path: str) -> bool:
+            return path in self.paths
+
+    assert _least_words(View(set()), "tricon", 3) == "tricon.min_size is 3, the default"  # type: ignore[arg-type]
+    assert _least_words(View({"tricon.min_size"}), "tricon", 2) == "tricon.min_size is 2"  # type: ignore[arg-type]

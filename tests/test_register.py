@@ -177,7 +177,7 @@ def test_register_shows_provenance_kinds(register_text: str) -> None:
     block = knob_block(register_text, "table.insolvency")
     row = next(ln for ln in block.splitlines() if ln.startswith("| `hoc-mazarin` |"))
     assert "| editorial: No source says" in row
-    block = knob_block(register_text, "settle.first_turn_out")
+    block = knob_block(register_text, "settle.per_card")  # no bundled file sets it
     assert "model default" in block
 
 

@@ -107,7 +107,7 @@ CASES = [
     ("extension-extends.yaml", 6, 1, "extends", "`extends` in an extension file",
      "no `extends:` in an extension (it is laid over whichever ruleset it is applied to)", None, None),
     ("set-pair-payment.yaml", 10, 15, "tricon.payments.2", "a payment for a set of 2 cards",
-     "sizes 3..4 (tricon.min_size is 3, the default)", None, "min_size: {value: 2"),
+     "sizes 3..4 (tricon.min_size is 3)", None, "min_size: {value: 2"),
     ("run-longer-than-suit.yaml", 13, 25, "sequence.min_length", "a shortest sequence of 9 cards",
      "at most 8 cards (a suit of the 32-card pack has 8 ranks)", None, "lower sequence.min_length"),
 ]
