@@ -262,6 +262,9 @@ class Game:
         self.to_act = None
         self.stage = OVER_STAGE
         self._phase = None
+        # the phases point back at the hand: let go of them, so that a finished hand
+        # is freed as soon as nobody holds it, not at the next cyclic collection
+        self._phases = []
         cin = self.carry_in
         mult = list(cin.multipliers)
         passes = list(cin.passes)
