@@ -3,7 +3,7 @@ hoc-mazarin (or the ruleset given), with one process and with two.
 
     python bench/bench_simulate.py [RULESET] [--with EXT] [--hands N] [--bots NAME]
                                    [--players N] [--jobs 1,2] [--repeat K] [--profile]
-                                   [--against REV]
+                                   [--against REV] [--builds]
 
 Each figure is the best and the median of ``--repeat`` runs of
 ``hocdsl.sim.simulate`` (the work the command does, minus printing), both in
@@ -14,6 +14,13 @@ and in hands per wall-clock second (what a user waits; with ``--jobs`` above
 runs vary by tens of percent: the best run is the closest to what the code
 costs. ``--profile`` runs cProfile over one process and prints the top of the
 profile instead.
+
+``--builds`` measures, in one run and alternated, the installed build (compiled
+with mypyc where ``pip install .`` could), the pure Python build of the same
+install (``HOCDSL_PURE=1``) and PokerKit's no-limit hold'em (six players, every
+action drawn at random among the legal ones, dealing automated; installed with
+``pip install pokerkit``, or left out), each in a fresh process, and prints each
+one's hands per CPU-second and its ratio to PokerKit's.
 
 ``--against REV`` measures this tree and the tree of git revision REV (for
 example ``c8827b0``, the commit before the ruleset rewrite, or ``HEAD~1``)
@@ -73,6 +80,81 @@ print(hands / cpu)
 """
 
 
+# PokerKit's hands, in a fresh process: prints hands per CPU-second (nothing if not installed).
+POKERKIT = """
+import random, sys, time
+try:
+    from pokerkit import Automation, NoLimitTexasHoldem
+except ImportError:
+    sys.exit(0)
+AUTO = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING, Automation.HOLE_DEALING, Automation.BOARD_DEALING,
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING)
+def hand(rng):
+    s = NoLimitTexasHoldem.create_state(AUTO, True, 0, (1, 2), 2, (200,) * 6, 6)
+    while s.status:
+        moves = [m for m, ok in ((s.fold, s.can_fold()), (s.check_or_call, s.can_check_or_call()),
+                                 (None, s.can_complete_bet_or_raise_to())) if ok]
+        m = rng.choice(moves)
+        if m is None:
+            s.complete_bet_or_raise_to(s.min_completion_betting_or_raising_to_amount)
+        else:
+            m()
+rng = random.Random(1)
+for _ in range(50):
+    hand(rng)
+n = int(sys.argv[1])
+t = time.process_time()
+for _ in range(n):
+    hand(rng)
+print(n / (time.process_time() - t))
+"""
+
+
+def builds(a: argparse.Namespace) -> None:
+    """The compiled and the pure build, and PokerKit, alternated in one run."""
+    from hocdsl.compiled import PURE_ENV
+
+    def one(code: str, args: list[str], pure: bool) -> float | None:
+        env = {k: v for k, v in os.environ.items() if k != PURE_ENV}
+        if pure:
+            env[PURE_ENV] = "1"
+        out = subprocess.run([sys.executable, "-c", code, *args], env=env, cwd=tempfile.gettempdir(),
+                             capture_output=True, text=True, check=True).stdout.split()
+        return float(out[-1]) if out else None
+
+    sim = [a.ruleset, str(a.hands), str(a.players), a.bots, str(a.seed)]
+    probe = "from hocdsl.compiled import running; print(0 if running() == 'pure Python' else 1)"
+    compiled = one(probe, [], False) == 1
+    rows: dict[str, list[float]] = {"installed": [], "pure": [], "pokerkit": []}
+    for _ in range(a.repeat):
+        for label, code, args, pure in (("installed", CHILD, sim, False), ("pure", CHILD, sim, True),
+                                        ("pokerkit", POKERKIT, [str(max(200, a.hands // 10))], False)):
+            if label == "installed" and not compiled:
+                continue
+            v = one(code, args, pure)
+            if v is not None:
+                rows[label].append(v)
+    pk = max(rows["pokerkit"]) if rows["pokerkit"] else None
+    print(f"{a.ruleset}, {a.players} players, bots {a.bots}, {a.hands} hands, one process; "
+          f"best and median of {a.repeat}, alternated, in hands per CPU-second")
+    names = {"installed": "compiled (mypyc)", "pure": "pure Python (HOCDSL_PURE=1)",
+             "pokerkit": "PokerKit, no-limit hold'em, 6 players, random actions"}
+    for label, runs in rows.items():
+        if not runs:
+            continue
+        runs.sort()
+        ratio = f"; {runs[-1] / pk:.1f}x PokerKit" if pk else ""
+        print(f"  {names[label]}: {runs[-1]:,.0f} best, {runs[len(runs) // 2]:,.0f} median{ratio}")
+    if not compiled:
+        print("  (the compiled build is not installed here: pip install . where a C compiler is present)")
+    if pk is None:
+        print("  (PokerKit is not installed: pip install pokerkit to measure against it)")
+    if compiled and rows["pure"]:
+        print(f"  compiled / pure: {max(rows['installed']) / max(rows['pure']):.2f}x best to best")
+
+
 def child_run(tree: Path, a: argparse.Namespace) -> float:
     """Hands per CPU-second of one run of the package found in ``tree``."""
     env = dict(os.environ, PYTHONPATH=str(tree))
@@ -120,9 +202,14 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--builds", action="store_true",
+                    help="measure the compiled and the pure build and PokerKit, alternated")
     ap.add_argument("--against", metavar="REV",
                     help="also measure git revision REV in the same run and print the ratio")
     a = ap.parse_args()
+    if a.builds:
+        builds(a)
+        return
     if a.against:
         if a.extensions:
             ap.error("--against measures a ruleset by name, without --with")

@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from ..cards import Seat
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -24,6 +26,7 @@ class BotError(ValueError):
     """A bot name or a ``--bots`` list that cannot be used (says why)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a user's bot in plain Python subclasses it
 class Bot:
     """Base of the bots: ``choose(view)`` returns one of ``view.legal_actions()``."""
 

@@ -39,10 +39,19 @@ class Strength:
     """Sorted chance scores of :data:`SAMPLES` random hands of one size."""
 
     __slots__ = ("rules", "hand_size", "point", "sequence", "tricon", "size", "_memo")
+    point: list[int]
+    sequence: list[int]
+    tricon: list[int]
+    size: float
+    _memo: tuple[dict[int, float], dict[int, float], dict[int, float]]
 
-    def __init__(self, rules: Ruleset, hand_size: int) -> None:
+    def __init__(self, rules: Ruleset, hand_size: int, like: Strength | None = None) -> None:
         self.rules = rules
         self.hand_size = hand_size
+        if like is not None:  # another ruleset object with the same tables: share them
+            self.size, self._memo = like.size, like._memo
+            self.point, self.sequence, self.tricon = like.point, like.sequence, like.tricon
+            return
         rng = random.Random(TABLE_SEED)
         mask = pack_of(rules).mask  # the pack's cards only (all 52: the same draws as ever)
         deck = [c for c in range(NUM_CARDS) if mask >> c & 1]
@@ -59,7 +68,7 @@ class Strength:
         self.sequence = sorted(seqs)
         self.tricon = sorted(tris)
         self.size = 2.0 * SAMPLES
-        self._memo: tuple[dict[int, float], dict[int, float], dict[int, float]] = ({}, {}, {})
+        self._memo = ({}, {}, {})
 
     def quantile(self, table: list[int], score: int) -> float:
         """The share of the table's hands below ``score``, ties counted half."""
@@ -95,7 +104,7 @@ def _key(rules: Ruleset, hand_size: int) -> tuple[object, ...]:
     sq = rules.sequence or _DEFAULT_RUN
     pt = rules.point or _DEFAULT_POINT
     tr = rules.tricon or _DEFAULT_SET
-    return (t.cards, t.order, t.court_value, t.ace_value, tuple(pt.keys), sq.min_length, sq.counts_up_to,
+    return (t.cards, t.order, t.rank_values(), tuple(pt.keys), sq.min_length, sq.counts_up_to,
             sq.longer_ranks_higher, tuple(sq.keys), tuple(tr.keys), tr.min_size, hand_size)
 
 
@@ -108,9 +117,5 @@ def strength(rules: Ruleset, players: int) -> Strength:
         st = _CACHE[key] = Strength(rules, size)
     elif st.rules is not rules:
         # same tables, another ruleset object: share the sorted scores
-        clone = object.__new__(Strength)
-        clone.rules, clone.hand_size, clone.size = rules, size, st.size
-        clone.point, clone.sequence, clone.tricon = st.point, st.sequence, st.tricon
-        clone._memo = st._memo
-        st = clone
+        st = Strength(rules, size, like=st)  # the same tables, shared
     return st
