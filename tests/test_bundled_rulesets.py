@@ -57,7 +57,7 @@ def test_wikipedia_differs_from_the_academie_only_where_the_article_does() -> No
     a, b = MAZARIN.knobs(), WIKIPEDIA.knobs()
     differ = {p for p in KNOB_PATHS if a[p] != b[p]}
     assert differ == {
-        "bidding.precedence", "sequence.names", "tricon.names",
+        "bidding.precedence", "bidding.good_folds", "sequence.names", "tricon.names",
         "card_game.principal_wild", "settle.end_payment",
     }
     assert WIKIPEDIA.bidding.precedence == "eldest"
@@ -67,11 +67,17 @@ def test_wikipedia_differs_from_the_academie_only_where_the_article_does() -> No
     for path in ("sequence.counts_up_to", "sequence.longer_ranks_higher", "card_game.principal_lead_pays"):
         assert WIKIPEDIA.provenance[path].declared_in == "hoc-mazarin-wikipedia"
         assert WIKIPEDIA.provenance[path].source == "wikipedia"
-    # every override names the article and a section
+    # every override names the article and a section; a knob the file restates as
+    # borrowed from Lalanne (the article says less) gives the article's reading as an
+    # alternative
     for path in KNOB_PATHS:
         p = WIKIPEDIA.provenance.get(path)
         if p is not None and p.declared_in == "hoc-mazarin-wikipedia":
-            assert p.source == "wikipedia" and p.section, path
+            if p.kind == "borrowed":
+                assert p.source == "lalanne" and p.section, path
+                assert any(a.provenance.source == "wikipedia" for a in p.alternatives), path
+            else:
+                assert p.source == "wikipedia" and p.section, path
 
 
 def test_hoca_sets_every_knob_itself() -> None:
@@ -186,7 +192,8 @@ def test_wikipedia_precedence_and_two_cards_have_the_other_reading() -> None:
 def test_hoca_borrowings_say_so() -> None:
     prov = HOCA.provenance
     editorial = {p for p in KNOB_PATHS if p in prov and prov[p].kind == "editorial"}
-    assert editorial == {"deal.draw_ties", "deal.dealer_rotation", "table.insolvency", "bidding.past_cap"}
+    assert editorial == {"deal.draw_ties", "deal.dealer_rotation", "table.insolvency", "bidding.past_cap",
+                         "card_game.accidental_when_held"}
     borrowed = {
         "deal.rest", "deal.direction", "deal.first_dealer", "table.starting_stake",
         "bidding.raise_min", "bidding.raise_cap", "bidding.declaring_closes_bidding",
@@ -206,6 +213,8 @@ def test_hoca_gives_the_pages_own_reading_where_it_borrows_against_it() -> None:
     assert (closes.kind, closes.source) == ("inferred", "hoca") and "§Le point" in closes.section
     assert _alternatives(HOCA, "card_game.last_card_hoc")[True].source == "hoca"
     assert set(_alternatives(HOCA, "card_game.opening_lead")) == {"any"}
+    held = _alternatives(HOCA, "card_game.accidental_when_held")["not-if-opponent-held"]
+    assert (held.kind, held.source, held.section) == ("source", "hoca", "§Lorsque l'un des joueurs")
 
 
 @pytest.mark.parametrize(("rules", "chosen", "others"), [

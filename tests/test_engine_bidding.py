@@ -86,7 +86,8 @@ def test_declaration_checked_against_the_hand():
     g = game(DEAL1)
     with pytest.raises(IllegalAction) as e:
         g.apply(DeclarePoint(6))  # Anne holds five spades at most
-    assert "§5.1" in e.value.rule
+    assert e.value.rule == ("hoc-mazarin bidding.declaring_closes_bidding, lalanne §5.1: "
+                            "a player may declare less than he holds, never more")
     assert not g.can_apply(DeclarePoint(5, 26))  # her five spades are worth 25
     assert g.can_apply(DeclarePoint(5, 20))  # less than held
     play(g, DeclarePoint(4))  # four of her spades: the best four are 3 5 7 9 = 24
@@ -117,7 +118,7 @@ def test_no_raising_on_oneself():
     assert not any(type(a).__name__ == "Raise" for a in g.legal_actions())
     with pytest.raises(IllegalAction) as e:
         g.apply(RAISE[1])
-    assert e.value.rule == "lalanne §5.1: no raising on oneself"
+    assert e.value.rule == "hoc-mazarin bidding.raise_cap, lalanne §5.1: no raising on oneself"
     # a re-raise gives the word back to the first raiser
     g = game(DEAL1)
     play(g, RAISE[3], RAISE[2], CALL)
@@ -134,7 +135,7 @@ def test_raise_cap():
     assert RAISE[20] in g.legal_actions() and RAISE[21] not in g.legal_actions()
     with pytest.raises(IllegalAction) as e:
         g.apply(RAISE[21])
-    assert e.value.rule.startswith("lalanne §5.1")
+    assert e.value.rule.startswith("hoc-mazarin bidding.raise_cap, lalanne §5.1:")
     # a reading with a cap of 5
     g = game(DEAL1, variant(rules(), "bidding", raise_cap=5))
     assert not g.can_apply(RAISE[6]) and g.can_apply(RAISE[5])
@@ -298,19 +299,31 @@ def test_multiplier_steps_and_cap():
         assert passed.chance == "sequence" and passed.pool == 9 and passed.multiplier == expect
 
 
+# Deal 5: deal 4 with Colette's carré and brelan of sixes broken up (her 8S 8H 6S
+# for Anne's QD KD 2D), so that nothing beats Blaise's brelans of fives and threes:
+# Colette holds only a brelan of twos (2S 2H 2D), Anne pairs only (8, 6, 4).
+DEAL5 = [
+    "AS 3S 5S 7S 9S 8S 8H 6S 4D 2C 4C 6C",
+    "AH 3H 5H 7H 9H 3D 5D 3C 5C 7C JS QS",
+    "2S 4S 6H 2H 4H 2D 6D 8D 10D 8C QD KD",
+]
+
+
 def test_tricon_claims_lower_tricons():
     # 002 §3.3, §7.3: Blaise holds brelans of fives and threes. Declaring the fives
     # (the best), he also claims the lower threes: 2 + 2 from each. Declaring the
     # threes (less than he holds), the fives above are worth nothing: 2 from each.
+    # Colette's brelan of twos is below either, Anne holds none: both say "c'est bon"
+    # (002 §5.1).
     for decl, per in ((DeclareTricon(3), 4), (DeclareTricon(3, 3), 2)):
-        g = game(DEAL4)
+        g = game(DEAL5)
         pass_chance(g)
         pass_chance(g)
         play(g, PASS, decl, CONCEDE, CONCEDE)
         assert moves(g, "tricon", "tricon") == [(ANNE, BLAISE, per), (COLETTE, BLAISE, per)]
     # The Hoca (003 "il compte et fait payer tous les tricons qu'il peut avoir en main"):
     # every tricon held is paid, whatever was declared.
-    g = game(DEAL4, rules("hoca"))
+    g = game(DEAL5, rules("hoca"))
     pass_chance(g)
     pass_chance(g)
     play(g, PASS, DeclareTricon(3, 3), CONCEDE, CONCEDE)
@@ -326,7 +339,9 @@ def test_carre_beats_brelan_and_is_paid_4():
     pass_chance(g)
     play(g, PASS, DeclareTricon(3))
     assert of_type(g, Declared)[-1].declaration == DeclareTricon(3, 5)  # completed: his best
-    assert g.legal_actions() == (DeclareTricon(4, 8), DeclareTricon(3, 6), CONCEDE)
+    # 002 §5.1: her hand beats his, so she must declare: no "c'est bon" offered or taken
+    assert g.legal_actions() == (DeclareTricon(4, 8), DeclareTricon(3, 6))
+    assert not g.can_apply(CONCEDE)
     play(g, DeclareTricon(4), CONCEDE)
     assert of_type(g, Shown)[-1].combinations == (Trio(8, 4), Trio(6, 3))
     assert moves(g, "tricon", "tricon") == [(ANNE, COLETTE, 6), (BLAISE, COLETTE, 6)]
@@ -346,13 +361,18 @@ def test_no_declaration_before_the_raises_where_declaring_does_not_close():
 def test_hoca_point_by_value_alone():
     # Hoca (003 §Le point): "le plus élevé l'emporte", by value: Colette's three hearts
     # 8 10 Q (28) beat Anne's five spades (25). Under Lalanne (002 §3.1) the number of
-    # cards comes first and they do not.
+    # cards comes first and they do not. Blaise (six hearts, 44, better than both under
+    # either reading) folds after Anne's raise, so the two are left to declare, Anne first
+    # (002 §5.1); a hand that beats Anne's must be declared, not conceded.
     g = game(DEAL1, rules("hoca"))
-    play(g, DeclarePoint(5), CONCEDE)
-    assert DeclarePoint(3, 28) in g.legal_actions()
+    play(g, RAISE[1], PASS, CALL, DeclarePoint(5))
+    assert DeclarePoint(3, 28) in g.legal_actions() and CONCEDE not in g.legal_actions()
+    assert not g.can_apply(CONCEDE)
     play(g, DeclarePoint(3))
     assert g.winners["point"] == COLETTE
     g = game(DEAL1)
-    play(g, DeclarePoint(5), CONCEDE)
-    assert DeclarePoint(3, 28) not in g.legal_actions()
+    play(g, RAISE[1], PASS, CALL, DeclarePoint(5))
+    assert g.legal_actions() == (CONCEDE,)
     assert not g.can_apply(DeclarePoint(3))
+    play(g, CONCEDE)
+    assert g.winners["point"] == ANNE

@@ -22,14 +22,22 @@ Modes, in the order a chance may pass through them:
     in). One who passed before the raise comes back in where
     ``may_return_after_pass`` (002 §5.2), else he is out. No raising on
     oneself (002 §5.1): the round ends when the word comes back to the last
-    raiser, who is never asked again.
+    raiser, who is never asked again. Where ``good_folds`` (the Wikipedia
+    article's "fold by saying (it's) good"), "c'est bon" said while the
+    bidding is open (here or in ``OPEN``) is a pass; the legal actions list
+    the pass alone.
 ``DECLARING``
     Several players in: they declare in turn (from the eldest at the end of
     raises, 002 §5.1; from the declarer's right after a closing
-    declaration). A declaration must beat the best so far, ties going by
-    precedence; a lower hand says "c'est bon" (002 §5.1). A player who stayed
-    in with nothing says "rien" (only while nobody has declared). Nobody
-    declared anything: the bluff case, ``rules.bidding.bluff`` (002 §7.4).
+    declaration). Once one has declared, the others must declare too (002
+    §5.1 "doivent faire aussi leur déclaration"): a hand that beats the
+    standing declaration (ties going by precedence) is declared, and only a
+    hand that does not beat it says "c'est bon". A player says "rien" only
+    while nobody has declared and only if he holds no combination of the
+    chance, so the bluff case, ``rules.bidding.bluff`` (002 §7.4: "il ne se
+    trouve rien de valable"), is reached only when nobody in holds anything.
+    :meth:`ChanceBidding.answers` is the one statement of this rule: the
+    legal actions, the forced answer and the check all read it.
 ``LONE``
     One player left after the raises: he wins the pool and raises without
     showing, or shows to be paid for his combination (002 §5.1, §7.2-7.3);
@@ -54,7 +62,7 @@ from ..actions import (
 from ..cards import Chips, Seat
 from .carry import next_multiplier
 from .chances import PAYMENT_REASON, Combination, Entry, Key
-from .errors import IllegalAction, knob_rule
+from .errors import IllegalAction, Rule, knob_rule
 from .events import (  # noqa: I001
     CALL as R_CALL, POOL as R_POOL, RAISE as R_RAISE, REFUND as R_REFUND,
     Called, ChancePassed, ChanceWon, Conceded, Concealed, Declared, DeclaredNothing, Passed,
@@ -63,18 +71,9 @@ from .events import (  # noqa: I001
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Bidding, Ruleset, Vie
-    from .game import Game, Playing
-
-    class _BiddingRules(Ruleset):
-        """A ruleset with vie stages, for the type checker only: its ``bidding`` is
-        set (the semantic checks refuse vie stages without a ``bidding`` section)."""
-
-        bidding: Bidding
-
-    class _Bidding(Playing):
-        """The game as the bidding sees it, for the type checker only."""
-
-        rules: _BiddingRules
+    from .checking import Bidding_ as _Bidding
+    from .checking import Playing
+    from .game import Game
 
 OPEN, RAISED, DECLARING, LONE = 0, 1, 2, 3
 MODE_NAMES = ("open", "raised", "declaring", "lone")
@@ -82,12 +81,18 @@ WON, PASSED = 1, 2  # outcomes, Game.pool_outcome per chance
 
 _DECLS = (DeclarePoint, DeclareSequence, DeclareTricon)
 
-RULE_OPEN = "lalanne §5.1: the first to speak may declare, raise or pass"
-RULE_RAISED = "lalanne §5.1: after a raise one may call, raise or pass"
-RULE_DECLARE = "lalanne §5.1: the players left in declare in turn"
-RULE_BELOW = "lalanne §5.1: a hand below a predecessor's says \"c'est bon\""
-RULE_ONESELF = "lalanne §5.1: no raising on oneself"
-RULE_LONE = "lalanne §5.1: a player left alone wins, showing his hand or not"
+# The rules a refusal cites, each by the knob that decides it (errors.Rule): the
+# citation names the loaded ruleset, the knob and that ruleset's provenance for it.
+RULE_OPEN = Rule("bidding.declaring_closes_bidding", {
+    True: "the first to speak may declare, raise or pass",
+    False: "before anyone raises one may only raise or pass"})
+RULE_RAISED = Rule("bidding.declaring_closes_bidding", "after a raise one may call, raise or pass")
+RULE_DECLARE = Rule("bidding.declaring_closes_bidding", "the players left in declare in turn")
+RULE_BELOW = Rule("bidding.declaring_closes_bidding", "a hand below a predecessor's says \"c'est bon\"")
+RULE_ONESELF = Rule("bidding.raise_cap", "no raising on oneself")
+RULE_LONE = Rule("bidding.lone_winner_must_show", {
+    True: "a player left alone wins and shows his hand",
+    False: "a player left alone wins, showing his hand or not"})
 
 
 class ChanceBidding:
@@ -143,6 +148,31 @@ class ChanceBidding:
         """Bigger is better: 0 for whoever holds the precedence, then -1, -2..."""
         return -((seat - self.prec_start) % self.g.n)
 
+    def answers(self, seat: Seat) -> tuple[list[Entry], Action | None]:
+        """002 §5.1 in the declaring round: what ``seat`` may answer now.
+
+        Returns the whole combinations he may declare and the one other answer
+        open to him, or None where he must declare. While nobody has declared:
+        all his combinations, and "nothing" only if he holds none (002 §7.4:
+        the bluff case is for players who hold "rien de valable"). Once a
+        declaration stands: those of his combinations that beat it (by the
+        chance's keys, then precedence), and "c'est bon" only if none does
+        (002 §5.1: a hand lower than a predecessor's says "c'est bon"; the
+        others "doivent faire aussi leur déclaration"). An equal hand without
+        the precedence does not beat the declaration: he says "c'est bon", or
+        declares it and loses the tie (:meth:`check` accepts it).
+
+        The one statement of the rule: :meth:`legal`, :meth:`declarations`,
+        :meth:`forced` and :meth:`check` all read it.
+        """
+        nat = self._natural(seat)
+        bc = self.best_cmp
+        if bc is None:
+            return nat, (None if nat else NOTHING)
+        prec = self._prec(seat)
+        beats = [e for e in nat if (e[1], prec) > bc]
+        return beats, (None if beats else CONCEDE)
+
     # ---------------------------------------------------------- legal ----
 
     def legal(self) -> tuple[Action, ...]:
@@ -162,12 +192,9 @@ class ChanceBidding:
         if mode == RAISED:
             return g._static.raised_actions
         if mode == DECLARING:
-            nat = self._natural(s)
-            if self.best_cmp is None:
-                return tuple(e[0] for e in nat) + (NOTHING,)
-            prec = self._prec(s)
-            bc = self.best_cmp
-            return tuple(e[0] for e in nat if (e[1], prec) > bc) + (CONCEDE,)
+            decls, other = self.answers(s)
+            acts = tuple(e[0] for e in decls)
+            return acts if other is None else acts + (other,)
         # LONE
         return (SHOW,) if g.rules.bidding.lone_winner_must_show else (SHOW, CONCEAL)
 
@@ -183,11 +210,7 @@ class ChanceBidding:
                 return ()
             nat = self._natural(s)
         elif mode == DECLARING:
-            nat = self._natural(s)
-            bc = self.best_cmp
-            if bc is not None:
-                prec = self._prec(s)
-                nat = [e for e in nat if (e[1], prec) > bc]
+            nat = self.answers(s)[0]
         else:
             return ()
         if len(nat) > 1:
@@ -199,16 +222,11 @@ class ChanceBidding:
         mode = self.mode
         if mode <= RAISED:
             return None
-        if mode == DECLARING:  # as legal() would list them, without building the tuple
-            nat = self._natural(self.g.to_act)
-            bc = self.best_cmp
-            if bc is None:
-                return None if nat else NOTHING
-            prec = self._prec(self.g.to_act)
-            for e in nat:
-                if (e[1], prec) > bc:
-                    return None
-            return CONCEDE
+        if mode == DECLARING:  # as answers() rules: one declaration open, or one answer
+            decls, other = self.answers(self.g.to_act)
+            if not decls:
+                return other
+            return decls[0][0] if len(decls) == 1 else None
         return SHOW if self.g.rules.bidding.lone_winner_must_show else None
 
     # ---------------------------------------------------------- check ----
@@ -221,8 +239,8 @@ class ChanceBidding:
         mode = self.mode
         s = g.to_act
         if mode == OPEN:
-            if cls is Pass:
-                return None
+            if cls is Pass or (cls is Concede and g.rules.bidding.good_folds):
+                return None  # "(it's) good" is a pass where bidding.good_folds
             if cls is Raise:
                 self._check_raise(a)
                 return None
@@ -234,15 +252,15 @@ class ChanceBidding:
                         f"no declaration before the raises on the {self.chance} are over; "
                         "pass or raise")
                 return self.kind.resolve(a, g.hands[s])
-            raise IllegalAction(RULE_OPEN, f"{_say(a)} is not allowed before anyone has raised "
+            raise IllegalAction(self._rule(RULE_OPEN), f"{_say(a)} is not allowed before anyone has raised "
                                            f"on the {self.chance}")
         if mode == RAISED:
-            if cls is Call or cls is Pass:
-                return None
+            if cls is Call or cls is Pass or (cls is Concede and g.rules.bidding.good_folds):
+                return None  # "(it's) good" folds where bidding.good_folds
             if cls is Raise:
                 self._check_raise(a)
                 return None
-            raise IllegalAction(RULE_RAISED, f"{_say(a)} is not allowed while the raises on the "
+            raise IllegalAction(self._rule(RULE_RAISED), f"{_say(a)} is not allowed while the raises on the "
                                              f"{self.chance} go on")
         if mode == DECLARING:
             if cls in _DECLS:
@@ -251,24 +269,34 @@ class ChanceBidding:
                 # equal one is declared, and the tie goes by precedence (§3.1, §3.2, §5.2).
                 if self.best_cmp is not None and entry[1] < self.best_cmp[0]:
                     assert self.best is not None  # set with best_cmp
-                    raise IllegalAction(RULE_BELOW, f"{_say(entry[0])} does not beat "
+                    raise IllegalAction(self._rule(RULE_BELOW), f"{_say(entry[0])} does not beat "
                                                     f"{_say(self.best[1])}; say \"c'est bon\"")
                 return entry
             if cls is Concede:
                 if self.best is None:
-                    raise IllegalAction(RULE_DECLARE, "nobody has declared yet: declare, "
+                    raise IllegalAction(self._rule(RULE_DECLARE), "nobody has declared yet: declare, "
                                                       "or say nothing (rien)")
+                decls, other = self.answers(s)
+                if other is not CONCEDE:  # 002 §5.1: only a lower hand says "c'est bon"
+                    raise IllegalAction(self._rule(RULE_BELOW), f"{_say(_best_of(decls))} beats "
+                                                    f"{_say(self.best[1])}: declare it; only a "
+                                                    f"hand that does not beat it says \"c'est bon\"")
                 return None
             if cls is Nothing:
                 if self.best is not None:
-                    raise IllegalAction(RULE_BELOW, f"{_say(self.best[1])} has been declared: "
+                    raise IllegalAction(self._rule(RULE_BELOW), f"{_say(self.best[1])} has been declared: "
                                                     "say \"c'est bon\"")
+                decls, other = self.answers(s)
+                if other is not NOTHING:  # 002 §5.1, §7.4: "rien" only without a combination
+                    raise IllegalAction(self._rule(RULE_DECLARE), f"you hold {_say(_best_of(decls))}: declare "
+                                                      f"your {self.chance}; \"nothing\" is for a "
+                                                      f"hand without one")
                 return None
             if cls is Raise and self.last_raiser >= 0:
-                raise IllegalAction(RULE_ONESELF, f"the raises on the {self.chance} ended when the "
+                raise IllegalAction(self._rule(RULE_ONESELF), f"the raises on the {self.chance} ended when the "
                                                   f"word came back to the last raiser; declare your "
                                                   f"{self.chance}")
-            raise IllegalAction(RULE_DECLARE, f"{_say(a)} is not allowed: declare your "
+            raise IllegalAction(self._rule(RULE_DECLARE), f"{_say(a)} is not allowed: declare your "
                                               f"{self.chance}" + (", or say \"c'est bon\""
                                                                   if self.best else ""))
         # LONE
@@ -280,8 +308,12 @@ class ChanceBidding:
                                               "a player left alone must show"),
                                     "you are left alone and must show your hand")
             return None
-        raise IllegalAction(RULE_LONE, f"{_say(a)} is not allowed: you are left alone on the "
+        raise IllegalAction(self._rule(RULE_LONE), f"{_say(a)} is not allowed: you are left alone on the "
                                        f"{self.chance}; show or do not show")
+
+    def _rule(self, rule: Rule) -> str:
+        """``rule`` as the loaded ruleset cites it (built only when refusing)."""
+        return rule.cite(self.g.rules, self.chance)
 
     def _check_raise(self, a: Raise) -> None:
         b = self.g.rules.bidding
@@ -323,9 +355,13 @@ class ChanceBidding:
                 if rec:
                     g.events.append(Passed(s, self.chance, True))
             else:
-                self.check(a)  # raises
+                self.check(a)  # raises, unless "(it's) good" folds (bidding.good_folds)
+                self.apply(PASS)
+                return
             self._next_raised(s)
             return
+        if cls is Concede and mode == OPEN and g.rules.bidding.good_folds:
+            a, cls = PASS, Pass  # the Wikipedia article's "(it's) good": a pass
         entry = self.check(a)
         if mode == OPEN:
             if cls is Pass:
@@ -361,13 +397,7 @@ class ChanceBidding:
                 g.to_act = self.order[0]
         elif mode == DECLARING:
             if entry is not None:
-                if rec:
-                    g.events.append(Declared(s, self.chance, entry[0], True))
-                cmp = (entry[1], self._prec(s))
-                if self.best_cmp is None or cmp > self.best_cmp:
-                    self.best = (s, entry[0], entry[2])
-                    self.best_cmp = cmp
-                # else: an equal hand without the precedence; the earlier one keeps it
+                self._declared(s, entry)
             elif cls is Concede:
                 if rec:
                     g.events.append(Conceded(s, self.chance))
@@ -385,24 +415,37 @@ class ChanceBidding:
     def answer_forced(self) -> int:
         """While declaring, say every answer that is no choice, one after another
         (what :meth:`forced` finds: "nothing" with nothing to declare, "c'est
-        bon" with nothing that beats the best), with the same effect as
-        :meth:`apply` but without checking again what :meth:`forced` chose.
-        Returns how many were said; stops at a real choice or when the
-        declarations are settled."""
+        bon" with nothing that beats the best, the one combination that must be
+        declared), with the same effect as :meth:`apply` but without checking
+        again what :meth:`answers` allows. Returns how many were said; stops at
+        a real choice or when the declarations are settled."""
         g = self.g
         said = 0
         while self.mode == DECLARING and not self.done:
-            a = self.forced()
-            if a is None:
-                break
-            if g.record:
-                s = g.to_act
-                assert s is not None  # a seat declares
-                g.events.append(Conceded(s, self.chance) if a is CONCEDE
+            s = g.to_act
+            assert s is not None  # a seat declares
+            decls, other = self.answers(s)
+            if decls:
+                if len(decls) > 1:
+                    break
+                self._declared(s, decls[0])
+            elif g.record:
+                g.events.append(Conceded(s, self.chance) if other is CONCEDE
                                 else DeclaredNothing(s, self.chance))
             said += 1
             self._next_declarer()
         return said
+
+    def _declared(self, s: Seat, entry: Entry) -> None:
+        """``s`` declares ``entry`` in the declaring round; it leads if it beats the best."""
+        g = self.g
+        if g.record:
+            g.events.append(Declared(s, self.chance, entry[0], True))
+        cmp = (entry[1], self._prec(s))
+        if self.best_cmp is None or cmp > self.best_cmp:
+            self.best = (s, entry[0], entry[2])
+            self.best_cmp = cmp
+        # else: an equal hand without the precedence; the earlier one keeps it
 
     # ------------------------------------------------------ transitions ----
 
@@ -506,6 +549,11 @@ class ChanceBidding:
 
 def _key_of(entry: Entry) -> Key:
     return entry[1]
+
+
+def _best_of(entries: list[Entry]) -> Declaration:
+    """The best declaration among ``entries`` (not empty), by the chance's keys."""
+    return max(entries, key=_key_of)[0]
 
 
 def _say(a: Any) -> str:

@@ -16,14 +16,17 @@ from typing import TYPE_CHECKING, Any, cast
 from ..actions import DECLARE_BLANK, PASS, DeclareBlank, Pass
 from ..cards import Seat
 from ..combos import is_blank
-from .errors import IllegalAction
+from .errors import IllegalAction, Rule
 from .events import BLANK_HAND as R_BLANK, BLANK_STAGE, BlankHandDeclared, BlankHandsCancelled, Passed
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import BlankHandClaims
-    from .game import Game, Playing
+    from .checking import Playing
+    from .game import Game
 
-RULE_BLANK = "lalanne §8: a blank-hand holder declares it or keeps quiet"
+#: The rule a refusal cites (errors.Rule; "{stage}" is the claims stage's id).
+RULE_BLANK = Rule("{stage}.optional", {True: "a blank-hand holder declares it or keeps quiet",
+                                       False: "every blank hand is declared"})
 _CHOICE = (DECLARE_BLANK, PASS)
 
 
@@ -64,7 +67,8 @@ class BlankHands:
 
     def check(self, a: Any) -> None:
         if a.__class__ is not DeclareBlank and a.__class__ is not Pass:
-            raise IllegalAction(RULE_BLANK, "your hand is blank: say \"blank hand\" or pass")
+            raise IllegalAction(RULE_BLANK.cite(self.g.rules, self.st.id),
+                                "your hand is blank: say \"blank hand\" or pass")
 
     def apply(self, a: Any) -> None:
         self.check(a)

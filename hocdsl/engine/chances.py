@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Any, Union, cast
 
 from .. import combos
 from ..actions import Action, Declaration, DeclarePoint, DeclareSequence, DeclareTricon
-from ..cards import ACE, JACK, KING, QUEEN, RANK_MASKS, SUIT_MASK, Chips, Hand
+from ..cards import RANK_MASKS, SUIT_MASK, Chips, Hand
 from ..pack import pack_of
-from .errors import IllegalAction, knob_rule
+from .errors import IllegalAction, Rule, knob_rule
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset
@@ -41,7 +41,13 @@ Combination = Union[combos.Point, combos.Run, combos.Trio]
 # it as its (cards, value, suit) tuple until it is shown (see PointChance.claimed).
 Entry = tuple[Declaration, Key, Any]
 
-RULE_HELD = "lalanne §5.1, §7.2: a player may declare less than he holds, never more"
+# The rules a refusal cites, each by the knob that decides it: the declaring rule of
+# 002 §5.1 by the bidding's, the rest by a knob of the chance's stage ("{stage}" is
+# its id). See errors.Rule: the citation is built only when refusing.
+RULE_HELD = Rule("bidding.declaring_closes_bidding", "a player may declare less than he holds, never more")
+RULE_POINT_SAID = Rule("{stage}.keys", "the point is declared by its number of cards and their value")
+RULE_SEQUENCE_SAID = Rule("{stage}.names", "the sequence is declared by its name")
+RULE_TRICON_SAID = Rule("{stage}.names", "the tricon is declared by its name")
 
 
 class ChanceKind:
@@ -52,6 +58,14 @@ class ChanceKind:
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
+
+    def _rule(self, rule: Rule | str, what: str = "") -> str:
+        """``rule`` (a Rule, or a knob of the stage with ``what`` it says) as the
+        loaded ruleset cites it; built only when refusing."""
+        stage = getattr(self.rules, self.name).id  # the vie stage on this chance
+        if isinstance(rule, Rule):
+            return rule.cite(self.rules, stage)
+        return knob_rule(self.rules, f"{stage}.{rule}", what)
 
     def natural(self, hand: Hand) -> list[Entry]:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -85,8 +99,7 @@ class PointChance(ChanceKind):
     def __init__(self, rules: Ruleset) -> None:
         super().__init__(rules)
         t = rules.pack
-        value = [0] + [(t.court_value if r in (JACK, QUEEN, KING) else t.ace_value if r == ACE else r)
-                       for r in range(1, 14)]
+        value = list(t.rank_values())  # value[rank]; index 0 unused
         # ranks by value, highest first: the best k cards of a suit for a point of k cards
         self.values_desc = tuple(sorted(((value[r], r) for r in range(1, 14)), reverse=True))
         sv = [0] * (1 << 13)
@@ -148,7 +161,7 @@ class PointChance(ChanceKind):
 
     def resolve(self, decl: Any, hand: Hand) -> Entry:
         if decl.__class__ is not DeclarePoint:
-            raise IllegalAction("lalanne §3.1: the point is declared by its number of cards",
+            raise IllegalAction(self._rule(RULE_POINT_SAID),
                                 f"{decl} is not a declaration of the point")
         k, v = decl.cards, decl.value
         best_v, best_s = -1, -1
@@ -159,12 +172,12 @@ class PointChance(ChanceKind):
                 if tv > best_v:
                     best_v, best_s = tv, s
         if best_s < 0:
-            raise IllegalAction(RULE_HELD, f"{k} cards: no suit of the hand holds {k} cards")
+            raise IllegalAction(self._rule(RULE_HELD), f"{k} cards: no suit of the hand holds {k} cards")
         if v is None:
             v = best_v
             decl = DeclarePoint(k, v)
         elif v > best_v:
-            raise IllegalAction(RULE_HELD, f"{k} cards, {v}: the best {k} cards of one suit "
+            raise IllegalAction(self._rule(RULE_HELD), f"{k} cards, {v}: the best {k} cards of one suit "
                                            f"in the hand are worth {best_v}")
         return decl, self._key(k, v), combos.Point(k, v, best_s)
 
@@ -234,25 +247,25 @@ class SequenceChance(ChanceKind):
 
     def resolve(self, decl: Any, hand: Hand) -> Entry:
         if decl.__class__ is not DeclareSequence:
-            raise IllegalAction("lalanne §3.2: the sequence is declared by its name",
+            raise IllegalAction(self._rule(RULE_SEQUENCE_SAID),
                                 f"{decl} is not a declaration of the sequence")
         sr = self.rules.sequence
         assert sr is not None
         length, top = decl.length, decl.top
         if length < sr.min_length:
-            raise IllegalAction(knob_rule(self.rules, "sequence.min_length", "the shortest sequence"),
+            raise IllegalAction(self._rule("min_length", "the shortest sequence"),
                                 f"a run of {length} is no sequence (at least {sr.min_length} cards)")
         if length > sr.counts_up_to and not sr.longer_ranks_higher:
             raise IllegalAction(
-                knob_rule(self.rules, "sequence.longer_ranks_higher", "a longer run counts no more"),
+                self._rule("longer_ranks_higher", "a longer run counts no more"),
                 f"a run of {length} counts as {sr.counts_up_to}; declare it as such")
         try:  # runs follow the pack's order (combos.held_run)
             run = combos.held_run(hand, length, top, self.rules)
         except ValueError as e:
-            raise IllegalAction(RULE_HELD, str(e)) from None
+            raise IllegalAction(self._rule(RULE_HELD), str(e)) from None
         if run is None:
             what = f"a run of {length}" + (f" to rank {top}" if top is not None else "")
-            raise IllegalAction(RULE_HELD, f"{what} is not in the hand")
+            raise IllegalAction(self._rule(RULE_HELD), f"{what} is not in the hand")
         if top is None:
             decl = DeclareSequence(length, run.top)
         return decl, combos.run_key(run, self.rules), run
@@ -308,11 +321,12 @@ class TriconChance(ChanceKind):
 
     def resolve(self, decl: Any, hand: Hand) -> Entry:
         if decl.__class__ is not DeclareTricon:
-            raise IllegalAction("lalanne §3.3: the tricon is declared by its name",
+            raise IllegalAction(self._rule(RULE_TRICON_SAID),
                                 f"{decl} is not a declaration of the tricon")
         size, rank = decl.size, decl.rank
         if size not in self._sizes:
-            raise IllegalAction("lalanne §3.3: a tricon is 3 or 4 cards of a rank",
+            raise IllegalAction(self._rule("min_size", "a tricon is " + " or ".join(
+                                    str(n) for n in sorted(self._sizes)) + " cards of a rank"),
                                 f"a tricon of {size} cards does not exist")
         if rank is None:
             for r in reversed(pack_of(self.rules).order):  # the highest first, in the pack's order
@@ -320,10 +334,10 @@ class TriconChance(ChanceKind):
                     rank = r
                     break
             else:
-                raise IllegalAction(RULE_HELD, f"the hand holds no {size} cards of one rank")
+                raise IllegalAction(self._rule(RULE_HELD), f"the hand holds no {size} cards of one rank")
             decl = DeclareTricon(size, rank)
         elif not 1 <= rank <= 13 or (hand & RANK_MASKS[rank - 1]).bit_count() < size:
-            raise IllegalAction(RULE_HELD, f"the hand does not hold {size} cards of rank {rank}")
+            raise IllegalAction(self._rule(RULE_HELD), f"the hand does not hold {size} cards of rank {rank}")
         t = combos.Trio(rank, size)
         return decl, combos.tricon_key(t, self.rules), t
 
