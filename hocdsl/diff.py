@@ -22,9 +22,15 @@ interval excludes zero.
 >>> d[-1].b.words
 '1 card left pays 6; 2 pays 8; 3–9 pay 1 a card; 10 or more pay 2 a card'
 
-Three renderings of one :class:`DiffReport`: :func:`report_json` (plain data),
-:func:`report_markdown` (GitHub-flavoured tables that paste into a paper or a
-wiki) and :func:`print_report` (rich tables on a terminal).
+Four renderings of one :class:`DiffReport`: :func:`report_json` (plain data, every
+row), :func:`diff_grid` (every row as one CSV table), :func:`report_markdown`
+(GitHub-flavoured tables that paste into a paper or a wiki) and
+:func:`print_report` (rich tables on a terminal). The last two show the outcomes
+that matter (:func:`select_outcomes`: the key rows, then the significant
+differences, at most a screenful) with a legend of the metrics shown
+(:func:`legend`) and how many rows were left out and why; ``all_rows`` shows
+every row. The rules part is ready at once: ``hoc diff`` prints it
+(:func:`print_rules`) before the simulation starts.
 """
 
 from __future__ import annotations
@@ -38,11 +44,14 @@ from .rules.build import yaml_value
 from .rules.describe import knob_title, section_title
 from .rules.model import SECTIONS, Ruleset, knob_fields
 from .rules.render import value_words
+from .tableview import Grid
 
 __all__ = [
     "KnobSide", "KnobDiff", "OutcomeRow", "DiffReport", "rules_diff", "outcome_rows",
     "diff_report", "report_json", "report_markdown", "print_report", "label",
-    "format_number", "SIGNIFICANT_MARK", "ROW_KINDS",
+    "format_number", "SIGNIFICANT_MARK", "ROW_KINDS", "rules_report", "with_outcomes", "Selection",
+    "select_outcomes", "legend", "left_out_words", "METRIC_LEGEND", "rules_markdown", "outcomes_markdown",
+    "diff_grid", "print_rules", "print_outcomes", "is_key",
 ]
 
 #: The flag put beside a difference whose 95% interval excludes zero.
@@ -385,19 +394,181 @@ def diff_report(
     """The rules side by side and, when ``hands`` > 0, the outcomes of ``hands``
     simulated hands under each ruleset on the same deals (:func:`hocdsl.sim.compare`).
     ``provenance``: list the knobs that agree in value but not in provenance too."""
-    diffs = rules_diff(a, b, provenance=provenance)
+    report = rules_report(a, b, provenance=provenance)
     if hands <= 0:
-        return DiffReport(label(a), label(b), diffs, None, {"hands": 0})
+        return report
+    return with_outcomes(report, a, b, hands=hands, players=players, bots=bots, seed=seed, jobs=jobs,
+                         progress=progress)
+
+
+def rules_report(a: Ruleset, b: Ruleset, *, provenance: bool = False) -> DiffReport:
+    """The rules part alone (ready at once, before any simulation)."""
+    return DiffReport(label(a), label(b), rules_diff(a, b, provenance=provenance), None, {"hands": 0})
+
+
+def with_outcomes(report: DiffReport, a: Ruleset, b: Ruleset, *, hands: int, players: int = 3,
+                  bots: Sequence[str] | None = None, seed: int = 0, jobs: int = 1,
+                  progress: Callable[[int, int], None] | None = None, cluster: Any = None) -> DiffReport:
+    """``report`` with the outcomes of ``hands`` hands under ``a`` and ``b`` on the same deals
+    (``jobs`` processes, or a Dask ``cluster``: see :func:`hocdsl.sim.compare`)."""
     from .sim import compare
 
     if bots is None:
         bots = ("heuristic",) * players
     comparison = compare(a, b, hands=hands, players=players, bots=tuple(bots), seed=seed,
-                         jobs=jobs, progress=progress)
+                         jobs=jobs, progress=progress, cluster=cluster)
     conserved = getattr(comparison, "chips_conserved", None)
     settings = {"hands": hands, "players": players, "bots": list(bots), "seed": seed}
-    return DiffReport(label(a), label(b), diffs, outcome_rows(comparison), settings,
+    return DiffReport(report.a, report.b, report.rules, outcome_rows(comparison), settings,
                       None if conserved is None else bool(conserved))
+
+
+# ------------------------------------------------------------ the outcomes that matter ----
+
+
+#: The rows shown whatever they say: who gains at which place, the spread, the hand's length.
+KEY_PREFIXES = ("net_per_hand.",)
+KEY_METRICS = ("sd_net_per_hand", "turns_per_hand")
+#: At most this many outcome rows by default (``--all``: every row).
+SCREEN_ROWS = 20
+
+#: Why a row is left out of the default table, in the order the legend counts them.
+SAME_EVERY_DEAL = "the same under both on every deal (the deal alone, or 0 by construction)"
+SAME_NUMBERS = "another name for a row shown"
+NOT_SIGNIFICANT = "no significant difference"
+DISTRIBUTION = "shares of cards left (the spread behind cards_left)"
+SEATS_ALIKE = "a seat's net, every seat with the same bot (they differ by chance alone)"
+BEYOND_SCREEN = "smaller significant differences, past a screenful"
+LEFT_OUT_ORDER = (SAME_EVERY_DEAL, SAME_NUMBERS, SEATS_ALIKE, NOT_SIGNIFICANT, DISTRIBUTION, BEYOND_SCREEN)
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The outcome rows a screen shows, and how many were left out for which reason."""
+
+    rows: list[OutcomeRow]
+    left_out: dict[str, int]  # reason -> rows
+
+    @property
+    def left_out_total(self) -> int:
+        return sum(self.left_out.values())
+
+
+def is_key(metric: str) -> bool:
+    """A row shown whatever it says (:data:`KEY_PREFIXES`, :data:`KEY_METRICS`)."""
+    return metric.startswith(KEY_PREFIXES) or metric in KEY_METRICS
+
+
+def _same_every_deal(r: OutcomeRow) -> bool:
+    """The difference is 0 with a zero-width interval (or undefined on both sides)."""
+    if math.isnan(r.a) and math.isnan(r.b):
+        return True
+    return r.diff == 0 and r.ci95 == (0, 0)
+
+
+def _strength(r: OutcomeRow) -> float:
+    """|B − A| over its interval's half-width: how clearly it excludes zero."""
+    half = (r.ci95[1] - r.ci95[0]) / 2
+    return math.inf if half <= 0 else abs(r.diff) / half
+
+
+def _why_left_out(r: OutcomeRow, shown: Sequence[OutcomeRow], bots_alike: bool) -> str | None:
+    if _same_every_deal(r):
+        return SAME_EVERY_DEAL
+    if any((r.a, r.b, r.ci95) == (s.a, s.b, s.ci95) for s in shown):
+        return SAME_NUMBERS
+    if r.metric.startswith("net_per_seat.") and bots_alike:
+        return SEATS_ALIKE
+    if not r.significant:
+        return NOT_SIGNIFICANT
+    if r.metric.startswith("cards_left_share."):
+        return DISTRIBUTION
+    return None
+
+
+def select_outcomes(report: DiffReport, all_rows: bool = False, limit: int = SCREEN_ROWS) -> Selection:
+    """The outcome rows that matter, in the report's order: the key rows (:func:`is_key`),
+    then every significant difference that is not another name for a row shown, a share
+    of the distribution of cards left, or (every seat with the same bot) a seat's net;
+    at most ``limit`` rows, the clearest differences kept. ``all_rows``: every row."""
+    rows = list(report.outcomes or ())
+    if all_rows:
+        return Selection(rows, {})
+    bots_alike = len(set(report.settings.get("bots", ()))) <= 1
+    left: dict[str, int] = {}
+    shown: list[OutcomeRow] = []
+    for r in rows:
+        why = None if is_key(r.metric) else _why_left_out(r, shown, bots_alike)
+        if why is None:
+            shown.append(r)
+        else:
+            left[why] = left.get(why, 0) + 1
+    keys = [r for r in shown if is_key(r.metric)]
+    if len(shown) > limit:
+        room = max(limit - len(keys), 0)
+        kept = set(map(id, sorted((r for r in shown if not is_key(r.metric)), key=_strength,
+                                  reverse=True)[:room]))
+        dropped = len(shown) - len(keys) - room
+        shown = [r for r in shown if is_key(r.metric) or id(r) in kept]
+        left[BEYOND_SCREEN] = dropped
+    return Selection(shown, {k: left[k] for k in LEFT_OUT_ORDER if left.get(k)})
+
+
+#: What each metric means and which way reads as what, by its name before the first dot
+#: (the part after the dot named in angle brackets). The full list is in the README.
+METRIC_LEGEND: dict[str, tuple[str, str]] = {
+    "net_per_hand": ("<position>", "chips won (+) or lost (−) per hand in that position; all near 0: no place favoured"),
+    "card_win_rate": ("<position>", "share of card games that position wins; 1/players each: no place favoured"),
+    "net_per_seat": ("<k>", "chips per hand of seat k (1..players, as `hoc play --seat`); seats differ by their bots"),
+    "won_rate": ("<stage>", "share of hands someone wins the stage; lower: its pool carries more often"),
+    "all_pass_rate": ("<stage>", "share of hands all pass on the stage: its pool carries and goes double"),
+    "double_rate": ("<stage>", "share of hands the stage is bid double or more: higher stakes"),
+    "triple_rate": ("<stage>", "share of hands the stage is bid triple or more (the triple game)"),
+    "pool_when_won": ("<stage>", "chips its winner takes from the pool, when won: the stake of the stage"),
+    "pays_when_won": ("<stage>", "chips the others pay its winner for what he shows, when won"),
+    "pool_taken_rate": ("<pool>", "share of hands someone takes chips from the pool"),
+    "pool_take": ("<pool>", "chips taken from the pool, when taken"),
+    "blank_hand_rate": ("", "share of dealt hands that are blank (no king, queen or jack): the deal alone"),
+    "blank_paid_rate": ("", "share of hands in which a blank hand is paid"),
+    "sequence_held_rate": ("<k>", "share of dealt hands holding a run of k or more: the deal alone"),
+    "tricon_held_rate": ("<k>", "share of dealt hands holding k of a rank: the deal alone"),
+    "longest_suit_mean": ("", "length of a dealt hand's longest suit: the deal alone"),
+    "hocs_per_hand": ("", "hocs per hand (`.<kind>`: of one kind: principal, permanent, end-of-run, accidental)"),
+    "principal_hocs_per_hand": ("", "principal hocs per hand"),
+    "accidental_hocs_per_hand": ("", "hocs per hand that are not principal (every other kind)"),
+    "first_turn_out_rate": ("", "share of hands won by going out in the first turn"),
+    "cards_left": ("", "cards a loser holds when the card game ends; higher: dearer end payments"),
+    "cards_left_share": ("<k>", "share of losers left with exactly k cards"),
+    "end_payment": ("", "chips a loser pays the winner for the cards he has left"),
+    "turns_per_hand": ("", "actions per hand, forced ones too: the hand's length"),
+    "decisions_per_hand": ("", "actions per hand that were real choices"),
+    "sd_net_per_hand": ("", "spread of one player's result per hand; higher: more of a gamble"),
+}
+
+
+def legend(rows: Iterable[OutcomeRow]) -> list[tuple[str, str]]:
+    """``(name, meaning)`` for each kind of metric among ``rows``, in their order.
+
+    >>> legend([OutcomeRow("net_per_hand.eldest", 0, 1, 1, (0.5, 1.5), True)])[0][0]
+    'net_per_hand.<position>'
+    """
+    out: dict[str, tuple[str, str]] = {}
+    for r in rows:
+        family = r.metric.split(".", 1)[0]
+        if family in out or family not in METRIC_LEGEND:
+            continue
+        part, words = METRIC_LEGEND[family]
+        out[family] = (family + (f".{part}" if part and "." in r.metric else ""), words)
+    return list(out.values())
+
+
+def left_out_words(selection: Selection) -> str:
+    """``44 rows left out (`--all` prints every row): 16 the same under both ...; 12 ...``."""
+    n = selection.left_out_total
+    if not n:
+        return ""
+    parts = "; ".join(f"{k} {why}" for why, k in selection.left_out.items())
+    return f"{n} row{'s' if n != 1 else ''} left out (`--all` prints every row): {parts}."
 
 
 # ------------------------------------------------------------ numbers ----
@@ -406,11 +577,20 @@ def diff_report(
 def format_number(x: float, signed: bool = False) -> str:
     """A metric value for a table: 4 decimals below 100, 1 above; ``+`` on differences.
 
+    Never ``-0.0000``: a value that would round to it keeps its sign in scientific form,
+    and an exact zero is ``0``.
+
     >>> format_number(0.03125), format_number(-0.5, signed=True), format_number(1234.5)
     ('0.0312', '-0.5000', '1234.5')
+    >>> format_number(-2.27e-06, signed=True), format_number(0.0, signed=True), format_number(-0.0)
+    ('-2.3e-06', '0', '0')
     """
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "n/a"
+    if x == 0:
+        return "0"  # exactly nothing: no sign, no decimals to suggest a rounding
+    if abs(x) < 0.00005:  # would round to ±0.0000: keep the digits that say which way
+        return f"{x:+.1e}" if signed else f"{x:.1e}"
     text = f"{x:+.4f}" if signed else f"{x:.4f}"
     if abs(x) >= 100:
         text = f"{x:+.1f}" if signed else f"{x:.1f}"
@@ -493,10 +673,16 @@ def _md_table(header: Sequence[str], rows: Iterable[Sequence[str]], align: Seque
     return lines
 
 
-def report_markdown(report: DiffReport) -> str:
+def report_markdown(report: DiffReport, all_rows: bool = False) -> str:
     """GitHub-flavoured markdown: a heading and one table per stage for the rules,
-    then one table of outcomes. Every table has a header row, a separator row,
+    then one table of outcomes (those that matter, :func:`select_outcomes`; every one
+    with ``all_rows``) and its legend. Every table has a header row, a separator row,
     and the same number of cells in every row."""
+    return rules_markdown(report) + outcomes_markdown(report, all_rows)
+
+
+def rules_markdown(report: DiffReport) -> str:
+    """The rules part of :func:`report_markdown`."""
     a, b = report.a, report.b
     lines = [f"## Rules that differ: {a} vs {b}", ""]
     if not report.rules:
@@ -517,27 +703,54 @@ def report_markdown(report: DiffReport) -> str:
                 stage = k.stage if k is not None else None
             if k is not None:
                 group.append(k)
-    if report.outcomes is not None:
-        s = report.settings
-        lines.append(f"## Outcomes on the same deals: {a} vs {b}")
-        lines.append("")
-        lines.append(f"{_settings(s)}. `{SIGNIFICANT_MARK}`: the 95% interval of B − A excludes zero.")
-        lines.append("")
-        rows = ([f"`{_md_cell(r.metric)}`", format_number(r.a), format_number(r.b),
-                 format_number(r.diff, True), _interval(r.ci95),
-                 SIGNIFICANT_MARK if r.significant else ""] for r in report.outcomes)
-        lines += _md_table(["metric", _md_cell(a), _md_cell(b), "B − A", "95% CI of B − A", "sig."],
-                           rows, ["---", "---:", "---:", "---:", "---:", ":---:"])
-        lines.append("")
     return "\n".join(lines)
+
+
+def outcomes_markdown(report: DiffReport, all_rows: bool = False) -> str:
+    """The outcomes part of :func:`report_markdown` ("" when nothing was simulated)."""
+    if report.outcomes is None:
+        return ""
+    a, b = report.a, report.b
+    chosen = select_outcomes(report, all_rows)
+    lines = [f"## Outcomes on the same deals: {a} vs {b}", "",
+             f"{_settings(report.settings)}. `{SIGNIFICANT_MARK}`: the 95% interval of B − A excludes zero.", ""]
+    rows = ([f"`{_md_cell(r.metric)}`", format_number(r.a), format_number(r.b),
+             format_number(r.diff, True), _interval(r.ci95),
+             SIGNIFICANT_MARK if r.significant else ""] for r in chosen.rows)
+    lines += _md_table(["metric", _md_cell(a), _md_cell(b), "B − A", "95% CI of B − A", "sig."],
+                       rows, ["---", "---:", "---:", "---:", "---:", ":---:"])
+    lines.append("")
+    lines += [f"- `{name}`: {_md_cell(words)}" for name, words in legend(chosen.rows)]
+    if chosen.left_out_total:
+        lines += ["", left_out_words(chosen)]
+    lines.append("")
+    return "\n".join(lines)
+
+
+def diff_grid(report: DiffReport) -> Grid:
+    """Every row of the report as one CSV-ready table: the rules (``part`` rule: knob,
+    title, each side's value in words and provenance), then every outcome (``part``
+    outcome: metric, A, B, B − A, its interval, significant)."""
+    header = ("part", "name", "title", "a", "b", "diff", "ci95_lo", "ci95_hi", "significant",
+              "a_provenance", "b_provenance")
+    rows: list[tuple[Any, ...]] = [("rule", k.knob, _row_title(k), k.a.words, k.b.words, None, None, None, None,
+                                    k.a.provenance, k.b.provenance) for k in report.rules]
+    rows += [("outcome", r.metric, None, _num(r.a), _num(r.b), _num(r.diff), _num(r.ci95[0]), _num(r.ci95[1]),
+              r.significant, None, None) for r in report.outcomes or ()]
+    return Grid(header, rows, title=f"{report.a} vs {report.b}")
 
 
 # ------------------------------------------------------------ rich text ----
 
 
-def print_report(report: DiffReport, console: Any = None) -> None:
+def print_report(report: DiffReport, console: Any = None, all_rows: bool = False) -> None:
     """The report as rich tables: one per stage for the rules, one for the outcomes."""
-    from rich import box
+    print_rules(report, console)
+    print_outcomes(report, console, all_rows)
+
+
+def print_rules(report: DiffReport, console: Any = None) -> None:
+    """The rules part as rich tables, one per stage (printed at once, before any simulation)."""
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
@@ -564,13 +777,24 @@ def print_report(report: DiffReport, console: Any = None) -> None:
         table.add_row(_row_title(k), _rich_side(k.a), _rich_side(k.b))
     if table is not None:
         console.print(table)
+
+
+def print_outcomes(report: DiffReport, console: Any = None, all_rows: bool = False) -> None:
+    """The outcomes that matter (:func:`select_outcomes`; every one with ``all_rows``) as a
+    rich table, with a legend of the metrics shown and a count of the rows left out."""
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
     if report.outcomes is None:
         return
-    s = report.settings
+    console = console or Console()
+    a, b = report.a, report.b
+    chosen = select_outcomes(report, all_rows)
     console.print()
     console.print(Text(f"Outcomes on the same deals: {a} vs {b}", style="bold"))
-    console.print(f"{_settings(s)}.\n{SIGNIFICANT_MARK} = the 95% interval of B − A excludes zero.",
-                  highlight=False)
+    console.print(f"{_settings(report.settings)}.", highlight=False)
     t = Table(show_lines=False, box=box.SIMPLE_HEAD)  # narrow borders: fits 80 columns
     t.add_column("metric", overflow="fold", min_width=10)  # numbers are never cut; names fold
     t.add_column(a, justify="right", no_wrap=True)
@@ -578,11 +802,21 @@ def print_report(report: DiffReport, console: Any = None) -> None:
     t.add_column("B − A", justify="right", no_wrap=True)
     t.add_column("95% CI of B − A", justify="right", no_wrap=True)
     t.add_column("sig.", justify="center", no_wrap=True)
-    for r in report.outcomes:
+    for r in chosen.rows:
         style = "bold" if r.significant else None
         t.add_row(r.metric, format_number(r.a), format_number(r.b), format_number(r.diff, True),
                   _interval(r.ci95), SIGNIFICANT_MARK if r.significant else "", style=style)
     console.print(t)
+    console.print(Text(f"{SIGNIFICANT_MARK}: the 95% interval of B − A excludes zero. Each row: the mean "
+                       f"under {a}, under {b}, and B − A.", style="dim"))
+    names = legend(chosen.rows)
+    width = max((len(n) for n, _ in names), default=0)
+    for name, words in names:
+        line = Text(f"  {name:<{width}}  ", style="bold")
+        line.append(words)
+        console.print(line, overflow="fold")
+    if chosen.left_out_total:
+        console.print(Text(left_out_words(chosen), style="dim"))
     if report.chips_conserved is False:
         console.print("[bold red]warning:[/] chips were not conserved in the simulation")
 

@@ -402,6 +402,34 @@ def print_across(rulesets: Sequence[Ruleset], console: Any) -> None:
     console.print(Text(f"* {LEGEND}"))
 
 
+# ------------------------------------------------------------ grids (csv, markdown) ----
+
+
+def knobs_grid(rules: Ruleset) -> Any:
+    """``hoc knobs RULESET --format csv|markdown``: one row per knob: path, stage, title, type,
+    choices, value, value in words, provenance kind and text."""
+    from .tableview import Grid
+
+    rows = []
+    for r in knob_rows(rules):
+        choices = "; ".join(takes_lines(r.kind)) if r.kind.choices else r.kind.words
+        rows.append((r.path, r.stage, r.title, r.kind.type, choices, _plain(r.value), r.value_words,
+                     r.provenance.kind if r.provenance is not None else None,
+                     r.provenance.text if r.provenance is not None else None))
+    return Grid(("path", "stage", "title", "type", "takes", "value", "value_words", "provenance", "cite"), rows,
+                title=f"Knobs of {_label(rules)}")
+
+
+def across_grid(rulesets: Sequence[Ruleset]) -> Any:
+    """``hoc knobs --format csv|markdown``: one row per knob, its value in every ruleset, and
+    whether they differ."""
+    from .tableview import Grid
+
+    return Grid(("path", "stage", *(_label(r) for r in rulesets), "differ"),
+                [(r.path, r.stage, *r.cells, r.differ) for r in across_rows(rulesets)],
+                title="Knobs of the bundled rulesets")
+
+
 __all__ = ["Choice", "KnobKind", "KnobRow", "AcrossRow", "knob_kind", "knob_rows", "knobs_json",
            "knobs_json_across", "knobs_text", "across_rows", "across_text", "print_across",
-           "takes_lines", "value_text", "provenance_text"]
+           "takes_lines", "value_text", "provenance_text", "knobs_grid", "across_grid"]

@@ -145,6 +145,17 @@ def _one_in(p: Fraction) -> str:
     return f"1 in {float(x):,.0f}" if x >= 10 else f"1 in {float(x):.2f}"
 
 
+def odds_grid(report: dict[str, Any], rules: Any = None) -> Any:
+    """``hoc odds --format csv|markdown``: one row per line of the table: group, what, the exact
+    fraction, its decimal value and "1 in N"."""
+    from .tableview import Grid
+
+    rows = [(group, what, f"{p.numerator}/{p.denominator}", float(p), _one_in(p))
+            for group, what, p in odds_rows(report, rules)]
+    return Grid(("group", "what", "exact", "probability", "about"), rows,
+                title=f"Exact odds of the deal: {report.get('ruleset', '')}, {report.get('players')} players")
+
+
 def print_odds(report: dict[str, Any], rules: Any = None, console: Any = None) -> None:
     """A rich table: each probability as an exact fraction, a decimal and "1 in N"."""
     from rich.console import Console

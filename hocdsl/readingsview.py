@@ -103,6 +103,27 @@ def _md_cell(text: str) -> str:
     return " ".join(str(text).split()).replace("|", "\\|")
 
 
+def readings_grid(report: ReadingsReport) -> Any:
+    """``hoc readings --format csv``: one row per knob, alternative and key metric: the chosen
+    and the alternative's mean, the difference, its interval, Holm-adjusted p, significant."""
+    from .tableview import Grid
+
+    def num(x: float) -> float | None:
+        return None if x != x or math.isinf(x) else x
+
+    rows = []
+    for o in report.outcomes:
+        value = yaml_of(report.rules, o.question.path, o.reading.value)
+        for k in report.key_metrics:
+            d = o.rows.get(k)
+            if d is None:
+                continue
+            rows.append((o.question.path, value, o.reading.origin, k, num(d.chosen.mean), num(d.alternative.mean),
+                         num(d.diff.mean), num(d.diff.lo), num(d.diff.hi), num(d.p_holm), bool(d.significant)))
+    return Grid(("knob", "alternative", "origin", "metric", "chosen", "alternative_mean", "diff", "ci95_lo",
+                 "ci95_hi", "p_holm", "significant"), rows, title=f"Readings of {_label(report)}")
+
+
 def report_markdown(report: ReadingsReport) -> str:
     """GitHub-flavoured markdown: the table of readings, what was controlled, the ranking."""
     keys = report.key_metrics

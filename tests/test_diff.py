@@ -33,11 +33,11 @@ def by_knob(diffs):
 
 
 def test_mazarin_vs_wikipedia_exactly_the_knobs_that_differ():
-    """The Wikipedia reading overrides five things of Lalanne's: tie precedence to the
-    eldest, the names "quart" and "fredon" first, principal hocs wild, and 2 cards
-    left paying 8 instead of 4."""
+    """The Wikipedia reading overrides six things of Lalanne's: tie precedence to the
+    eldest, "(it's) good" as a fold while bidding, the names "quart" and "fredon" first,
+    principal hocs wild, and 2 cards left paying 8 instead of 4."""
     d = by_knob(rules_diff(MAZARIN, WIKIPEDIA))
-    assert set(d) == {"bidding.precedence", "sequence.names", "tricon.names",
+    assert set(d) == {"bidding.precedence", "bidding.good_folds", "sequence.names", "tricon.names",
                       "card_game.principal_wild", "settle.end_payment"}
     assert {k.kind for k in d.values()} == {"knob"}
 
@@ -90,7 +90,7 @@ def test_grouped_by_stage_in_the_order_of_play():
     order = [prefix for prefix, _ in MAZARIN.sections()]
     assert order[:4] == ["pack", "deal", "table", "bidding"] and order[-2:] == ["card_game", "settle"]
     assert stages == sorted(stages, key=order.index)
-    assert stages == ["bidding", "sequence", "tricon", "card_game", "settle"]
+    assert stages == ["bidding", "bidding", "sequence", "tricon", "card_game", "settle"]
 
 
 def test_same_ruleset_no_difference_and_an_extension_is_one():
@@ -297,7 +297,7 @@ def test_markdown_is_well_formed_tables():
     assert "2 pays 8" in md
     with_outcomes = DiffReport(report.a, report.b, report.rules, fake_outcomes(),
                                {"hands": 100, "players": 3, "bots": ["heuristic"] * 3, "seed": 0})
-    md = report_markdown(with_outcomes)
+    md = report_markdown(with_outcomes, all_rows=True)  # by default the row that cannot matter is left out
     assert assert_well_formed(md) == len(stages) + 1
     last = tables(md)[-1]
     assert _cells(last[0])[-2:] == [" 95% CI of B − A ", " sig. "]

@@ -15,6 +15,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from conftest import pure_only
 from hocdsl.actions import PLAY, WITHOUT
 from hocdsl.announce import AnnouncementError, parse_announcement
 from hocdsl.bots.heuristic import DANGER_CARDS, HeuristicBot
@@ -87,11 +88,13 @@ def test_replay_places_a_huge_number_at_its_record_line(tmp_path):
     text = (ROOT / "examples" / "precedence.yaml").read_text(encoding="utf-8")
     (tmp_path / "big.yaml").write_text(text.replace('"Anne: raise 1"', f'"Anne: raise {HUGE}"', 1))
     (tmp_path / "sup.yaml").write_text(text.replace('"Anne: raise 1"', '"Anne: raise ²"', 1))
-    out = refused(hoc("replay", "big.yaml", cwd=tmp_path))
-    assert out.startswith("big.yaml:49:22: Anne said \"raise 9999")
-    assert "(a number of 5000 digits)" in out
-    out = refused(hoc("replay", "sup.yaml", cwd=tmp_path))
-    assert out.startswith("sup.yaml:49:22: Anne said \"raise ²\"")
+    res = hoc("replay", "big.yaml", cwd=tmp_path)
+    out = refused(res)
+    assert res.stderr.startswith("big.yaml:49:22: Anne said \"raise 9999")  # after the transcript so far
+    assert "(a number of 5000 digits)" in res.stderr
+    res = hoc("replay", "sup.yaml", cwd=tmp_path)
+    out = refused(res)
+    assert res.stderr.startswith("sup.yaml:49:22: Anne said \"raise ²\"")
 
 
 # ---------------------------------------------------------- YAML bombs ----
@@ -208,6 +211,7 @@ def test_a_huge_raise_cap_is_refused_by_its_bound(tmp_path, command):
 # -------------------------------------------------------- the bot's lead ----
 
 
+@pure_only  # a stand-in view
 def test_the_heuristic_lead_lays_a_card_it_holds_when_every_score_is_below_any_floor():
     bot = HeuristicBot(load_ruleset("hoc-mazarin"), 0)
     bot.owed = (0.0,) + (1e15,) * 52  # an end payment far past any score's floor

@@ -83,7 +83,7 @@ def test_every_choice_of_every_knob_is_in_words():
 def test_text_shows_path_title_choices_value_and_provenance():
     out = run("knobs", "hoc-mazarin")
     assert out.startswith("Hoc Mazarin")
-    assert "82 knobs" in out.splitlines()[0]
+    assert "96 knobs" in out.splitlines()[0]
     assert "card_game.principal_wild — Principal hocs as wild cards" in out
     assert "never: a principal hoc stands only for itself" in out
     assert "always: a principal hoc may be played as any card" in out
@@ -160,8 +160,10 @@ def test_show_puts_each_knob_path_beside_its_title():
 
 
 def test_version_from_package_metadata():
+    from hocdsl.compiled import running
+
     out = run("--version")
-    assert out.strip() == f"hoc (hocdsl) {version('hocdsl')}, pure Python"
+    assert out.strip() == f"hoc (hocdsl) {version('hocdsl')}, {running()}"
 
 
 def test_license_is_mit_as_pyproject_says():
@@ -212,3 +214,16 @@ def test_ranges_are_still_enforced():
     assert result.exit_code == 2
     result = runner.invoke(app, ["play", "hoca", "--seat", "0"])
     assert result.exit_code == 2
+
+
+def test_shell_completion_is_installable():
+    # `hoc --install-completion` writes what `--show-completion` prints into the shell's rc file
+    import subprocess
+    import sys
+
+    hoc = Path(sys.executable).parent / "hoc"  # the console script pip installed beside python
+    proc = subprocess.run([str(hoc), "--show-completion", "bash"],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert "_hoc_completion" in proc.stdout and "complete " in proc.stdout
+    assert "--install-completion" in run("--help")

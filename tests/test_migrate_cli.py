@@ -36,7 +36,8 @@ def test_migrate_prints_a_file_of_format_2_that_loads(tmp_path):
     result = runner.invoke(app, ["migrate", str(old)])
     assert result.exit_code == 0, result.output
     assert "format: 2" in result.stdout and "# An extension (overlay)" in result.stdout
-    new = tmp_path / "new-triple.yaml"
+    new = tmp_path / "format-2" / "old-triple.yaml"  # `name:` is the file's name: same name, new folder
+    new.parent.mkdir()
     new.write_text(result.stdout, encoding="utf-8")
     rules = load_ruleset("hoc-mazarin", with_=[str(new)])
     assert rules.bidding.max_multiplier == 3

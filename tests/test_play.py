@@ -92,7 +92,7 @@ def test_wrong_input_at_the_first_prompt_loses_nothing():
     assert "raise lots\n      ^\nexpected a number of chips after \"raise\"" in text
     # an illegal raise names the rule it breaks
     assert "Not allowed: raise 99 is outside 1..20" in text
-    assert "rule: lalanne §5.1" in text
+    assert "rule: hoc-mazarin bidding.raise_cap, lalanne §5.1" in text
     # the commands
     assert "Commands (at any prompt):" in text
     assert re.search(r"Your hand \(12 cards\): ", text)
@@ -318,11 +318,12 @@ def test_each_kind_of_hoc_is_narrated_with_its_payment():
     s = PlaySession(rules, seed=1, input=lambda p: "quit", output=lambda t: None)
     words = {kind: s._hoc_words(Hoc(0, parse_card("KS"), kind, True), False)
              for kind in ("principal", "permanent", "end-of-run", "accidental")}
-    assert words["principal"] == ("  principal hoc for You (KS: a hoc wherever it is laid): "
+    # the one narrator's words (hocdsl.narrate, shared with hoc replay)
+    assert words["principal"] == ("  hoc for You: KS, principal hoc — a hoc wherever it is laid; "
                                   "paid 5 by each other player; You lead a new sequence")
-    assert "permanent hoc for You (KS: it always ends the run): paid 2" in words["permanent"]
-    assert "end-of-run hoc for You (KS: nothing follows the top card): paid 3" in words["end-of-run"]
-    assert "accidental hoc for You (KS: nobody could follow it): paid 4" in words["accidental"]
+    assert "hoc for You: KS, permanent hoc — it always ends the run; paid 2" in words["permanent"]
+    assert "hoc for You: KS, end-of-run hoc — nothing follows the top card; paid 3" in words["end-of-run"]
+    assert "hoc for You: KS, accidental hoc — nobody could follow it; paid 4" in words["accidental"]
     assert s._hoc_words(Hoc(1, parse_card("KS"), "end-of-run", False), True).endswith(
         "not paid under this ruleset; Blaise is out")
 
@@ -407,7 +408,7 @@ def drive(child, wrong: list[str]) -> tuple[list[str], str]:
 
 def test_pexpect_a_full_hand_with_wrong_input_and_its_record_replays(tmp_path):
     record = tmp_path / "game.yaml"
-    cmd = hoc("play", "hoc-mazarin", "--seed", "7", "--record", str(record))  # heuristic bots
+    cmd = hoc("play", "hoc-mazarin", "--seed", "2", "--record", str(record))  # heuristic bots; the first prompt is an open bidding
     child = pexpect.spawn(cmd[0], cmd[1:], encoding="utf-8", timeout=30, dimensions=(50, 200),
                           env={**os.environ, "COLUMNS": "200"})
     wrong = ["raise lots", "raise 99", "help", "hand", "pools", "history"]
@@ -416,7 +417,7 @@ def test_pexpect_a_full_hand_with_wrong_input_and_its_record_replays(tmp_path):
     assert child.exitstatus == 0
     text = "\n".join(seen)  # the last piece (up to EOF) is the tail
     assert "expected a number of chips" in text and "^" in text  # the parser's caret
-    assert "rule: lalanne §5.1" in text  # the illegal raise and its rule
+    assert "rule: hoc-mazarin bidding.raise_cap, lalanne §5.1" in text  # the illegal raise and its rule
     assert "Commands (at any prompt):" in text
     assert "Your hand (12 cards)" in text
     assert "Pools: point" in text

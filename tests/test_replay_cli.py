@@ -76,7 +76,7 @@ def test_illegal_announcement(tmp_path):
     assert res.exit_code == 2
     n = line_of(text, "raise 25")
     assert res.stderr.strip() == (f'{p}:{n}:9: Anne said "raise 25": raise 25 is outside 1..20 '
-                                  "(lalanne §5.1: a raise is 1 to 20 over the last stake)")
+                                  "(hoc-mazarin bidding.raise_cap, lalanne §5.1: a raise is 1 to 20 over the last stake)")
     assert "Traceback" not in res.output
 
 
@@ -85,7 +85,8 @@ def test_refused_under_another_ruleset():
     assert res.exit_code == 2
     n = line_of((EXAMPLES / "hoca-longest-run.yaml").read_text(), '"Blaise: 4 cards, 39"')
     assert f'hoca-longest-run.yaml:{n}:9: Blaise said "4 cards, 39"' in res.stderr.splitlines()[0]
-    assert 'lalanne §5.1: a hand below a predecessor\'s says "c\'est bon"' in res.stderr
+    assert ('(hoc-mazarin bidding.declaring_closes_bidding, lalanne §5.1: a hand below a predecessor\'s '
+            'says "c\'est bon")') in res.stderr
 
 
 def test_opening_lead_under_hoca(tmp_path):
@@ -95,7 +96,8 @@ def test_opening_lead_under_hoca(tmp_path):
     res = run(str(p), "--ruleset", "hoca")
     assert res.exit_code == 2
     assert f"{p}:15:9: Anne said" in res.stderr
-    assert "the first card of the hand must be your lowest, not 2S (hoca §Après les paris" in res.stderr
+    assert ("the first card of the hand must be your lowest, not 2S (hoca card_game.opening_lead, "
+            "inferred from hoca §Après les paris") in res.stderr
     assert "Traceback" not in res.output
 
 

@@ -182,7 +182,7 @@ bidding:
 
 def test_a_knob_overridden_whole_not_merged(tmp_path):
     # a child giving a mapping value replaces the parent's mapping, it is not merged into it
-    _write(tmp_path / "two.yaml", """\
+    _write(tmp_path / "two-only.yaml", """\
 format: 2
 name: two-only
 title: Two players only
@@ -193,7 +193,7 @@ deal:
     value: {2: 15}
     editorial: A test.
 """)
-    r = load_ruleset(str(tmp_path / "two.yaml"))
+    r = load_ruleset(str(tmp_path / "two-only.yaml"))
     assert dict(r.deal.hand_size) == {2: 15} and r.players == (2,)
     with pytest.raises(ValueError, match="not 3"):
         r.hand_size(3)

@@ -23,12 +23,12 @@ from .errors import RecordError
 from .model import Announcement, DealRecord, Record
 from .reader import parse_record, read_record
 from .replay import DealReplay, Replay, Spoken, load_record_ruleset, replay_record, ruleset_key, waiting_for
-from .report import to_json, transcript
+from .report import partial_transcript, to_json, transcript
 from .writer import PlayedDeal, played_deals, write_record
 
 __all__ = [
     "RecordError", "Record", "DealRecord", "Announcement",
     "read_record", "parse_record", "replay_record", "load_record_ruleset", "ruleset_key", "waiting_for",
-    "Replay", "DealReplay", "Spoken", "transcript", "to_json",
+    "Replay", "DealReplay", "Spoken", "transcript", "partial_transcript", "to_json",
     "write_record", "PlayedDeal", "played_deals",
 ]

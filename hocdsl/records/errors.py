@@ -5,7 +5,7 @@ YAML node (the announcement, the hand, the dealer...), and says in words
 what was found and what was expected, or -- for an announcement the rules
 refuse -- who said what and the rule it breaks::
 
-    examples/x.yaml:14:9: Blaise said "raise 25": raise 25 is outside 1..20 (lalanne §5.1: a raise is 1 to 20 over the last stake)
+    examples/x.yaml:14:9: Blaise said "raise 25": raise 25 is outside 1..20 (hoc-mazarin bidding.raise_cap, lalanne §5.1: a raise is 1 to 20 over the last stake)
 
 An announcement that cannot be parsed carries the parser's caret block as
 ``detail``, shown indented under the headline.
@@ -50,6 +50,7 @@ class RecordError(ValueError):
         self.detail = detail
         self.hint = hint
         self.rule = rule
+        self.partial: object | None = None  # the Replay up to the error, when an announcement stopped it
         super().__init__(self.render())
 
     @property

@@ -21,6 +21,9 @@ A ``hoc!`` written in a turn is checked: a hoc must have just happened
 there -- after the card that made it (a principal hoc, a king), or at the
 start of the turn of a player whose last card nobody could cover (002 §9.2:
 the accidental hoc is announced when its player starts the new sequence).
+Where the ruleset requires a claim (``must_claim``) and its player has
+something to claim, ``hoc!`` is the claim (:class:`~hocdsl.actions.Claim`):
+left unsaid before his next card or "without", what he earned is forfeited.
 
 >>> from hocdsl.records import parse_record
 >>> rec = parse_record('''
@@ -53,13 +56,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import (
-    CONCEAL, PASS, Conceal, DeclareBlank, DeclarePoint, DeclareSequence, DeclareTricon,
+    CLAIM, CONCEAL, PASS, Conceal, DeclareBlank, DeclarePoint, DeclareSequence, DeclareTricon,
     HocMark, Pass, Show,
 )
 from ..announce import AnnouncementError, Vocabulary, format_action, parse_announcement
 from ..cards import a_rank, rank_letter
 from ..engine import Game, IllegalAction, Partie
 from ..engine.bidding import ChanceBidding
+from ..engine.errors import Rule
 from ..engine.events import BLANK_STAGE, CARDS_STAGE, ChanceWon, Hoc
 from ..rules import RulesetError, load_ruleset
 from ..rules.loader import looks_like_path
@@ -67,8 +71,9 @@ from ..rules.model import Ruleset
 from .errors import RecordError
 from .model import Announcement, DealRecord, Mark, Record
 
-RULE_TURN = "lalanne §2: one speaks and plays in turn"
-RULE_HOC = "lalanne §9.2: \"hoc!\" is said for a hoc, accidental or principal"
+# Cited as the loaded ruleset cites the knob (engine.errors.Rule), only when refusing.
+RULE_TURN = Rule("deal.direction", "one speaks and plays in turn")
+RULE_HOC = Rule("{stage}.accidental_hocs", "\"hoc!\" is said for a hoc, accidental or principal")
 _DECLARATIONS = (DeclarePoint, DeclareSequence, DeclareTricon)
 
 
@@ -299,6 +304,11 @@ class _DealPlayer:
         self.dr.spoken.append(Spoken(g.names[s], None, (action,), True, None, stage,
                                      tuple(g.events[n0:])))
 
+    def _cite(self, rule: Rule) -> str:
+        """``rule`` as the loaded ruleset cites it."""
+        cg = self.rules.card_game
+        return rule.cite(self.rules, cg.id if cg is not None else "card_game")
+
     def say(self, ann: Announcement, actions: list) -> None:
         g = self.g
         seat = self.record.seat(ann.player)
@@ -308,14 +318,17 @@ class _DealPlayer:
         n0 = len(g.events)
         notes: list[str] = []
         for k, a in enumerate(actions):
+            if isinstance(a, HocMark) and not g.is_over and g.to_act == seat and CLAIM in g.legal_actions():
+                a = CLAIM  # where a claim is owed, "hoc!" is the claim
             if isinstance(a, HocMark):
                 if self.pending_hoc != seat:
                     where = ("at the start of the turn" if k == 0
                              else f"after {format_action(actions[k - 1], self.vocab)}")
+                    rule = self._cite(RULE_HOC)
                     raise self.error(
                         ann, f"{ann.player} said \"{ann.text}\": \"hoc!\" {where}, but no hoc "
-                             f"of {ann.player}'s has just happened there ({RULE_HOC})",
-                        rule=RULE_HOC,
+                             f"of {ann.player}'s has just happened there ({rule})",
+                        rule=rule,
                         hint="write \"hoc!\" after a principal hoc (or a king), or at the start of "
                              "the turn in which a player whose last card nobody could cover leads anew")
                 continue  # a no-op: saying it again for the same hoc is harmless
@@ -325,10 +338,11 @@ class _DealPlayer:
                                       f"({self._over_words()}), so {format_action(a, self.vocab)} "
                                       "cannot be played")
             if g.to_act != seat:
+                rule = self._cite(RULE_TURN)
                 raise self.error(
                     ann, f"{ann.player} said \"{ann.text}\" out of turn: it is "
-                         f"{g.names[g.to_act]}'s turn, waiting for {waiting_for(g)} ({RULE_TURN})",
-                    rule=RULE_TURN)
+                         f"{g.names[g.to_act]}'s turn, waiting for {waiting_for(g)} ({rule})",
+                    rule=rule)
             m0 = len(g.events)
             try:
                 tie = apply_said(g, a, self.rules, self.vocab)
@@ -338,7 +352,7 @@ class _DealPlayer:
                                  rule=e.rule) from None
             if tie:
                 notes.append(tie)
-            self.pending_hoc = None
+            self.pending_hoc = seat if a is CLAIM else None  # "hoc!" again is harmless
             for ev in g.events[m0:]:
                 if ev.__class__ is Hoc:
                     self.pending_hoc = ev.seat
@@ -449,7 +463,12 @@ def replay_record(record: Record, ruleset: str | None = None, with_: Sequence[st
             rotation_dealer=record.players[rotation] if rotation is not None else None,
             setup_events=tuple(g.events),
         )
-        _DealPlayer(record, deal, g, rules, vocab, dr).run()
+        try:
+            _DealPlayer(record, deal, g, rules, vocab, dr).run()
+        except RecordError as e:  # the transcript up to the error goes with it (hoc replay shows it)
+            e.partial = Replay(record=record, rules=rules, key=key, stake=stake, deals=[*deals, dr],
+                               balances=dict(zip(record.players, partie.balances)), partie=partie)
+            raise
         dr.net = dict(zip(record.players, g.net))
         dr.balances = dict(zip(record.players, partie.balances))
         dr.expect = dict(deal.expect[key]) if key in deal.expect else None

@@ -15,27 +15,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .. import combos
+from .. import narrate  # the one narrator of events, shared with `hoc play`
 from ..actions import HocMark, Play, Without
 from ..announce import Vocabulary, format_action, format_turn
-from ..cards import (
-    RANK_PLURALS_EN, SUIT_NAMES_EN, a_rank, card_name, hand_by_suit, hand_str, rank_letter, rank_name,
-    with_article,
-)
-from ..engine.events import (
-    BlankHandDeclared, BlankHandsCancelled, ChancePassed, ChanceWon, ChipMove, Concealed, Declared,
-    HandOver, Hoc, Passed, Played, SaidWithout, Shown,
-)
-from ..pack import pack_of
+from ..cards import card_name, hand_by_suit, hand_str
+from ..engine.events import ChipMove, Hoc
 from ..rules.model import Ruleset
 from .replay import DealReplay, Replay, Spoken
-from .words import hoc_kind_words, hoc_why
-
-MULTIPLIER_WORDS = {1: "single", 2: "double", 3: "triple", 4: "quadruple"}
-
 
 def _mult(m: int) -> str:
-    return MULTIPLIER_WORDS.get(m, f"x{m}")
+    return narrate.multiplier_words(m)
 
 
 def _signed(v: int) -> str:
@@ -46,19 +35,8 @@ def _signed(v: int) -> str:
 
 
 def combination_words(c: Any, rules: Ruleset) -> str:
-    """A shown combination in words: ``quatrième to the ten of spades``."""
-    if isinstance(c, combos.Point):
-        return f"{c.cards} {SUIT_NAMES_EN[c.suit]}, {c.value}"
-    if isinstance(c, combos.Run):
-        name = combos.sequence_name(c, rules)
-        where = f"to the {rank_name(c.top)} of {SUIT_NAMES_EN[c.suit]}"
-        counted = combos.counted_length(c, rules)
-        if counted != c.length:
-            return f"run of {c.length} {where} (paid as {with_article(name)})"
-        return f"{name} {where}"
-    if isinstance(c, combos.Trio):
-        return f"{combos.tricon_name(c, rules)} of {RANK_PLURALS_EN[c.rank - 1]}"
-    return str(c)  # pragma: no cover
+    """A shown combination in words (:func:`hocdsl.narrate.combination_words`)."""
+    return narrate.combination_words(c, rules)
 
 
 def said_text(sp: Spoken, vocab: Vocabulary) -> str:
@@ -66,142 +44,6 @@ def said_text(sp: Spoken, vocab: Vocabulary) -> str:
     if any(isinstance(a, (Play, Without, HocMark)) for a in sp.actions):
         return format_turn(sp.actions, vocab)
     return " ".join(format_action(a, vocab) for a in sp.actions)
-
-
-class _Words:
-    """Event -> words, remembering what was shown for the payments that follow."""
-
-    def __init__(self, names: tuple[str, ...], rules: Ruleset, vocab: Vocabulary) -> None:
-        self.names = names
-        self.rules = rules
-        self.vocab = vocab
-        self.shown: dict[str, str] = {}
-        self.mult: dict[str, int] = {}
-        self.hoc_card: str = ""
-        self.last_card: str = ""
-        self.need = 0  # the rank the next card must have in the card game (0: a lead)
-        self.cards_left: tuple[int, ...] = ()
-        self.first_turn = False
-        self._next = pack_of(rules).next_rank
-        self._low = pack_of(rules).low
-        cg = rules.card_game
-        self._wraps = cg is not None and cg.after_top == "wraps"
-        self._continues = cg is not None and cg.principal_after == "continues"
-        self._after_missing = cg is not None and cg.accidental_restart == "after-missing"
-
-    def party(self, p: Any) -> str:
-        return self.names[p] if isinstance(p, int) else str(p)
-
-    def after(self, rank: int) -> int:
-        """The rank wanted after a card of ``rank`` (0: the run ends)."""
-        nxt = self._next[rank]
-        return nxt if nxt or not self._wraps else self._low
-
-    def chip(self, e: ChipMove) -> str:
-        payer, payee, n = self.party(e.payer), self.party(e.payee), e.amount
-        r = e.reason
-        if r == "ante":
-            return f"{payer} antes {n} to the {e.chance} pool (ante)"
-        if r in ("raise", "call"):
-            return f"{payer} puts {n} in the {e.chance} pool ({r})"
-        if r == "pool":
-            return f"{payee} takes the {e.chance} pool: {n} (pool won)"
-        if r == "refund":
-            return f"the {e.chance} pool gives {payee} back {n} (antes refunded)"
-        if r in ("sequence", "tricon"):
-            what = self.shown.get(e.chance, "")
-            m = self.mult.get(e.chance, 1)
-            game = f", {_mult(m)} game" if m != 1 else ""
-            return f"{payer} pays {payee} {n} ({r} payment: {what}{game})"
-        if r == "blank-hand":
-            return f"{payer} pays {payee} {n} (blank hand)"
-        if r == "hoc":
-            return f"{payer} pays {payee} {n} (hoc: {self.hoc_card})"  # its kind is on the line above
-        if r == "end-payment":
-            k = self.cards_left[e.payer] if isinstance(e.payer, int) and self.cards_left else None
-            left = f": {k} card{'s' if k != 1 else ''} left" if k is not None else ""
-            return f"{payer} pays {payee} {n} (end payment{left})"
-        if r == "penalty":
-            return f"{payer} pays {payee} {n} (penalty for a false \"without\")"
-        if r == "board":
-            return f"{payee} takes the {e.chance} pool: {n} (board card laid: {self.last_card})"
-        if r == "laid":
-            return f"{payer} pays {payee} {n} (a card paid when laid: {self.last_card})"
-        if r == "held":
-            return f"{payer} pays {payee} {n} (a charge for cards still held at the end)"
-        if r == "doubling":
-            return (f"{payer} puts {n} in the {e.chance} pool (its board card still held at the "
-                    "end: the pool doubles)")
-        if r == "opera":
-            return f"{payee} takes the {e.chance} pool: {n} (out in the first turn: every pool)"
-        return f"{payer} pays {payee} {n} ({r})"  # pragma: no cover
-
-    def event(self, e: Any) -> str | None:
-        cls = e.__class__
-        if cls is ChipMove:
-            return self.chip(e)
-        if cls is Passed:
-            return f"{self.names[e.seat]} folds" if e.fold else None
-        if cls is Declared:
-            return None
-        if cls is Shown:
-            what = " + ".join(combination_words(c, self.rules) for c in e.combinations)
-            self.shown[e.chance] = what
-            return f"{self.names[e.seat]} shows {what or 'nothing that pays'}"
-        if cls is Concealed:
-            return f"{self.names[e.seat]} does not show"
-        if cls is ChanceWon:
-            self.mult[e.chance] = e.multiplier
-            how = {"lone": "left alone", "declaration": "best declaration",
-                   "bluff": "nobody held anything: the precedence wins"}.get(e.how, e.how)
-            return f"{self.names[e.seat]} wins the {e.chance} ({how})"
-        if cls is ChancePassed:
-            how = "passed by all" if e.how == "all-pass" else "nobody held anything"
-            return (f"the {e.chance} is {how}: its pool ({e.pool}) stays for the next deal, "
-                    f"played {_mult(e.multiplier)} there")
-        if cls is BlankHandDeclared:
-            return f"{self.names[e.seat]} shows a blank hand: {hand_str(e.hand)}"
-        if cls is BlankHandsCancelled:
-            return (f"blank hands of {', '.join(self.names[s] for s in e.seats)} cancel out: "
-                    "no payment")
-        if cls is Played:
-            return self.played(e)
-        if cls is SaidWithout:
-            if e.false:
-                return (f"{self.names[e.seat]} says \"without {rank_letter(e.rank)}\" holding one: "
-                        "a false \"without\"")
-            return None
-        if cls is Hoc:
-            return self.hoc(e)
-        if cls is HandOver:
-            self.cards_left = e.cards_left
-            self.first_turn = e.first_turn
-            left = ", ".join(f"{self.names[s]} {k}" for s, k in enumerate(e.cards_left) if s != e.winner)
-            at_once = " in the first turn, before anyone else laid a card" if e.first_turn else ""
-            return (f"{self.names[e.winner]} is out of cards{at_once}: the hand is over; "
-                    f"cards left: {left}")
-        return None
-
-    def played(self, e: Played) -> str | None:
-        need = self.need
-        self.last_card = card_name(e.card)
-        stood_for = need if e.wild else e.card % 13 + 1
-        self.need = self.after(stood_for)
-        if e.wild:
-            return (f"{card_name(e.card)} stands in for {a_rank(need)} "
-                    "(a principal hoc played wild)")
-        return None
-
-    def hoc(self, e: Hoc) -> str:
-        self.hoc_card = card_name(e.card)
-        if e.kind == "accidental" and self._after_missing and self.need:
-            self.need = self.after(self.need)  # on from the card after the missing one
-        elif not (e.kind == "principal" and self._continues):
-            self.need = 0
-        paid = "" if e.paid else " (not paid under this ruleset)"
-        why = hoc_why(e.kind)
-        return (f"hoc for {self.names[e.seat]}: {card_name(e.card)}, {hoc_kind_words(e.kind)}"
-                f"{' — ' + why if why else ''}{paid}")
 
 
 # --------------------------------------------------------- transcript --
@@ -229,6 +71,20 @@ def transcript(replay: Replay) -> str:
         left = ", ".join(f"{c} {p} ({_mult(m)} next)"
                          for c, p, m in zip(rules.pool_ids, carry.pools, carry.multipliers) if p)
         out.append(f"Left in the pools for a next deal: {left}")
+    return "\n".join(out) + "\n"
+
+
+def partial_transcript(replay: Replay) -> str:
+    """The transcript of a replay stopped by an error (``RecordError.partial``): every deal
+    up to the refused announcement, and the deal it stopped in as far as it went."""
+    rec, rules = replay.record, replay.rules
+    vocab = Vocabulary.from_ruleset(rules)
+    out = [f"Record {rec.file}" + (f" — {rec.title}" if rec.title else ""),
+           f"Ruleset: {rules.name}" + (f" with {', '.join(rules.extensions)}" if rules.extensions else "")
+           + f" ({rules.title})"]
+    for d in replay.deals:
+        out.append("")
+        out.extend(_deal_lines(d, replay, vocab))
     return "\n".join(out) + "\n"
 
 
@@ -262,7 +118,7 @@ def _deal_lines(d: DealReplay, replay: Replay, vocab: Vocabulary) -> list[str]:
     g = d.game
     rules = replay.rules
     names = g.names
-    words = _Words(names, rules, vocab)
+    words = narrate.Narrator(names, rules)
     out = [f"Deal {d.record.number}: {d.dealer} deals, {d.eldest} is eldest"]
     if d.rotation_dealer is not None and d.rotation_dealer != d.dealer:
         out.append(f"  (by the ruleset's rotation {d.rotation_dealer} would deal; the record's dealer is kept)")
@@ -292,10 +148,11 @@ def _deal_lines(d: DealReplay, replay: Replay, vocab: Vocabulary) -> list[str]:
         out.append(f"  {sp.player}: {said}")
         for note in sp.notes:
             out.append(f"      note: {note}")
-        for e in sp.events:
-            w = words.event(e)
-            if w:
-                out.append(f"      · {w}")
+        for w in words.events(sp.events):
+            out.append(f"      · {w}")
+    if not d.balances:  # the replay stopped in this deal (partial_transcript)
+        out.append("  — the replay stops here: the next announcement is refused (see below) —")
+        return out
     out.append("  Net for the deal: " + ", ".join(f"{p} {_signed(v)}" for p, v in d.net.items()))
     if d.expect is not None:
         verdict = "matches" if d.matches_expect else "DIFFERS"

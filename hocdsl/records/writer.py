@@ -31,7 +31,7 @@ from typing import Any
 
 import yaml
 
-from ..actions import HOC_MARK, Conceal, HocMark, Pass, Play, Without
+from ..actions import CLAIM, HOC_MARK, Claim, Conceal, HocMark, Pass, Play, Without
 from ..announce import Vocabulary, format_action, format_turn
 from ..cards import hand_str, parse_hand
 from ..engine import Game
@@ -124,14 +124,16 @@ def _lines(g: Game, actions: Sequence[Any], rules: Ruleset, vocab: Vocabulary, l
         apply_said(g, a, rules, vocab)
         new = g.events[n0:]
         penalty = penalty or any(isinstance(e, SaidWithout) and e.false for e in new)
-        if isinstance(a, (Play, Without)):
+        if isinstance(a, (Play, Without, Claim)):
             if turn_seat != s:
                 flush()
                 turn_seat = s
-                if s in owed_mark:
+                if s in owed_mark and not isinstance(a, Claim):
                     turn.append(HOC_MARK)
-                    owed_mark.discard(s)
-            turn.append(a)
+                owed_mark.discard(s)
+            turn.append(HOC_MARK if isinstance(a, Claim) else a)
+            if not g.is_over and CLAIM in g.legal_actions():
+                continue  # a hoc to claim: "hoc!" is written where (and if) it is claimed
             for e in new:
                 if isinstance(e, Hoc):
                     if isinstance(a, Play) and e.seat == s and e.card == a.card:

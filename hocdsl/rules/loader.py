@@ -16,6 +16,7 @@ Schema (:mod:`.validate`), follow ``extends:`` to the root, overlay the
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -322,6 +323,8 @@ def read_layer(path: Path, kind: str | None = None,
     ``defer`` left in ``layer.errors`` for the caller to raise with others.
     """
     doc, errors = _checked_doc(path)
+    if isinstance(doc.data, dict):
+        errors = errors + name_errors(doc, path)
     if not defer or not isinstance(doc.data, dict):
         _raise_all(errors)
     actual = doc.data.get("kind", "ruleset")
@@ -337,6 +340,22 @@ def read_layer(path: Path, kind: str | None = None,
         raise RulesetError(doc.file, None, None, "", "a ruleset file", "an extension file (kind: extension)",
                            hint="a ruleset is loaded on its own; to build on it, write a ruleset with `extends:`")
     return Layer(doc=doc, path=path, kind=actual, errors=errors)
+
+
+def name_errors(doc: YamlDoc, path: Path) -> list[RulesetError]:
+    """``name:`` must be the file's name without ``.yaml``: commands name a file by its path
+    and label it by its ``name:``, so a copy that kept its original's name would print as
+    its original (``hoc diff hoc-mazarin copy.yaml``: "hoc-mazarin vs hoc-mazarin")."""
+    name = doc.data.get("name")
+    if not isinstance(name, str) or name == path.stem or path.suffix not in SUFFIXES:
+        return []  # a missing or malformed name is the schema's to report
+    stem = path.stem
+    fits = bool(re.fullmatch(r"[a-z0-9][a-z0-9-]*", stem)) and len(stem) <= 64
+    fix = f"set `name: {stem}`, or rename the file to {name}{path.suffix}" if fits else \
+        f"rename the file to {name}{path.suffix} (a name is lower case with hyphens)"
+    return [doc.error(("name",), f"`name: {name}` in a file named {path.name}",
+                      f"the file's name without {path.suffix} (`{stem}`), which commands label it by",
+                      hint=fix)]
 
 
 def chain(path: Path) -> list[Layer]:
@@ -388,6 +407,24 @@ def _set_knobs(out: Resolved, layer: Layer, prefix: str, target: dict[str, Any],
         out.at[path] = (layer, at + (knob,))
         out.provenance[path] = provenance_of(spec, layer.name, layer.doc.where(at + (knob,), key=True)[0],
                                              cls=cls, name=knob)
+        if path == "table.units" and isinstance(spec["value"], dict):
+            target[knob] = _own_provenances(out, layer, path, at + (knob, "value"), spec["value"])
+
+
+def _own_provenances(out: Resolved, layer: Layer, path: str, at: tuple[Any, ...],
+                     entries: dict[str, Any]) -> dict[str, Any]:
+    """A mapping knob whose entries may carry their own provenance (``fiche: {value: 10,
+    editorial: ...}``): the plain values, each entry's provenance filed at ``path.entry``."""
+    plain: dict[str, Any] = {}
+    for name, entry in entries.items():
+        if isinstance(entry, dict) and "value" in entry:
+            plain[name] = entry["value"]
+            out.provenance[f"{path}.{name}"] = provenance_of(
+                entry, layer.name, layer.doc.where(at + (name,), key=True)[0])
+            out.at[f"{path}.{name}"] = (layer, at + (name,))
+        else:
+            plain[name] = entry
+    return plain
 
 
 def merge(layers: Sequence[Layer]) -> Resolved:
@@ -417,7 +454,15 @@ def merge(layers: Sequence[Layer]) -> Resolved:
             knobs = data.get(sec)
             if isinstance(knobs, dict):
                 _set_knobs(out, layer, sec, out.sections.setdefault(sec, {}), cls, knobs, (sec,), errors)
-        for pid, knobs in (data.get("pools") or {}).items():
+        pools = data.get("pools") or {}
+        if "value" in pools:  # no pools, with the provenance of that
+            out.pools.clear()
+            out.provenance[NO_POOLS] = provenance_of(pools, layer.name, layer.doc.where(("pools",), key=True)[0])
+            out.at[NO_POOLS] = (layer, ("pools",))
+            pools = {}
+        elif pools:
+            out.provenance.pop(NO_POOLS, None)
+        for pid, knobs in pools.items():
             if knobs is None:
                 out.pools.pop(pid, None)
                 continue
@@ -463,8 +508,77 @@ def merge(layers: Sequence[Layer]) -> Resolved:
                                               "vie on point, run or set; claims on blank-hand; stops; settle"))
                 continue
             _set_knobs(out, layer, sid, cur, scls, spec, at, errors)
+    if not errors:
+        errors += _amounts_in_units(out)
     _raise_all(errors)
     return out
+
+
+#: The provenance key of a ruleset's pools written ``{value: {}, <provenance>}``: no pools, and why.
+NO_POOLS = "pools"
+
+
+def _amounts_in_units(out: Resolved) -> list[RulesetError]:
+    """Convert every amount written in units (``{fiche: 1, jeton: 9}``) to the smallest unit,
+    keeping the written form on the knob's provenance; an unknown unit is an error."""
+    import dataclasses
+
+    from .build import convert, field_type
+    from .model import MAX_CHIPS
+    from .units import convert_value
+
+    units = out.sections.get("table", {}).get("units")
+    errors: list[RulesetError] = []
+    groups = [(f"{sec}.", knobs, SECTIONS[sec]) for sec, knobs in out.sections.items()]
+    groups += [(f"pools.{pid}.", knobs, PoolRules) for pid, knobs in out.pools.items()]
+    from .build import stage_class
+    for sid, knobs in out.stages.items():
+        scls = stage_class(knobs["kind"], knobs.get("on"))
+        if scls is not None:
+            groups.append((f"{sid}.", knobs, scls))
+    for prefix, knobs, cls in groups:
+        specs = dict(knob_fields(cls))
+        for name, value in list(knobs.items()):
+            if name not in specs or name in STRUCTURAL:
+                continue
+            path = prefix + name
+            if path == "table.units":  # the units themselves, not an amount
+                continue
+            amount = specs[name].maximum == MAX_CHIPS and field_type(cls, name) is int
+            layer, at = out.at[path]
+            new, errs, met = convert_value(value, units, amount)
+            raw_alts = [a for a in _raw(layer.doc.data, at).get("alternatives") or [] if isinstance(a, dict)]
+            alts_met = [convert_value(a.get("value"), units, amount) for a in raw_alts]
+            if not met and not any(m for _v, _e, m in alts_met):
+                continue
+            for i, (_v, errs_a, _m) in enumerate(alts_met):
+                errs += [(("alternatives", i, "value", *w), e) for w, e in errs_a]
+            for where, e in errs:
+                place = at + (where if where[:1] == ("alternatives",) else ("value", *where))
+                if not e.unit:
+                    errors.append(layer.doc.error(place, "an amount of more than the largest allowed",
+                                                  f"at most {MAX_CHIPS} in the smallest unit", shown_path=path))
+                    continue
+                known = ", ".join(e.known) or "none: the ruleset has no table.units"
+                errors.append(layer.doc.error(
+                    place, f"the unit `{e.unit}`", f"a unit of table.units ({known})",
+                    key=True, shown_path=path, suggestion=suggest(e.unit, list(e.known)),
+                    hint=None if e.known else "name the units under `table: units:`, e.g. {jeton: 1, fiche: 10}"))
+            knobs[name] = new
+            prov = out.provenance[path]
+            alts = tuple(dataclasses.replace(a, value=convert(cls, name, v), provenance=dataclasses.replace(
+                a.provenance, written=raw.get("value") if m else None))
+                for a, (v, _e, m), raw in zip(prov.alternatives, alts_met, raw_alts))
+            out.provenance[path] = dataclasses.replace(prov, written=value if met else None,
+                                                       alternatives=alts or prov.alternatives)
+    return errors
+
+
+def _raw(data: Any, at: tuple[Any, ...]) -> dict[str, Any]:
+    """The YAML mapping at key path ``at`` of a file's data."""
+    for step in at:
+        data = data[step]
+    return data if isinstance(data, dict) else {}
 
 
 def _new_stage_without_kind(layer: Layer, sid: str, at: tuple[Any, ...], known: list[str]) -> RulesetError:

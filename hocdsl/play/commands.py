@@ -1,0 +1,67 @@
+"""The commands that work at any prompt: ``help``, ``hand``, ``pools``, ``history``, ``legal``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..announce import Vocabulary
+from ..cards import hand_by_suit, hand_str
+from ..engine import Game
+from .prompt import fold_raises
+from .words import COMMANDS, COMMANDS_FR, HELP, text
+
+Say = Callable[[str], None]
+
+
+def balances_text(names: Sequence[str], balances: Sequence[int], net: Sequence[int] | None = None,
+                  lang: str = "en") -> str:
+    """``You 97 (-3 this hand), Blaise 103 (+3 this hand)``."""
+    parts = []
+    for s, b in enumerate(balances):
+        words = f"{names[s]} {b}"
+        if net is not None and net[s]:
+            words += f" ({net[s]:+d} {text(lang, 'this_hand')})"
+        parts.append(words)
+    return ", ".join(parts)
+
+
+def show_hand(say: Say, game: Game, seat: int, lang: str) -> None:
+    h = game.hands[seat]
+    say(text(lang, "hand", n=h.bit_count(), cards=hand_by_suit(h)))
+    say(text(lang, "to_type", cards=hand_str(h)))
+
+
+def show_pools(say: Say, game: Game, seat: int, names: Sequence[str], before: Sequence[int], lang: str) -> None:
+    """The pools, the stake, the cards left and everyone's chips *now* (``before`` the hand plus its net so far)."""
+    g = game
+    parts = []
+    for c in g.rules.pool_ids:
+        m = g.multipliers.get(c, 1)
+        parts.append(f"{c} {g.pools.get(c, 0)}" + (f" (×{m})" if m > 1 else ""))
+    say(text(lang, "pools", pools=", ".join(parts) or text(lang, "none")))
+    if g.bidding_mode is not None and g.stake:
+        say(text(lang, "stake_on", stage=g.stage, stake=g.stake, put=g.put_in(seat)))
+    if g.stage == "cards":
+        say(text(lang, "cards_left", left=", ".join(f"{names[s]} {n}" for s, n in enumerate(g.cards_left))))
+    now = [b + n for b, n in zip(before, g.net)]
+    say(text(lang, "chips", chips=balances_text(names, now, g.net, lang)))
+
+
+def show_history(say: Say, history: Sequence[str], pending: str | None, lang: str) -> None:
+    say(text(lang, "so_far"))
+    for line in history or [text(lang, "nothing_yet")]:
+        say("  " + line)
+    if pending:
+        say("  " + pending)
+
+
+def show_legal(say: Say, game: Game, vocab: Vocabulary, lang: str) -> None:
+    say(text(lang, "legal", said=" | ".join(fold_raises(game.legal_actions(), vocab, lang))))
+
+
+def show_help(say: Say, lang: str) -> None:
+    say(text(lang, "commands"))
+    for k, v in (COMMANDS_FR if lang == "fr" else COMMANDS).items():
+        say(f"  {k:10} {v}")
+    for line in HELP[lang]:
+        say(line)

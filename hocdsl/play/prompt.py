@@ -1,0 +1,123 @@
+"""The prompt line (what the player may do now) and ``legal`` (every announcement, written out).
+
+>>> from hocdsl.rules import load_ruleset
+>>> from hocdsl.announce import Vocabulary
+>>> from hocdsl.actions import Pass, Raise
+>>> fold_raises([Pass(), *[Raise(k) for k in range(1, 21)]], Vocabulary.from_ruleset(load_ruleset("hoc-mazarin")))
+['pass', 'raise 1..20']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..actions import (
+    Call, Conceal, Concede, DeclareBlank, DeclarePoint, DeclareSequence, DeclareTricon, Nothing, Pass, Play,
+    Raise, Show, Without,
+)
+from ..announce import Vocabulary, format_action
+from ..cards import card_name, rank_letter
+from ..engine import Game
+from .words import join_or, stage_title, text
+
+
+def _a(rank: int) -> str:
+    """``a 7``, ``an 8``, ``an A``."""
+    letter = rank_letter(rank)
+    return f"{'an' if letter in ('A', '8') else 'a'} {letter}"
+
+
+def fold_raises(legal: Sequence[Any], vocab: Vocabulary, lang: str = "en") -> list[str]:
+    """Every legal announcement in words, a run of raises folded into one: ``raise 1..20``."""
+    out: list[str] = []
+    run: list[int] = []
+
+    def flush() -> None:
+        if run:
+            word = format_action(Raise(run[0]), vocab, lang).split()[0]
+            out.append(f"{word} {run[0]}..{run[-1]}" if len(run) > 1 else format_action(Raise(run[0]), vocab, lang))
+            run.clear()
+
+    for a in legal:
+        if isinstance(a, Raise) and (not run or a.amount == run[-1] + 1):
+            run.append(a.amount)
+            continue
+        flush()
+        if isinstance(a, Raise):
+            run.append(a.amount)
+        else:
+            out.append(format_action(a, vocab, lang))
+    flush()
+    return out
+
+
+def describe_legal(game: Game, vocab: Vocabulary, lang: str = "en") -> str:
+    """What the seat to act may do now, in a short line:
+    ``pass, raise 1..20, declare (e.g. '5 cards, 31')``."""
+    legal = game.legal_actions()
+    parts: list[str] = []
+    raises = [a.amount for a in legal if isinstance(a, Raise)]
+    decls = [a for a in legal if isinstance(a, (DeclarePoint, DeclareSequence, DeclareTricon))]
+    plays = [a.card for a in legal if isinstance(a, Play)]
+    said = lambda a: format_action(a, vocab, lang)  # noqa: E731
+    for a in legal:
+        if isinstance(a, Pass):
+            parts.append(said(a) + (f" ({text(lang, 'fold')})" if game.bidding_mode == "raised" else ""))
+        elif isinstance(a, Call):
+            more = game.stake - game.put_in(game.to_act)
+            parts.append(f"{said(a)} ({text(lang, 'more', n=more)})" if more > 0 else said(a))
+        elif isinstance(a, (Concede, Nothing, Show, Conceal, DeclareBlank)):
+            parts.append(said(a))
+        elif isinstance(a, Without):
+            parts.append(f"{text(lang, 'say')} '{said(a)}'")
+    if raises:
+        parts.insert(1 if parts and game.bidding_mode == "open" else len(parts),
+                     fold_raises([Raise(k) for k in raises], vocab, lang)[0] if len(raises) > 1
+                     else said(Raise(raises[0])))
+    if decls:
+        examples = ", ".join(f"'{said(d)}'" for d in decls[:3])
+        parts.append(text(lang, "declare", examples=examples))
+    if plays:
+        cards = [card_name(c) for c in sorted(plays, key=lambda c: (c % 13, c // 13))]
+        if game.need:
+            parts.insert(0, f"{text(lang, 'lay')} " + join_or(cards, lang))
+        else:
+            parts.insert(0, f"{text(lang, 'lead')} " + (join_or(cards, lang) if len(cards) <= 4
+                                                        else f"{text(lang, 'any_of')} " + " ".join(cards)))
+    return ", ".join(parts)
+
+
+def pool_of(game: Game, stage: str) -> str:
+    """The pool a vie stage is played for (its id for any other stage)."""
+    for st in game.rules.vie_stages:
+        if st.id == stage:
+            return st.pool
+    return stage
+
+
+def prompt_line(game: Game, seat: int, vocab: Vocabulary, lang: str = "en") -> str:
+    """What the player at ``seat`` may do now: ``Point (pool 3) — you may: pass, raise 1..20, ...``."""
+    g = game
+    title = stage_title(g.stage, lang)
+    where = ""
+    if g.bidding_mode is not None:
+        pool = pool_of(g, g.stage)
+        mult = g.multipliers.get(pool, 1)
+        bits = [f"{text(lang, 'pool')} {g.pools.get(pool, 0)}"]
+        if mult > 1:
+            bits.append(f"×{mult}")
+        if g.bidding_mode == "raised":
+            bits.append(text(lang, "stake", stake=g.stake, put=g.put_in(seat)))
+        elif g.bidding_mode == "declaring":
+            bits.append(text(lang, "declare_in_turn"))
+        elif g.bidding_mode == "lone":
+            bits.append(text(lang, "left_alone"))
+        where = " (" + ", ".join(bits) + ")"
+    elif g.stage == "cards":
+        held = g.hands[seat].bit_count()
+        if g.need:
+            where = f" ({text(lang, 'wanted', a=_a(g.need), r=rank_letter(g.need), n=held)})"
+        else:
+            where = f" ({text(lang, 'new_run', n=held)})"
+    return f"{title}{where} — {text(lang, 'you_may')}: {describe_legal(g, vocab, lang)}"

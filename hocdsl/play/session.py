@@ -1,0 +1,435 @@
+"""The loop of ``hoc play``: deal, let the bots and the player speak in turn, narrate, sum up.
+
+The jobs are in their own modules: the words of the table (:mod:`.words`), the
+prompt line (:mod:`.prompt`), the commands (:mod:`.commands`), refusals
+(:mod:`.refuse`), the record (:mod:`.record`); the events are told by the one
+narrator that ``hoc replay`` uses too (:class:`hocdsl.narrate.Narrator`).
+"""
+
+from __future__ import annotations
+
+import builtins
+import random
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..actions import CLAIM, WITHOUT, Call, Conceal, Concede, DeclareBlank, HocMark, Nothing, Pass, Raise, Show
+from ..announce import AnnouncementError, Vocabulary, format_action, format_turn, parse_announcement
+from ..cards import card_name
+from ..engine import Game, IllegalAction, Partie
+from ..engine.events import (
+    BlankHandDeclared, Called, ChipMove, Conceded, Concealed, Declared, DeclaredNothing, HandOver, Hoc,
+    Passed, Played, Raised, SaidWithout, Shown,
+)
+from ..narrate import Narrator, verb
+from ..rules.model import Ruleset
+from . import commands
+from .prompt import describe_legal, prompt_line
+from .record import DealLog, PlayResult
+from .refuse import refusal
+from .words import COMMAND_WORDS, PROMPT, seat_names, text
+
+Input = Callable[[str], str]
+Output = Callable[[str], None]
+
+#: Chip moves told as they happen (the others come in the summary at the end of the hand).
+_LIVE_REASONS = {"pool", "refund", "board", "opera", "penalty"}
+
+
+def make_bots(names: Sequence[str], rules: Ruleset, seats: Sequence[int], seed: int) -> dict[int, Any]:
+    """One bot per seat in ``seats``, by name, each with its own seeded rng
+    (``random.Random(f"{seed}:bot:{seat}")``: the same seed, the same bots)."""
+    from ..bots import make_bot
+
+    return {seat: make_bot(name, rules, seat, random.Random(f"{seed}:bot:{seat}"))
+            for name, seat in zip(names, seats)}
+
+
+def line_editing() -> bool:
+    """At a terminal, load :mod:`readline` so that :func:`input` edits the line with the arrow
+    keys and recalls the lines typed before (history for this session only). False elsewhere."""
+    if not sys.stdin.isatty():
+        return False
+    try:
+        import readline  # noqa: F401  (importing it is what turns editing on)
+    except ImportError:  # pragma: no cover - a Python built without it
+        return False
+    return True
+
+
+class _Quit(Exception):
+    pass
+
+
+class PlaySession:
+    """One person at the table with bots, for ``hands`` hands of a partie.
+
+    ``seat`` is the person's seat (0-based, in the direction of play); ``bots``
+    the bot names for the other seats in seat order (one name: all of them).
+    ``input``/``output`` default to :func:`input` (with line editing at a
+    terminal) and :func:`print`.
+    """
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        *,
+        players: int = 3,
+        seat: int = 0,
+        bots: Sequence[str] = ("heuristic",),
+        seed: int = 0,
+        lang: str = "en",
+        hands: int = 1,
+        name: str = "You",
+        input: Input | None = None,
+        output: Output | None = None,
+    ) -> None:
+        if not 0 <= seat < players:
+            raise ValueError(f"seat {seat + 1} is not one of the {players} seats (1..{players})")
+        if lang not in ("en", "fr"):
+            raise ValueError(f"no announcements in {lang!r}: use en or fr")
+        self.rules = rules
+        self.players = players
+        self.seat = seat
+        self.seed = seed
+        self.lang = lang
+        self.hands = hands
+        others = [s for s in range(players) if s != seat]
+        bot_names = list(bots) if len(bots) != 1 else list(bots) * len(others)
+        if len(bot_names) != len(others):
+            raise ValueError(f"{len(bot_names)} bots for {len(others)} other seats")
+        self.bot_names = dict(zip(others, bot_names))
+        name = " ".join(name.split())
+        if not name or ":" in name:
+            raise ValueError(f"--name {name!r}: a name at the table is a word or two, without ':'")
+        self.names = seat_names(name, seat, players)
+        self.vocab = Vocabulary.from_ruleset(rules)
+        if input is None:
+            line_editing()
+        self.input = input if input is not None else builtins.input
+        self.output = output if output is not None else print
+        self.partie = Partie(rules, self.names, rng=random.Random(seed), max_hands=hands, strict=False)
+        self.bots = make_bots(bot_names, rules, others, seed)
+        self.deals: list[DealLog] = []
+        self.game: Game | None = None
+        self.narrator = Narrator(self.names, rules)
+        self._before: tuple[int, ...] = self.partie.balances  # the chips before this hand
+        self._actions: list[Any] = []  # every action applied this hand, in order
+        self._seen = 0  # events narrated so far
+        self._turn: tuple[int, list[str]] | None = None  # a card turn being narrated
+        self.history: list[str] = []
+
+    # ------------------------------------------------------------ output ----
+
+    def say(self, line: str = "") -> None:
+        self.output(line)
+
+    def _log(self, line: str) -> None:
+        self.history.append(line)
+        self.say(line)
+
+    def t(self, key: str, **values: object) -> str:
+        return text(self.lang, key, **values)
+
+    # ------------------------------------------------------------ run ----
+
+    def run(self) -> PlayResult:
+        """Play until ``hands`` hands are over or the player quits."""
+        quit_ = False
+        try:
+            while not self.partie.is_over:
+                self._play_hand()
+        except _Quit:
+            quit_ = True
+            self.say(self.t("leave"))
+        balances = self.partie.balances
+        if not quit_:
+            self.say(self.t("partie_over", chips=commands.balances_text(self.names, balances, lang=self.lang)))
+        return PlayResult(self.names, self.deals, balances, quit_)
+
+    def _play_hand(self) -> None:
+        self._before = self.partie.balances
+        g = self.partie.deal()
+        self.game = g
+        self.narrator = Narrator(self.names, self.rules)
+        self._seen = 0
+        self._turn = None
+        self.history = []
+        log = DealLog(g.dealer, tuple(g.dealt))
+        self.deals.append(log)
+        self._actions = log.actions
+        number = self.partie.hands_played + 1
+        total = f" of {self.hands}" if self.hands else ""
+        self.say("")
+        self.say(f"=== Hand {number}{total} ({self.rules.name}) — {verb(self.names[g.dealer], 'deals')}; "
+                 f"{verb(self.names[g.eldest], 'is')} eldest (speaks and plays first) ===")
+        self.show_hand()
+        self.show_pools()
+        while not g.is_over:
+            s = g.to_act
+            if s == self.seat:
+                self._flush_turn()
+                self._human_turn()
+            else:
+                self._apply(self.bots[s].choose(g.view(s)))
+        self._flush_turn()
+        log.net = tuple(g.net)
+        log.complete = True
+        self._end_of_hand()
+
+    # ------------------------------------------------------------ applying ----
+
+    def _apply(self, a: Any) -> None:
+        """Apply ``a`` for the seat to act, log it for the record, narrate the events."""
+        self.game.apply(a)
+        self._actions.append(a)
+        self._narrate()
+
+    def replica(self) -> Game:
+        """A fresh copy of the current hand: the same deal, every action so far replayed."""
+        g = self.game
+        copy = Game(self.rules, self.names, dealer=g.dealer, hands=g.dealt, carry=g.carry_in,
+                    strict=False, record=True)
+        for a in self._actions:
+            copy.apply(a)
+        return copy
+
+    # ------------------------------------------------------------ narration ----
+
+    def _flush_turn(self) -> None:
+        if self._turn is not None:
+            seat, tokens = self._turn
+            self._turn = None
+            self._log(f"{self.names[seat]}: {' '.join(tokens)}")
+
+    def _card_token(self, seat: int, token: str) -> None:
+        if self._turn is None or self._turn[0] != seat:
+            self._flush_turn()
+            self._turn = (seat, [])
+        self._turn[1].append(token)
+
+    def _said(self, e: Any) -> str | None:
+        """What a player said, as the event shows it (``Blaise: raise 3   (stake now 3)``)."""
+        fa = lambda a: format_action(a, self.vocab, self.lang)  # noqa: E731
+        who = self.names[e.seat] if hasattr(e, "seat") else ""
+        cls = e.__class__
+        if cls is Passed:
+            return f"{who}: {fa(Pass())}" + (" (folds)" if e.fold else "")
+        if cls is Raised:
+            return f"{who}: {fa(Raise(e.amount))}   (stake now {e.level})"
+        if cls is Called:
+            return f"{who}: {fa(Call())}   (stake {e.level})"
+        if cls is Declared:
+            return f"{who}: {fa(e.declaration)}"
+        if cls is Conceded:
+            return f"{who}: {fa(Concede())}"
+        if cls is DeclaredNothing:
+            return f"{who}: {fa(Nothing())}"
+        if cls is Shown:
+            return f"{who}: {fa(Show())}"
+        if cls is Concealed:
+            return f"{who}: {fa(Conceal())}"
+        if cls is BlankHandDeclared:
+            return f"{who}: {fa(DeclareBlank())}"
+        return None
+
+    def _narrate(self) -> None:
+        """Tell the new events: what was said (in the table's language), then what it did, in the
+        narrator's words (``  → ...``)."""
+        events = self.game.events
+        for i, e in enumerate(events[self._seen:], self._seen):
+            cls = e.__class__
+            if cls is Played:
+                self._card_token(e.seat, card_name(e.card) + (" (wild)" if e.wild else ""))
+            elif cls is SaidWithout:
+                self._card_token(e.seat, format_action(WITHOUT[e.rank], self.vocab, self.lang))
+            elif cls is Hoc:
+                self._card_token(e.seat, "hoc!")
+            else:
+                self._flush_turn()
+                said = self._said(e)
+                if said:
+                    self._log(said)
+            if cls is Passed or (cls is ChipMove and e.reason not in _LIVE_REASONS):
+                continue
+            words = self.narrator.event(e, over=any(x.__class__ is HandOver for x in events[i + 1:]))
+            if words:
+                self._flush_turn()
+                self._log(f"  → {words}")
+        self._seen = len(events)
+
+    def _hoc_words(self, e: Hoc, over: bool) -> str:
+        """A hoc in the narrator's words (the line told under the turn that made it)."""
+        return "  " + Narrator(self.names, self.rules).hoc(e, over)
+
+    # ------------------------------------------------------------ the human ----
+
+    def prompt_line(self) -> str:
+        """What the player may do now: ``Point (pool 3) — you may: pass, raise 1..20, ...``."""
+        return prompt_line(self.game, self.seat, self.vocab, self.lang)
+
+    def _ask(self) -> str:
+        self.say(self.prompt_line())
+        try:
+            return self.input(PROMPT)
+        except (EOFError, KeyboardInterrupt):
+            raise _Quit from None
+
+    def _human_turn(self) -> None:
+        """Read lines until one is applied (or the player quits)."""
+        while True:
+            line = self._ask().strip()
+            if not line:
+                continue
+            if self._command(line):
+                continue
+            try:
+                said = parse_announcement(line, self.vocab)
+            except AnnouncementError as e:
+                self.say(str(e))
+                continue
+            if self._try(said, line):
+                return
+
+    def _command(self, line: str) -> bool:
+        command = COMMAND_WORDS.get(line.lower())
+        if command is None:
+            return False
+        if command == "quit":
+            raise _Quit
+        if command == "help":
+            commands.show_help(self.say, self.lang)
+        elif command == "hand":
+            self.show_hand()
+        elif command == "pools":
+            self.show_pools()
+        elif command == "history":
+            self.show_history()
+        elif command == "legal":
+            self.show_legal()
+        return True
+
+    def _allowed_now(self) -> str:
+        return f"{self.t('now')}, {self.t('you_may')}: {describe_legal(self.game, self.vocab, self.lang)}."
+
+    def _try(self, said: list[Any], line: str) -> bool:
+        """Check the whole line on a replica; apply it only if every part is legal."""
+        g = self.game
+        actions = list(said)
+        if g.stage != "cards":
+            return self._try_bid(actions, line)
+        copy = self.replica()
+        hoc_ready = self._hoc_pending(copy)
+        nothing = self.t("nothing_played")
+        if all(isinstance(a, HocMark) for a in actions) and not self._claim_owed(copy):
+            if hoc_ready:
+                self.say("\"hoc!\": your hoc is already counted; go on with your turn. " + self._allowed_now())
+            else:
+                self.say("\"hoc!\": there is no hoc of yours there; it is said right after the card that "
+                         "makes a hoc, on the same line (\"KS hoc!\"). " + self._allowed_now())
+            return False
+        for i, a in enumerate(actions):
+            if isinstance(a, HocMark) and self._claim_owed(copy):
+                a = actions[i] = CLAIM  # where a claim is owed, "hoc!" is the claim
+            if isinstance(a, HocMark):
+                if not hoc_ready:
+                    before = format_turn(actions[:i], self.vocab, self.lang) if i else ""
+                    self.say(f"\"hoc!\"{' after ' + before if before else ''}: there is no hoc of yours there. "
+                             + nothing)
+                    return False
+                continue  # said again for the same hoc: a no-op
+            if copy.is_over:
+                before = format_turn(actions[:i], self.vocab, self.lang)
+                self.say(f"after \"{before}\" the hand is over: \"{format_action(a, self.vocab, self.lang)}\" "
+                         "comes too late. " + nothing)
+                return False
+            if copy.to_act != self.seat:
+                before = format_turn(actions[:i], self.vocab, self.lang)
+                self.say(f"after \"{before}\" it is {self.names[copy.to_act]}'s turn, so "
+                         f"\"{format_action(a, self.vocab, self.lang)}\" cannot be yours. " + nothing)
+                return False
+            seen = len(copy.events)
+            try:
+                copy.apply(a)
+            except IllegalAction as e:
+                self._illegal(a, e, copy, i, len(actions))
+                return False
+            hoc_ready = any(x.__class__ is Hoc and x.seat == self.seat for x in copy.events[seen:])
+        for a in actions:
+            if not isinstance(a, HocMark):
+                self._apply(a)
+        return True
+
+    def _try_bid(self, actions: list[Any], line: str) -> bool:
+        """One announcement of the bidding: checked, then applied."""
+        plain = [a for a in actions if not isinstance(a, HocMark)]
+        if not plain:
+            self.say("\"hoc!\": there is no hoc in the bidding; it is said in the card game, "
+                     "right after the card that makes one (\"KS hoc!\"). " + self._allowed_now())
+            return False
+        if len(plain) != 1:
+            self.say(f"\"{line}\": say one thing at a time in the bidding "
+                     "(a bid, a declaration, \"show\" or \"pass\"). " + self._allowed_now())
+            return False
+        a = plain[0]
+        try:
+            self.game.check(a)
+        except IllegalAction as e:
+            self._illegal(a, e, self.game)
+            return False
+        self._apply(a)
+        return True
+
+    def _claim_owed(self, g: Game) -> bool:
+        """True if the player has something to claim now (the ruleset's must_claim)."""
+        return not g.is_over and g.to_act == self.seat and CLAIM in g.legal_actions()
+
+    def _hoc_pending(self, g: Game) -> bool:
+        """True if the player's last hoc is the last thing that happened on the pile."""
+        for e in reversed(g.events):
+            if e.__class__ is Hoc:
+                return e.seat == self.seat
+            if e.__class__ is Played:
+                return False
+        return False
+
+    def _illegal(self, a: Any, e: IllegalAction, g: Game, i: int = 0, n: int = 1) -> None:
+        why = refusal(a, e.message, g, self.vocab, self.lang)
+        if n > 1:
+            what = format_action(a, self.vocab, self.lang)
+            self.say(f"{self.t('not_allowed')}: \"{what}\", part {i + 1} of {n} of your line: {why}. "
+                     + self.t("nothing_played"))
+        else:
+            self.say(f"{self.t('not_allowed')}: {why}")
+        self.say(f"  {self.t('rule')}: {e.rule}")
+        if n == 1 and why.startswith("\""):
+            self.say("  " + self._allowed_now())
+
+    # ------------------------------------------------------------ displays ----
+
+    def show_hand(self) -> None:
+        commands.show_hand(self.say, self.game, self.seat, self.lang)
+
+    def show_pools(self) -> None:
+        commands.show_pools(self.say, self.game, self.seat, self.names, self._before, self.lang)
+
+    def show_history(self) -> None:
+        pending = None
+        if self._turn is not None:
+            seat, tokens = self._turn
+            pending = f"{self.names[seat]}: {' '.join(tokens)}"
+        commands.show_history(self.say, self.history, pending, self.lang)
+
+    def show_legal(self) -> None:
+        commands.show_legal(self.say, self.game, self.vocab, self.lang)
+
+    def show_help(self) -> None:
+        commands.show_help(self.say, self.lang)
+
+    # ------------------------------------------------------------ end of hand ----
+
+    def _end_of_hand(self) -> None:
+        from .summary import end_of_hand
+
+        end_of_hand(self.say, self.game, self.names, self._before, self.rules, self.lang)

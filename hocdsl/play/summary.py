@@ -1,0 +1,55 @@
+"""The end of a hand: every payment in the narrator's words, the nets, the chips after the hand,
+what the pools carry to the next."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..engine import Game
+from ..engine.events import ChipMove
+from ..narrate import Narrator
+from ..rules.model import Ruleset
+from .commands import balances_text
+from .words import text
+
+
+def payment_lines(game: Game, names: Sequence[str], rules: Ruleset, lang: str = "en") -> list[str]:
+    """The hand's chip moves in words, antes folded into one line when everyone put the same in every
+    pool, and repeated moves (the same payer, payee, reason and pool) summed into one."""
+    narrator = Narrator(names, rules)
+    antes = [e for e in game.events if e.__class__ is ChipMove and e.reason == "ante"]
+    pools = {e.payee for e in antes}
+    out: list[str] = []
+    folded = bool(antes) and len({e.amount for e in antes}) == 1 and len(antes) == len(names) * len(pools)
+    if folded:
+        a = antes[0].amount
+        ids = ", ".join(p.chance for p in sorted(pools, key=lambda p: p.index))
+        out.append(text(lang, "each_antes", n=a, s="s" if a != 1 else "", pools=ids))
+    merged: dict[tuple, int] = {}
+    for e in game.events:
+        narrator.event(e)  # what the payments refer to (a combination shown, a card laid, cards left)
+        if e.__class__ is ChipMove and not (folded and e.reason == "ante"):
+            key = (e.payer, e.payee, e.reason, e.chance)
+            merged[key] = merged.get(key, 0) + e.amount
+    for (payer, payee, reason, chance), amount in merged.items():
+        out.append(narrator.chip(ChipMove(payer, payee, amount, reason, chance)))
+    return out
+
+
+def end_of_hand(say: Callable[[str], None], game: Game, names: Sequence[str], before: Sequence[int],
+                rules: Ruleset, lang: str = "en") -> None:
+    """The summary after the last card: payments, net, chips after the hand, pools carried."""
+    g = game
+    say("")
+    say(text(lang, "payments"))
+    for line in payment_lines(g, names, rules, lang):
+        say("  " + line)
+    say(text(lang, "net", net=", ".join(f"{names[s]} {v:+d}" for s, v in enumerate(g.net))))
+    after = [b + n for b, n in zip(before, g.net)]
+    say(text(lang, "chips", chips=balances_text(names, after, g.net, lang)))
+    ids = rules.pool_ids
+    carried = [f"{c} {p}" for c, p in zip(ids, g.carry_out.pools) if p]
+    if carried:
+        mult = [f"{c} ×{m}" for c, m in zip(ids, g.carry_out.multipliers) if m > 1]
+        say(text(lang, "carried", pools=", ".join(carried)
+                 + ("; " + text(lang, "played_x", mult=", ".join(mult)) if mult else "")))

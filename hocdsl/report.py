@@ -1,0 +1,622 @@
+"""``hoc report A B``: one self-contained HTML page to send to a colleague.
+
+The page holds what ``hoc diff`` shows and what a reader wants to see drawn:
+
+- the two rulesets: title, summary and sources;
+- the rules that differ, in words, each with its provenance
+  (:func:`hocdsl.diff.rules_diff`, the rows ``hoc diff`` prints);
+- the outcomes of the same simulated deals under both (:func:`hocdsl.sim.compare`,
+  common random numbers): every metric for A and B with its 95% interval, the
+  difference B - A with its paired interval, flagged where it excludes zero;
+- plots, as inline SVG drawn with matplotlib: net per hand by position with 95%
+  intervals, the distribution of the cards a loser is left with and of the end
+  payments, the mean pool taken when a vie stage is won, and (with
+  ``readings=True``) the effect of each ruleset's alternative readings of lost or
+  doubtful rules on the net per hand by position (:func:`hocdsl.readings.readings_report`).
+
+Nothing on the page is fetched: the styles are in a ``<style>`` element, the
+plots are ``<svg>`` elements, there is no script, and every text that comes from
+a ruleset is escaped.
+
+>>> from hocdsl.rules import load_ruleset
+>>> page = report_html(build_report(load_ruleset("hoc-mazarin"), load_ruleset("hoca"), hands=40))
+>>> page.startswith("<!DOCTYPE html>"), page.count("<svg") >= 4
+(True, True)
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .diff import DiffReport, KnobDiff, KnobSide, OutcomeRow, format_number, label, outcome_rows, rules_diff
+from .sim import Comparison, SimResult, Stat, compare
+from .sim.metrics import positions
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from .readings import ReadingsReport
+    from .rules.model import Ruleset
+
+__all__ = ["REPORT_HANDS", "Report", "build_report", "report_html", "write_report", "figures"]
+
+#: Hands simulated when none are asked for: the page is ready in seconds.
+REPORT_HANDS = 4000
+
+#: The colours of ruleset A and ruleset B in every plot (told apart in grey too).
+COLOUR_A, COLOUR_B = "#2f6ea5", "#c4562f"
+
+Progress = Callable[[int, int], None]
+
+
+# ------------------------------------------------------------ the data ----
+
+
+@dataclass(frozen=True)
+class Report:
+    """Everything the page shows: the rulesets, the diff (rules and outcome rows),
+    the comparison it came from (each side's metrics and distributions), and
+    each ruleset's readings when asked for (None where not asked, or where the
+    ruleset has no knob with alternatives)."""
+
+    rules_a: Ruleset
+    rules_b: Ruleset
+    diff: DiffReport
+    comparison: Comparison
+    readings: tuple[ReadingsReport | None, ReadingsReport | None] = (None, None)
+    readings_asked: bool = False
+
+
+def _phase(progress: Progress | None, before: int, total: int) -> Progress | None:
+    """A progress callable for one phase of the work: ``before`` hands already done of ``total``."""
+    if progress is None:
+        return None
+    return lambda done, _of: progress(before + done, total)
+
+
+def build_report(a: Ruleset, b: Ruleset, *, hands: int = REPORT_HANDS, players: int = 3,
+                 bots: Sequence[str] | None = None, seed: int = 0, jobs: int = 1, readings: bool = False,
+                 progress: Progress | None = None) -> Report:
+    """Simulate ``hands`` deals under ``a`` and ``b`` (the same deals) and, with
+    ``readings``, each ruleset's readings of its knobs with alternatives on ``hands``
+    deals more; ``progress(done, total)`` counts hands over every phase.
+    Raises ValueError for bad arguments (as :func:`hocdsl.sim.compare`)."""
+    from .readings import questions
+
+    names = tuple(bots) if bots else ("heuristic",) * players
+    asked = [r for r in (a, b) if readings and questions(r)]
+    total = hands * (1 + len(asked))
+    comparison = compare(a, b, hands=hands, players=players, bots=names, seed=seed, jobs=jobs,
+                         progress=_phase(progress, 0, total))
+    settings = {"hands": hands, "players": players, "bots": list(comparison.result_a.bots), "seed": seed}
+    diff = DiffReport(label(a), label(b), rules_diff(a, b), outcome_rows(comparison), settings,
+                      comparison.chips_conserved)
+    found: list[ReadingsReport | None] = []
+    done = hands
+    for rules in (a, b):
+        if any(r is rules for r in asked):
+            found.append(_readings(rules, hands, players, names, seed, jobs, _phase(progress, done, total)))
+            done += hands
+        else:
+            found.append(None)
+    return Report(a, b, diff, comparison, (found[0], found[1]), readings)
+
+
+def _readings(rules: Ruleset, hands: int, players: int, bots: Sequence[str], seed: int, jobs: int,
+              progress: Progress | None) -> ReadingsReport:
+    from .readings import readings_report
+
+    return readings_report(rules, hands=hands, players=players, bots=bots, seed=seed, jobs=jobs,
+                           progress=progress)
+
+
+# ------------------------------------------------------------ numbers ----
+
+def number(x: float, signed: bool = False) -> str:
+    """:func:`hocdsl.diff.format_number` (never a signed zero), with a minus sign
+    instead of a hyphen in front.
+
+    >>> number(-0.0), number(-0.5, signed=True), number(-2.27e-06), number(float("nan"))
+    ('0', '−0.5000', '−2.3e-06', 'n/a')
+    """
+    text = format_number(x, signed)
+    return "−" + text[1:] if text.startswith("-") else text
+
+
+def _interval(lo: float, hi: float, signed: bool = False) -> str:
+    if lo != lo or hi != hi:
+        return ""
+    return f"[{number(lo, signed)}, {number(hi, signed)}]"
+
+
+def _stat_cell(s: Stat) -> str:
+    return f"{number(s.mean)} <span class=ci>{_interval(s.lo, s.hi)}</span>"
+
+
+# ------------------------------------------------------------ plots ----
+
+
+def _figure(width: float, height: float) -> Figure:
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height), layout="constrained")
+    return fig
+
+
+#: The RDF block matplotlib writes into an SVG (creator, format): nothing a reader sees.
+_METADATA = re.compile(r"\s*<metadata>.*?</metadata>", re.S)
+
+
+def _svg(fig: Figure, name: str) -> str:
+    """The figure as an ``<svg>`` element (text kept as text, no date, ids unique to ``name``)."""
+    import matplotlib
+
+    buf = io.StringIO()
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": name}):
+        fig.savefig(buf, format="svg", metadata={"Date": None})
+    text = buf.getvalue()
+    svg = _METADATA.sub("", text[text.index("<svg"):])
+    return svg.replace("<svg ", f'<svg role="img" aria-label="{html.escape(name)}" ', 1)
+
+
+def _style(ax: Axes) -> None:
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.grid(axis="y", color="#dddddd", linewidth=0.6)
+    ax.set_axisbelow(True)
+
+
+def _errors(stats: Sequence[Stat]) -> list[list[float]]:
+    """Matplotlib's asymmetric error bars for ``stats`` (0 where undefined)."""
+    low = [s.mean - s.lo if s.lo == s.lo else 0.0 for s in stats]
+    high = [s.hi - s.mean if s.hi == s.hi else 0.0 for s in stats]
+    return [low, high]
+
+
+def _paired_points(ax: Axes, names: Sequence[str], a: Sequence[Stat], b: Sequence[Stat],
+                   labels: tuple[str, str]) -> None:
+    """A and B side by side at each name: a point with its 95% interval."""
+    xs = range(len(names))
+    for shift, stats, colour, marker, text in ((-0.12, a, COLOUR_A, "o", labels[0]),
+                                               (0.12, b, COLOUR_B, "s", labels[1])):
+        keep = [i for i in xs if stats[i].mean == stats[i].mean]
+        ax.errorbar([i + shift for i in keep], [stats[i].mean for i in keep],
+                    yerr=_errors([stats[i] for i in keep]), fmt=marker, color=colour, capsize=4,
+                    label=text, markersize=6)
+    ax.set_xticks(list(xs), list(names))
+    ax.set_xlim(-0.6, len(names) - 0.4)
+
+
+def _metric(result: SimResult, name: str) -> Stat:
+    from .sim.stats import NAN_STAT
+
+    return result.metrics.get(name, NAN_STAT)
+
+
+def plot_net_by_position(report: Report) -> str:
+    """Chips won (+) or lost (−) per hand by each position, A and B, with 95% intervals."""
+    c = report.comparison
+    pos = positions(c.result_a.players)
+    fig = _figure(7.5, 3.6)
+    ax = fig.add_subplot()
+    _paired_points(ax, pos, [_metric(c.result_a, f"net_per_hand.{p}") for p in pos],
+                   [_metric(c.result_b, f"net_per_hand.{p}") for p in pos], (report.diff.a, report.diff.b))
+    ax.axhline(0, color="#555555", linewidth=0.8)
+    _style(ax)
+    ax.set_title("Net per hand by position (95% intervals)")
+    ax.set_ylabel("chips per hand")
+    ax.legend(frameon=False)
+    return _svg(fig, "net per hand by position")
+
+
+def _shares(counts: dict[str, int]) -> dict[int, float]:
+    total = sum(counts.values())
+    return {int(k): v / total for k, v in counts.items()} if total else {}
+
+
+def _paired_bars(ax: Axes, keys: Sequence[int], a: dict[int, float], b: dict[int, float],
+                 labels: tuple[str, str]) -> None:
+    xs = range(len(keys))
+    ax.bar([i - 0.2 for i in xs], [a.get(k, 0.0) for k in keys], width=0.4, color=COLOUR_A, label=labels[0])
+    ax.bar([i + 0.2 for i in xs], [b.get(k, 0.0) for k in keys], width=0.4, color=COLOUR_B, label=labels[1],
+           hatch="//", edgecolor="white", linewidth=0)
+    ax.set_xticks(list(xs), [str(k) for k in keys])
+    _style(ax)
+    ax.legend(frameon=False)
+
+
+def plot_distribution(report: Report, what: str) -> str | None:
+    """The share of losers by cards left (``what="cards_left"``) or by end payment
+    (``"end_payment"``); None when neither ruleset has that distribution."""
+    c = report.comparison
+    a = _shares(c.result_a.distributions.get(what, {}))
+    b = _shares(c.result_b.distributions.get(what, {}))
+    if not a and not b:
+        return None
+    keys = sorted(set(a) | set(b))
+    fig = _figure(7.5, 3.4)
+    ax = fig.add_subplot()
+    _paired_bars(ax, keys, a, b, (report.diff.a, report.diff.b))
+    if what == "cards_left":
+        ax.set_title("Cards left in a loser's hand when the card game ends")
+        ax.set_xlabel("cards left")
+    else:
+        ax.set_title("End payment a loser owes the winner of the card game")
+        ax.set_xlabel("chips paid (before any doubling)")
+    ax.set_ylabel("share of losers")
+    return _svg(fig, what.replace("_", " "))
+
+
+def _vie_ids(report: Report) -> list[str]:
+    ids = [s.id for s in report.rules_a.vie_stages]
+    return ids + [s.id for s in report.rules_b.vie_stages if s.id not in ids]
+
+
+def plot_pools(report: Report) -> str | None:
+    """The mean chips the winner of each vie stage takes from its pool, A and B, with
+    95% intervals; None when neither ruleset has a vie stage."""
+    ids = _vie_ids(report)
+    if not ids:
+        return None
+    c = report.comparison
+    fig = _figure(7.5, 3.4)
+    ax = fig.add_subplot()
+    _paired_points(ax, ids, [_metric(c.result_a, f"pool_when_won.{i}") for i in ids],
+                   [_metric(c.result_b, f"pool_when_won.{i}") for i in ids], (report.diff.a, report.diff.b))
+    ax.set_ylim(bottom=0)
+    _style(ax)
+    ax.set_title("The pool when a vie stage is won: mean chips taken (95% intervals)")
+    ax.set_ylabel("chips")
+    ax.legend(frameon=False)
+    return _svg(fig, "pools when won")
+
+
+def reading_labels(rr: ReadingsReport) -> list[str]:
+    """A short name for each alternative of ``rr``: ``path = value`` for a value that fits
+    on a line, else ``path: alternative k`` (``k`` counting that knob's alternatives from 1)."""
+    from .readings import _plain, yaml_of
+
+    out = []
+    seen: dict[str, int] = {}
+    for o in rr.outcomes:
+        path = o.question.path
+        seen[path] = seen.get(path, 0) + 1
+        data = yaml_of(rr.rules, path, o.reading.value)
+        text = f"{path} = {_plain(data)}"
+        if isinstance(data, (list, dict)) or len(text) > 44:
+            text = f"{path}: alternative {seen[path]}"
+        out.append(text)
+    return out
+
+
+def plot_readings(rr: ReadingsReport, name: str) -> str | None:
+    """Per alternative reading of a knob, the change in net per hand by position
+    (alternative − chosen, 95% paired intervals); None without alternatives."""
+    outcomes = rr.outcomes
+    if not outcomes:
+        return None
+    pos = positions(rr.settings["players"])
+    fig = _figure(9.0, 1.4 + 0.5 * len(outcomes))
+    ax = fig.add_subplot()
+    ys = range(len(outcomes))
+    markers = "osD^v<>p"
+    step = 0.6 / max(1, len(pos) - 1)
+    for j, p in enumerate(pos):
+        diffs = [o.rows.get(f"net_per_hand.{p}") for o in outcomes]
+        keep = [i for i, d in enumerate(diffs) if d is not None and d.diff.mean == d.diff.mean]
+        stats = [diffs[i].diff for i in keep]  # type: ignore[union-attr]
+        ax.errorbar([s.mean for s in stats], [i - 0.3 + j * step for i in keep], xerr=_errors(stats),
+                    fmt=markers[j % len(markers)], capsize=3, markersize=5, label=p, color=f"C{j}")
+    ax.axvline(0, color="#555555", linewidth=0.8)
+    ax.set_yticks(list(ys), reading_labels(rr))
+    ax.invert_yaxis()
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.grid(axis="x", color="#dddddd", linewidth=0.6)
+    ax.set_title(f"{name}: alternative − chosen, net per hand by position")
+    ax.set_xlabel("change in chips per hand (95% intervals)")
+    ax.legend(frameon=False, fontsize="small", ncols=len(pos), loc="upper center", bbox_to_anchor=(0.5, -0.18))
+    return _svg(fig, f"readings of {name}")
+
+
+def figures(report: Report) -> dict[str, str]:
+    """Every plot of the page, by name: ``net``, ``cards_left``, ``end_payment``,
+    ``pools``, ``readings_a``, ``readings_b`` (those that have data)."""
+    out = {"net": plot_net_by_position(report)}
+    for name, svg in (("cards_left", plot_distribution(report, "cards_left")),
+                      ("end_payment", plot_distribution(report, "end_payment")),
+                      ("pools", plot_pools(report))):
+        if svg is not None:
+            out[name] = svg
+    for key, rr, name in (("readings_a", report.readings[0], report.diff.a),
+                          ("readings_b", report.readings[1], report.diff.b)):
+        svg = plot_readings(rr, name) if rr is not None else None
+        if svg is not None:
+            out[key] = svg
+    return out
+
+
+# ------------------------------------------------------------ the page ----
+
+_CSS = """
+body { font-family: "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; color: #222; margin: 0;
+       background: #fafafa; line-height: 1.45; }
+main { max-width: 1100px; margin: 0 auto; padding: 1.5em 2em 3em; background: #fff; }
+h1 { font-size: 1.7em; margin-bottom: 0.2em; }
+h2 { border-bottom: 2px solid #ddd; padding-bottom: 0.2em; margin-top: 2em; }
+h3 { margin-bottom: 0.3em; }
+.muted, .ci, .prov { color: #666; }
+.prov { font-style: italic; font-size: 0.9em; display: block; }
+.note { font-size: 0.88em; color: #555; display: block; }
+.pair { display: flex; gap: 1.5em; flex-wrap: wrap; }
+.pair > section { flex: 1 1 24em; border: 1px solid #ddd; border-radius: 6px; padding: 0 1em 0.6em; }
+.a { border-top: 5px solid #2f6ea5 !important; }
+.b { border-top: 5px solid #c4562f !important; }
+table { border-collapse: collapse; width: 100%; margin: 0.5em 0 1em; font-size: 0.92em; }
+th, td { border-bottom: 1px solid #e3e3e3; padding: 0.35em 0.5em; text-align: left; vertical-align: top; }
+th { background: #f1f1f1; }
+table.rules { table-layout: fixed; }
+table.readings { table-layout: fixed; }
+table.readings th:nth-child(-n+3) { width: 15%; }
+table.readings td.num { white-space: normal; font-size: 0.88em; }
+td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+tr.sig td { font-weight: bold; }
+figure { margin: 1em 0; }
+figure svg { max-width: 100%; height: auto; }
+figcaption { font-size: 0.9em; color: #555; }
+code { font-size: 0.9em; background: #f3f3f3; padding: 0 0.2em; }
+td code { overflow-wrap: anywhere; }
+.warn { color: #a00; font-weight: bold; }
+details summary { cursor: pointer; color: #444; }
+"""
+
+e = html.escape
+
+
+def _settings_words(s: dict[str, Any]) -> str:
+    bots = list(s.get("bots", ()))
+    who = f"{bots[0]} bots" if bots and len(set(bots)) == 1 else "bots " + ", ".join(bots)
+    return (f"{s['hands']:,} hands, {s['players']} players, {who}, seed {s['seed']}; "
+            "the same deals under both rulesets (common random numbers)")
+
+
+def _ruleset_card(rules: Ruleset, which: str) -> str:
+    lines = [f'<section class="{which}"><h3>{which.upper()}: {e(rules.title)}</h3>',
+             f"<p><code>{e(label(rules))}</code></p>"]
+    if rules.summary:
+        lines.append(f"<p>{e(rules.summary.strip())}</p>")
+    if rules.sources:
+        lines.append("<p><b>Sources</b></p><ul>")
+        for sid, src in rules.sources.items():
+            extra = [x for x in (src.file and f"file {src.file}", src.language and f"in {src.language}",
+                                 src.url) if x]
+            tail = f' <span class="muted">({e("; ".join(extra))})</span>' if extra else ""
+            lines.append(f"<li><code>{e(sid)}</code>: {e(' '.join(src.citation.split()))}{tail}</li>")
+        lines.append("</ul>")
+    lines.append("</section>")
+    return "\n".join(lines)
+
+
+def _side_cell(side: KnobSide) -> str:
+    out = e(side.words)
+    if side.provenance:
+        out += f'<span class="prov">{e(side.provenance)}</span>'
+    if side.note:
+        out += f'<span class="note">{e(side.note)}</span>'
+    return out
+
+
+def _rules_part(d: DiffReport) -> str:
+    if not d.rules:
+        return "<p>No knob differs: the two rulesets play the same game.</p>"
+    knobs = sum(k.kind == "knob" for k in d.rules)
+    other = len(d.rules) - knobs
+    words = f"{knobs} knob{'s differ' if knobs != 1 else ' differs'}"
+    if other:
+        words += f"; {other} difference{'s' if other != 1 else ''} of stages, pools or sections"
+    out = [f"<p>{words}. Each value in words; below it, its source (or the editor's note).</p>"]
+    groups: list[list[KnobDiff]] = []
+    for k in d.rules:
+        if not groups or groups[-1][0].stage != k.stage:
+            groups.append([])
+        groups[-1].append(k)
+    for g in groups:
+        out.append(f"<h3>{e(g[0].stage_title)}</h3>")
+        out.append(f'<table class="rules"><thead><tr><th style="width:22%">knob</th><th>{e(d.a)}</th>'
+                   f"<th>{e(d.b)}</th></tr></thead><tbody>")
+        for k in g:
+            out.append(f'<tr><td><b>{e(k.title)}</b><br><code>{e(k.knob)}</code></td>'
+                       f"<td>{_side_cell(k.a)}</td><td>{_side_cell(k.b)}</td></tr>")
+        out.append("</tbody></table>")
+    return "\n".join(out)
+
+
+#: What the families of metrics mean, for the legend under the outcome table.
+METRIC_WORDS = (
+    ("net_per_hand.<position>", "chips won (+) or lost (−) per hand by the seat in that position"),
+    ("card_win_rate.<position>", "share of hands whose card game that position wins"),
+    ("won_rate / all_pass_rate.<stage>", "share of hands in which a vie stage is won / nobody wins it"),
+    ("pool_when_won.<stage>", "chips the winner of a vie stage takes from its pool"),
+    ("pays_when_won.<stage>", "chips the others pay him for what he shows"),
+    ("cards_left, end_payment", "per loser of the card game: cards left, chips owed for them"),
+    ("sd_net_per_hand", "spread of one player's result per hand: how much of a gamble it is"),
+    ("turns_per_hand", "announcements and cards per hand: how long a hand lasts"),
+)
+
+
+def _same(r: OutcomeRow) -> bool:
+    """A row that cannot tell the rulesets apart: equal values, a zero interval of B − A."""
+    return (r.a == r.b and r.ci95 == (0.0, 0.0)) or (r.a != r.a and r.b != r.b)
+
+
+#: Metrics the page draws as a distribution, kept out of the main table.
+_PLOTTED = "cards_left_share."
+
+
+def _outcome_row(r: OutcomeRow) -> str:
+    def side(m: float, ci: tuple[float, float] | None) -> str:
+        text = number(m)
+        if ci is not None and text != "n/a":
+            text += f' <span class="ci">{_interval(*ci)}</span>'
+        return text
+
+    mark = "*" if r.significant else ""
+    return (f'<tr{" class=sig" if r.significant else ""}><td><code>{e(r.metric)}</code></td>'
+            f'<td class="num">{side(r.a, r.a_ci95)}</td><td class="num">{side(r.b, r.b_ci95)}</td>'
+            f'<td class="num">{number(r.diff, True)}</td><td class="num">{_interval(*r.ci95, signed=True)}</td>'
+            f'<td class="num">{mark}</td></tr>')
+
+
+def _outcome_table(d: DiffReport, rows: Iterable[OutcomeRow]) -> str:
+    head = (f"<table><thead><tr><th>metric</th><th>{e(d.a)} [95%]</th><th>{e(d.b)} [95%]</th>"
+            "<th>B − A</th><th>95% interval of B − A</th><th>sig.</th></tr></thead><tbody>")
+    return head + "\n".join(_outcome_row(r) for r in rows) + "</tbody></table>"
+
+
+def _outcomes_part(report: Report, figs: dict[str, str]) -> str:
+    d = report.diff
+    rows = d.outcomes or []
+    differ = [r for r in rows if not _same(r) and not r.metric.startswith(_PLOTTED)]
+    plotted = [r for r in rows if not _same(r) and r.metric.startswith(_PLOTTED)]
+    same = [r for r in rows if _same(r)]
+    out = [f"<p>{e(_settings_words(d.settings))}. <b>*</b> and bold: the 95% interval of B − A "
+           "excludes zero.</p>"]
+    if d.chips_conserved is False:
+        out.append('<p class="warn">Warning: chips were not conserved in the simulation.</p>')
+    out.append(_fig(figs["net"], "The positional advantage: what each seat wins or loses per hand."))
+    out.append(_outcome_table(d, differ))
+    if plotted:
+        out.append(f"<details><summary>{len(plotted)} shares of losers by cards left (drawn below)</summary>"
+                   + _outcome_table(d, plotted) + "</details>")
+    if same:
+        out.append(f"<details><summary>{len(same)} metrics that do not tell the two apart "
+                   "(they depend on the deal alone, or are the same by construction)</summary>"
+                   + _outcome_table(d, same) + "</details>")
+    out.append("<p><b>Legend.</b></p><ul>")
+    out += [f"<li><code>{e(k)}</code>: {e(v)}</li>" for k, v in METRIC_WORDS]
+    out.append("</ul>")
+    return "\n".join(out)
+
+
+def _fig(svg: str, caption: str) -> str:
+    return f"<figure>{svg}<figcaption>{e(caption)}</figcaption></figure>"
+
+
+def _distributions_part(figs: dict[str, str]) -> str:
+    out = []
+    if "cards_left" in figs:
+        out.append(_fig(figs["cards_left"], "Each loser of the card game counted once per hand."))
+    if "end_payment" in figs:
+        out.append(_fig(figs["end_payment"], "What the cards left cost by each ruleset's schedule, before "
+                                             "any doubling and without the charges for cards held."))
+    if "pools" in figs:
+        out.append(_fig(figs["pools"], "Carried pool, antes, raises and calls, over the hands in which the "
+                                       "stage is won."))
+    if not out:
+        return "<p>Neither ruleset has a card game or a vie stage.</p>"
+    return "\n".join(out)
+
+
+def _diff_cell(d: Any) -> str:
+    if d is None or d.diff.mean != d.diff.mean:
+        return "n/a"
+    mark = " †" if d.significant else ""
+    return f'{number(d.diff.mean, True)}{mark}<br><span class="ci">{_interval(d.diff.lo, d.diff.hi, True)}</span>'
+
+
+def _readings_table(rr: ReadingsReport) -> str:
+    from .rules.render import value_words
+
+    from .readingsview import metric_label
+
+    keys = rr.key_metrics
+    head = ('<table class="readings"><thead><tr><th>knob</th><th>chosen</th><th>alternative</th>'
+            + "".join(f"<th>{e(metric_label(k))}</th>" for k in keys) + "</tr></thead><tbody>")
+    body = []
+    before = None
+    for o, name in zip(rr.outcomes, reading_labels(rr)):
+        q, rd = o.question, o.reading
+        chosen = e(value_words(rr.rules, q.path, q.chosen))
+        if q.path == before:
+            chosen = '<span class="muted">as above</span>'
+        elif q.provenance is not None:
+            chosen += f'<span class="prov">{e(q.provenance.cite())}</span>'
+        before = q.path
+        alt = f'<span class="muted">{e(name.removeprefix(q.path).lstrip(" =:"))}:</span> ' \
+            + e(value_words(rr.rules, q.path, rd.value))
+        if rd.provenance is not None:
+            alt += f'<span class="prov">{e(rd.provenance.cite())}</span>'
+        cells = "".join(f'<td class="num">{_diff_cell(o.rows.get(k))}</td>' for k in keys)
+        body.append(f"<tr><td><b>{e(q.title)}</b><br><code>{e(q.path)}</code></td><td>{chosen}</td>"
+                    f"<td>{alt}</td>{cells}</tr>")
+    return head + "\n".join(body) + "</tbody></table>"
+
+
+def _readings_part(report: Report, figs: dict[str, str]) -> str:
+    if not report.readings_asked:
+        return ("<p>Not computed: <code>hoc report A B --readings</code> plays each ruleset's alternative "
+                "readings of its lost or doubtful rules on the same deals and shows their effects here.</p>")
+    out = []
+    for key, rr, name in (("readings_a", report.readings[0], report.diff.a),
+                          ("readings_b", report.readings[1], report.diff.b)):
+        out.append(f"<h3>{e(name)}</h3>")
+        if rr is None or not rr.outcomes:
+            out.append("<p>No knob of this ruleset lists alternatives.</p>")
+            continue
+        out.append(f"<p>{e(_settings_words(rr.settings))}, here between the chosen reading and each "
+                   f"alternative. Differences alternative − chosen with 95% intervals; † survives "
+                   f"{e(rr.control.words())}.</p>")
+        if key in figs:
+            out.append(_fig(figs[key], "A point left or right of the line: that position wins more or "
+                                       "less under the alternative."))
+        out.append(_readings_table(rr))
+    return "\n".join(out)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("hocdsl")
+    except PackageNotFoundError:  # pragma: no cover - a source tree never installed
+        return "(not installed)"
+
+
+def report_html(report: Report) -> str:
+    """The whole page as one string: HTML with its styles and SVG plots inline."""
+    d = report.diff
+    figs = figures(report)
+    title = f"{d.a} vs {d.b}"
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{e(title)}: two readings of the Hoc compared</title>",
+        f"<style>{_CSS}</style></head><body><main>",
+        f"<h1>{e(report.rules_a.title)} <span class=muted>vs</span> {e(report.rules_b.title)}</h1>",
+        f'<p class="muted">Two readings of the rules of the Hoc compared by <code>hoc report {e(d.a)} '
+        f"{e(d.b)}</code>: the rules that differ, with their sources, then what they change at the "
+        "table, measured on the same simulated deals.</p>",
+        "<h2>The two rulesets</h2>",
+        '<div class="pair">', _ruleset_card(report.rules_a, "a"), _ruleset_card(report.rules_b, "b"), "</div>",
+        f"<h2>Rules that differ: {e(title)}</h2>", _rules_part(d),
+        f"<h2>Outcomes on the same deals: {e(title)}</h2>", _outcomes_part(report, figs),
+        "<h2>Cards left, end payments and pools</h2>", _distributions_part(figs),
+        "<h2>The readings of lost or doubtful rules</h2>", _readings_part(report, figs),
+        f'<hr><p class="muted">Made with hocdsl {e(_version())}. This page needs no network: '
+        "its styles and plots are inside it.</p>",
+        "</main></body></html>",
+    ]
+    return "\n".join(parts) + "\n"
+
+
+def write_report(report: Report, path: str) -> int:
+    """Write the page to ``path`` (UTF-8); return its size in bytes."""
+    data = report_html(report).encode("utf-8")
+    with open(path, "wb") as f:
+        f.write(data)
+    return len(data)
