@@ -506,13 +506,15 @@ def _ranking(qs: Sequence[Question], outcomes: Sequence[Outcome]) -> tuple[Ranke
 
 def readings_report(rules: Ruleset, *, asked: Mapping[str, Sequence[Any]] | None = None,
                     hands: int = 20_000, players: int = 3, bots: Sequence[str] = ("heuristic",),
-                    seed: int = 0, jobs: int = 1, progress: Progress | None = None) -> ReadingsReport:
+                    seed: int = 0, jobs: int = 1, progress: Progress | None = None,
+                    cluster: Any = None) -> ReadingsReport:
     """Play ``rules`` as written and with each reading of :func:`questions` on the same
-    ``hands`` deals; compare, control and rank (see the module's docstring).
+    ``hands`` deals; compare, control and rank (see the module's docstring). ``jobs``
+    processes, or a Dask ``cluster``, as for :func:`hocdsl.sim.simulate`.
     Raises ValueError for bad arguments or a reading that cannot seat ``players``."""
     from .sim import _bots, _check
 
-    _check(hands, jobs)
+    _check(hands, jobs, cluster)
     rules.hand_size(players)
     names = _bots(tuple(bots), players)
     qs = questions(rules, asked)
@@ -528,7 +530,7 @@ def readings_report(rules: Ruleset, *, asked: Mapping[str, Sequence[Any]] | None
     chosen = Table(rules, players, names)
     tables = [Table(v, players, names) for v in variants]
     job = _ReadingsJob(chosen, tables, seed)
-    sums, oks = _run(job, hands, jobs, progress)
+    sums, oks = _run(job, hands, jobs, progress, cluster)
     keys = key_metrics(players)
     outcomes = [Outcome(q, r, _differences(sums, chosen.layout, t.layout, off, keys), ok)
                 for (q, r), t, off, ok in zip(pairs, tables, job.offsets[1:], oks[1:])]

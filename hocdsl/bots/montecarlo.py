@@ -25,16 +25,24 @@ decision costs a fixed amount of work: usable at the table (``hoc play``).
 The constraints come from the events the seat saw, so the bot plays best in a
 game that records events (``Game(record=True)``, as ``hoc play`` does); in a
 fast simulation without events it samples from hand sizes and the pile only.
+
+Where the card game never looks at a card's suit (runs in any suit; no
+permanent hoc, board card, card paid when laid or charged when held), two
+principal hocs of one rank are one choice: laying either leaves hands that
+differ only by swapping them, which plays out the same.
+
+Speed: the playouts make no cyclic garbage (every object of a forked hand is
+freed as the playout ends), so the cyclic collector is paused while they run.
 """
 
 from __future__ import annotations
 
+import gc
 import random
 from typing import TYPE_CHECKING
 
-from ..actions import PLAY, WITHOUT, Action
-from ..cards import RANK_MASKS, Card, Hand, Seat
-from ..pack import pack_of
+from ..actions import PLAY, WITHOUT, Action, Play
+from ..cards import RANK_MASKS, Card, Hand, Rank, Seat
 from ..engine.events import BlankHandDeclared, Played, SaidWithout, Shown
 from .heuristic import HeuristicBot, _ranks
 
@@ -52,7 +60,7 @@ class MonteCarloBot(HeuristicBot):
 
     name = "montecarlo"
     __slots__ = ("samples", "max_choices", "_policy", "_k_dealt", "_k_seen", "_known",
-                 "_excl", "_brelans", "_played_by")
+                 "_excl", "_brelans", "_played_by", "_suitless")
 
     def __init__(self, rules: Ruleset, seat: Seat, rng: random.Random | None = None, samples: int = SAMPLES,
                  max_choices: int = MAX_CHOICES) -> None:
@@ -62,10 +70,17 @@ class MonteCarloBot(HeuristicBot):
         self._policy: list[HeuristicBot] = []
         self._k_dealt = -1
         self._k_seen = 0
+        self._known: list[Hand] = []
+        self._excl: list[Hand] = []
+        self._brelans: list[tuple[Seat, Rank]] = []
+        self._played_by: list[Hand] = []
+        self._suitless = _suitless(rules)
 
     # --------------------------------------------------------- decisions ----
 
     def play(self, view: SeatView) -> Action:
+        if view.may_claim():
+            return super().play(view)  # the heuristic claims: what must be claimed is always claimed
         choices = self._choices(view)
         if len(choices) <= 1:
             return choices[0] if choices else super().play(view)
@@ -75,11 +90,21 @@ class MonteCarloBot(HeuristicBot):
             self._policy = [HeuristicBot(self.rules, s, self.rng) for s in range(n)]
         totals = [0.0] * len(choices)
         me = self.seat
-        for _ in range(self.samples):
-            hands = self._sample(view)
-            for j, a in enumerate(choices):
-                totals[j] += self._playout(view, hands, a, me)
-        best = max(range(len(choices)), key=lambda j: (totals[j], -j))
+        paused = gc.isenabled()
+        if paused:
+            gc.disable()  # the playouts leave no cycles: nothing for the collector to find
+        try:
+            for _ in range(self.samples):
+                hands = self._sample(view)
+                for j, a in enumerate(choices):
+                    totals[j] += self._playout(view, hands, a, me)
+        finally:
+            if paused:
+                gc.enable()
+        best = 0
+        for j in range(1, len(choices)):  # the best mean; the first of equals
+            if totals[j] > totals[best]:
+                best = j
         return choices[best]
 
     def _choices(self, view: SeatView) -> list[Action]:
@@ -103,12 +128,20 @@ class MonteCarloBot(HeuristicBot):
             if a not in out:
                 out.append(a)
         prin = cards & P
+        if self._suitless:  # one principal hoc of each rank: the others play out the same
+            for chosen in out:
+                c = chosen.card if isinstance(chosen, Play) else -1
+                if c >= 0 and P >> c & 1:
+                    prin &= ~RANK_MASKS[c % 13]
         while prin:
             low = prin & -prin
             prin ^= low
-            a = PLAY[low.bit_length() - 1]
+            c = low.bit_length() - 1
+            a = PLAY[c]
             if a not in out:
                 out.append(a)
+            if self._suitless:
+                prin &= ~RANK_MASKS[c % 13]
         if without and WITHOUT[need] not in out:
             out.append(WITHOUT[need])
         return out[:self.max_choices]
@@ -135,7 +168,7 @@ class MonteCarloBot(HeuristicBot):
             self._k_seen = 0
             self._known = [0] * n
             self._excl = [0] * n
-            self._brelans: list[tuple[int, int]] = []
+            self._brelans = []
             self._played_by = [0] * n
         events = view.events
         cg = self.rules.card_game
@@ -171,7 +204,7 @@ class MonteCarloBot(HeuristicBot):
         me = self.seat
         hand = view.hand
         left = view.cards_left
-        unseen = pack_of(self.rules).mask & ~hand & ~view.pile
+        unseen = self.pack & ~hand & ~view.pile
         others = [t for t in range(n) if t != me]
         excl = self._excl if self._k_dealt == view.dealt else [0] * n
         for attempt in range(RETRIES + 1):
@@ -200,30 +233,54 @@ class MonteCarloBot(HeuristicBot):
                 mask = RANK_MASKS[r - 1]
                 need = 3 - ((self._played_by[t] | hands[t]) & mask).bit_count()
                 if need > 0:
-                    cand = _bits(pool & mask & ~excl[t])
-                    if len(cand) < need or hands[t].bit_count() + need > left[t]:
+                    if hands[t].bit_count() + need > left[t]:
                         return None
-                    for c in rng.sample(cand, need):
-                        hands[t] |= 1 << c
-                        pool &= ~(1 << c)
-        order = sorted(others, key=lambda t: (pool & ~excl[t]).bit_count() - left[t])
-        for t in order:
+                    drawn = _draw(rng, pool & mask & ~excl[t], need)
+                    if drawn < 0:
+                        return None
+                    hands[t] |= drawn
+                    pool &= ~drawn
+        # the most constrained seat first: the fewest cards to spare
+        order = sorted([((pool & ~excl[t]).bit_count() - left[t], t) for t in others])
+        for _spare, t in order:
             want = left[t] - hands[t].bit_count()
             if want <= 0:
                 continue
-            cand = _bits(pool & ~excl[t])
-            if len(cand) < want:
+            drawn = _draw(rng, pool & ~excl[t], want)
+            if drawn < 0:
                 return None
-            for c in rng.sample(cand, want):
-                hands[t] |= 1 << c
+            hands[t] |= drawn
             pool &= ~hands[t]
         return hands
 
 
-def _bits(x: Hand) -> list[Card]:
-    out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
-    return out
+def _draw(rng: random.Random, cards: Hand, k: int) -> Hand:
+    """``k`` cards of ``cards`` drawn at random, all sets alike (a partial shuffle);
+    -1 if there are fewer."""
+    cand: list[Card] = []
+    while cards:
+        low = cards & -cards
+        cand.append(low.bit_length() - 1)
+        cards ^= low
+    n = len(cand)
+    if n < k:
+        return -1
+    drawn = 0
+    rand = rng.random
+    for i in range(k):
+        j = i + int(rand() * (n - i))
+        c = cand[j]
+        cand[j] = cand[i]
+        drawn |= 1 << c
+    return drawn
+
+
+def _suitless(rules: Ruleset) -> bool:
+    """True if the card game and the settlement never tell two principal hocs of one
+    rank apart: runs in any suit; no permanent hoc, board card, card paid when laid
+    or charged when held."""
+    cg = rules.card_game
+    st = rules.settle
+    return (cg is not None and cg.runs == "any-suit" and not cg.permanent_hocs
+            and not cg.paid_when_laid and all(pr.card is None for pr in rules.pools)
+            and (st is None or not st.held_charges))

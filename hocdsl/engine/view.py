@@ -150,6 +150,13 @@ class SeatView:
         cards, without = ph.options()
         return g.hands[s], ph.need, cards, without, ph.cur
 
+    def may_claim(self) -> bool:
+        """In the card game, whether this seat has something to claim now
+        (``must_claim``): ``Claim`` is then among its legal actions."""
+        g = self._g
+        ph = g._phase
+        return ph.__class__ is CardGame and g.to_act == self.seat and bool(ph.owed)
+
     def bid_state(self) -> BidState | None:
         """The bidding in one call, for bots, while a chance is bid (else None):
         (chance, mode (``open``, ``raised``, ``declaring``, ``lone``), stake, what
@@ -187,9 +194,7 @@ class SeatView:
         g = self._g
         if hands[self.seat] != g.hands[self.seat]:
             raise ValueError("fork(): a seat's own hand cannot be replaced")
-        if any(h & g.pile for h in hands):
-            raise ValueError("fork(): a card on the pile cannot be in a hand")
-        return g.fork(hands, record)
+        return g.fork(hands, record)  # which refuses a card on the pile, or in two hands
 
     @property
     def events(self) -> list[Any]:

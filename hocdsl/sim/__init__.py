@@ -8,7 +8,8 @@ both rulesets (common random numbers) and returns a :class:`Comparison`: per
 metric A, B, B - A with its paired 95% interval, and whether that interval
 excludes zero.
 
-The same seed gives the same numbers whatever ``jobs`` is: the hands are
+The same seed gives the same numbers whatever ``jobs`` is, and on a Dask
+cluster (``cluster=``, :mod:`.cluster`): the hands are
 split by seed into fixed blocks (:mod:`.runner`), never by timing, and the
 statistics are exact integer sums merged in a fixed order (:mod:`.stats`).
 Memory does not grow with the number of hands.
@@ -24,21 +25,39 @@ Memory does not grow with the number of hands.
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Callable, Sequence
+import pickle
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import ExitStack, closing
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..bots import parse_bots
 from .metrics import Layout, Metric
-from .runner import Table, _init_worker, _run_chunk, chunks_of
+from .runner import BLOCK_HANDS, CHUNK_BLOCKS, Table
 from .stats import NAN_STAT, Stat, Sums, interval, ratio_parts, sd_parts
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset
+    from .cluster import Cluster
 
-__all__ = ["simulate", "compare", "SimResult", "Comparison", "Row", "Stat"]
+__all__ = ["simulate", "compare", "SimResult", "Comparison", "Row", "Stat", "WorkerError"]
 
 Progress = Callable[[int, int], None]
+Chunk = list[tuple[int, int]]  # (block, hands in it), consecutive blocks
+Results = Generator[tuple[Chunk, Any], None, None]  # (chunk, its result), in chunk order
+
+#: Chunks handed to the worker processes ahead of the results read, per process: enough to
+#: keep each busy, few enough that memory does not grow with the number of hands.
+AHEAD_PER_JOB = 4
+
+
+class WorkerError(RuntimeError):
+    """A worker failed in a way its own error cannot tell the parent: it raised an
+    error that cannot be sent between processes (its type and message are kept in
+    the text), or the process ended abruptly (killed, out of memory)."""
 
 
 # ------------------------------------------------------------ results ----
@@ -229,42 +248,144 @@ class _CompareJob:
         return sums.state(), (ok_a, ok_b)
 
 
-def _run(job: Any, hands: int, jobs: int, progress: Progress | None) -> tuple[Sums, list[bool]]:
-    """Run every chunk (in ``jobs`` processes) and merge the sums in chunk order."""
-    chunks = chunks_of(hands)
+def _chunk_count(hands: int) -> int:
+    return -(-(-(-hands // BLOCK_HANDS)) // CHUNK_BLOCKS)
+
+
+def _chunks(hands: int) -> Iterator[Chunk]:
+    """The blocks of ``hands`` hands in fixed chunks (the tasks of the workers), made as
+    they are needed (as :func:`.runner.chunks_of`, without holding them all)."""
+    full, rest = divmod(hands, BLOCK_HANDS)
+    blocks = full + (1 if rest else 0)
+    for start in range(0, blocks, CHUNK_BLOCKS):
+        yield [(b, BLOCK_HANDS if b < full else rest) for b in range(start, min(start + CHUNK_BLOCKS, blocks))]
+
+
+def _where(chunk: Chunk, job: Any) -> str:
+    return f"raised playing blocks {chunk[0][0]}..{chunk[-1][0]} of seed {getattr(job, 'seed', '?')}"
+
+
+def _play(job: Any, chunk: Chunk) -> Any:
+    """``job.run_chunk(chunk)`` in a worker. Its error goes back to the parent as it is
+    when it can be sent (pickled and read back); otherwise as a :class:`WorkerError`
+    with its type and message."""
+    try:
+        return job.run_chunk(chunk)
+    except Exception as e:
+        try:
+            pickle.loads(pickle.dumps(e))
+        except Exception:
+            raise WorkerError(f"{type(e).__name__}: {e}") from None
+        raise
+
+
+_JOB: dict[str, Any] = {}  # in a worker process: the job it plays (set once, by _hold)
+
+
+def _hold(job: Any) -> None:
+    _JOB["job"] = job
+
+
+def _play_held(chunk: Chunk) -> Any:
+    return _play(_JOB["job"], chunk)
+
+
+def _ordered(submit: Callable[[Chunk], Any], chunks: Iterable[Chunk], ahead: int,
+             job: Any) -> Results:
+    """Submit the chunks (``submit(chunk)`` -> a future), at most ``ahead`` unread at a
+    time, and yield ``(chunk, result)`` in chunk order. A chunk that failed raises its
+    error here, with a note naming its blocks; the chunks not started are cancelled."""
+    pending: deque[tuple[Chunk, Any]] = deque()
+
+    def read() -> tuple[Chunk, Any]:
+        chunk, future = pending.popleft()
+        try:
+            return chunk, future.result()
+        except BrokenProcessPool:
+            raise WorkerError("a worker process ended abruptly (killed, or out of memory?) while "
+                              + _where(chunk, job).replace("raised ", "")) from None
+        except Exception as e:
+            e.add_note(_where(chunk, job))
+            raise
+
+    try:
+        for chunk in chunks:
+            pending.append((chunk, submit(chunk)))
+            if len(pending) >= ahead:
+                yield read()
+        while pending:
+            yield read()
+    finally:
+        for _, future in pending:
+            future.cancel()
+
+
+def _in_processes(job: Any, chunks: Iterable[Chunk], jobs: int) -> Results:
+    job.warm()  # the forked workers inherit the tables
+    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_hold, initargs=(job,))
+    try:
+        yield from _ordered(lambda c: pool.submit(_play_held, c), chunks, AHEAD_PER_JOB * jobs, job)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _on_cluster(job: Any, chunks: Iterable[Chunk], cluster: Cluster) -> Results:
+    with cluster.sending(_play, job) as (submit, ahead):
+        yield from _ordered(submit, chunks, ahead, job)
+
+
+def _run(job: Any, hands: int, jobs: int, progress: Progress | None,
+         cluster: Cluster | str | None = None) -> tuple[Sums, list[bool]]:
+    """Run every chunk (here, in ``jobs`` processes, or on a Dask ``cluster``: a
+    :class:`.cluster.Cluster` or an address for :func:`.cluster.connect`) and merge
+    the sums in chunk order. A worker's error is raised here (see :func:`_ordered`)."""
     total = job.empty()
     oks: list[bool] | None = None
     done = 0
     if progress:
         progress(0, hands)
+    chunks = _chunks(hands)
+    with ExitStack() as stack:
+        results: Results
+        if cluster is not None:
+            if isinstance(cluster, str):
+                from .cluster import connect
 
-    def take(result: tuple, chunk: list[tuple[int, int]]) -> None:
-        nonlocal oks, done
-        state, ok = result
-        total.merge(Sums.from_state(total.size, total.pairs, state))
-        oks = list(ok) if oks is None else [x and y for x, y in zip(oks, ok)]
-        done += sum(h for _, h in chunk)
-        if progress:
-            progress(done, hands)
-
-    if jobs <= 1 or len(chunks) <= 1:
-        for chunk in chunks:
-            take(job.run_chunk(chunk), chunk)
-    else:
-        job.warm()  # the forked workers inherit the tables
-        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
-                                          else None)
-        with ctx.Pool(min(jobs, len(chunks)), initializer=_init_worker, initargs=(job,)) as pool:
-            for chunk, result in zip(chunks, pool.imap(_run_chunk, chunks)):
-                take(result, chunk)
+                cluster = stack.enter_context(connect(cluster))
+            results = _on_cluster(job, chunks, cluster)
+        elif jobs <= 1 or _chunk_count(hands) <= 1:
+            results = _here(job, chunks)
+        else:
+            results = _in_processes(job, chunks, min(jobs, _chunk_count(hands)))
+        stack.enter_context(closing(results))  # a failure stops the workers at once, before the cluster
+        for chunk, (state, ok) in results:
+            total.merge(Sums.from_state(total.size, total.pairs, state))
+            oks = list(ok) if oks is None else [x and y for x, y in zip(oks, ok)]
+            done += sum(h for _, h in chunk)
+            if progress:
+                progress(done, hands)
     return total, oks or [True]
 
 
-def _check(hands: int, jobs: int) -> None:
+def _here(job: Any, chunks: Iterable[Chunk]) -> Results:
+    for chunk in chunks:
+        try:
+            result = job.run_chunk(chunk)
+        except Exception as e:
+            e.add_note(_where(chunk, job))
+            raise
+        yield chunk, result
+
+
+def _check(hands: int, jobs: int, cluster: Cluster | str | None = None) -> None:
     if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
         raise ValueError(f"hands must be a whole number of at least 1, not {hands!r}")
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
         raise ValueError(f"jobs must be a whole number of at least 1, not {jobs!r}")
+    if cluster is not None and jobs > 1:
+        raise ValueError(f"cluster and jobs={jobs} ask for two ways of playing the hands: give one "
+                         "(the cluster's workers are its processes)")
 
 
 def _bots(bots: str | Sequence[str], players: int) -> tuple[str, ...]:
@@ -283,7 +404,8 @@ def _result(rules: Ruleset, players: int, bots: tuple[str, ...], seed: int, hand
 
 
 def simulate(rules: Ruleset, *, hands: int, players: int = 3, bots: str | Sequence[str] = ("heuristic",),
-             seed: int = 0, jobs: int = 1, progress: Progress | None = None) -> SimResult:
+             seed: int = 0, jobs: int = 1, progress: Progress | None = None,
+             cluster: Cluster | str | None = None) -> SimResult:
     """Play ``hands`` hands of ``rules`` with ``players`` bots and measure them.
 
     ``players``: any number the ruleset admits (``rules.players``, 2 to 8); the
@@ -291,35 +413,39 @@ def simulate(rules: Ruleset, *, hands: int, players: int = 3, bots: str | Sequen
 
     ``bots``: one name for every seat or one per seat (``"heuristic,random"``,
     see :func:`hocdsl.bots.parse_bots`). ``jobs``: worker processes (the
-    numbers do not depend on it). ``progress(done, total)`` is called as hands
-    complete. Raises ValueError (or :class:`~hocdsl.bots.BotError`) for bad
-    arguments.
+    numbers do not depend on it). ``cluster``: play on a Dask cluster instead
+    (a :class:`.cluster.Cluster` or an address for :func:`.cluster.connect`;
+    with ``jobs`` 1): the very same numbers. ``progress(done, total)`` is
+    called as hands complete. Raises ValueError (or
+    :class:`~hocdsl.bots.BotError`, :class:`.cluster.ClusterError`) for bad
+    arguments; an error raised while playing (in a worker too) is raised here.
     """
-    _check(hands, jobs)
+    _check(hands, jobs, cluster)
     rules.hand_size(players)  # ValueError for a player count the ruleset does not allow
     names = _bots(bots, players)
     table = Table(rules, players, names)
-    sums, oks = _run(_SimJob(table, seed), hands, jobs, progress)
+    sums, oks = _run(_SimJob(table, seed), hands, jobs, progress, cluster)
     return _result(rules, players, names, seed, hands, oks[0], sums, table.layout)
 
 
 def compare(rules_a: Ruleset, rules_b: Ruleset, *, hands: int, players: int = 3,
             bots: str | Sequence[str] = ("heuristic",), seed: int = 0, jobs: int = 1,
-            progress: Progress | None = None) -> Comparison:
+            progress: Progress | None = None, cluster: Cluster | str | None = None) -> Comparison:
     """Play the same ``hands`` deals under ``rules_a`` and ``rules_b`` (the same
     seeds for deals and bots: common random numbers) and compare every metric.
 
     Each :class:`Row` has A, B, B - A; the interval of the difference is paired
     by block (the same deals), so it is much narrower than the two intervals
     side by side. ``significant``: the interval of B - A excludes zero.
+    ``jobs``, ``cluster``: as for :func:`simulate`.
     """
-    _check(hands, jobs)
+    _check(hands, jobs, cluster)
     rules_a.hand_size(players)
     rules_b.hand_size(players)
     names = _bots(bots, players)
     ta, tb = Table(rules_a, players, names), Table(rules_b, players, names)
     job = _CompareJob(ta, tb, seed)
-    sums, oks = _run(job, hands, jobs, progress)
+    sums, oks = _run(job, hands, jobs, progress, cluster)
     off = job.offset
     ra = _result(rules_a, players, names, seed, hands, oks[0], sums, ta.layout)
     rb = _result(rules_b, players, names, seed, hands, oks[1], sums, tb.layout, off)

@@ -15,7 +15,8 @@ players the eldest and the dealer only):
   payments, hocs, end payment). The positional advantage.
 - ``card_win_rate.<position>``: share of hands whose card game that position
   wins (first out of cards).
-- ``net_per_seat.<k>``: mean chips per hand of seat ``k`` (the seats rotate
+- ``net_per_seat.<k>``: mean chips per hand of seat ``k`` (1 to players, counted as
+  ``hoc play --seat`` counts them; the seats rotate
   through the positions; with different bots per seat, how each bot fares).
 
 Per vie stage ``c``, by its stage id (``point``, ``sequence``, ``tricon`` in
@@ -236,7 +237,7 @@ class Layout:
         for p, i in zip(self.positions, cg.win_pos if cg else ()):
             ratio(f"card_win_rate.{p}", i, H)
         for s, i in enumerate(self.NET_SEAT):
-            ratio(f"net_per_seat.{s}", i, H)
+            ratio(f"net_per_seat.{s + 1}", i, H)  # seats counted from 1, as `hoc play --seat`
         for v in self.vie:
             ratio(f"won_rate.{v.id}", v.won, H)
             ratio(f"all_pass_rate.{v.id}", v.passed, H)
