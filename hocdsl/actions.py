@@ -113,9 +113,18 @@ class DeclareBlank:
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Lay ``card`` on the pile (to lead, to cover, or a principal hoc)."""
+    """Lay ``card`` on the pile (to lead, to cover, or a principal hoc).
+
+    ``as_rank`` (0: the card's own rank) is the rank a principal hoc leads a run
+    as where the ruleset lets its holder name it (``principal_lead_as:
+    any-rank``): ``9D as 4`` / ``9D comme 4``.
+    """
 
     card: int
+    as_rank: int = 0
+
+    def __repr__(self) -> str:  # as_rank only when named: Play(card=51)
+        return f"Play(card={self.card})" if not self.as_rank else f"Play(card={self.card}, as_rank={self.as_rank})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,14 +136,24 @@ class Without:
 
 
 @dataclass(frozen=True, slots=True)
+class Claim:
+    """``hoc!`` said to claim what one has just earned, where the ruleset requires
+    it (``must_claim``): a hoc's payment, a card paid when laid, a board box. Open
+    to its player until the next card is laid or "without" said; unclaimed, it
+    is forfeited."""
+
+
+@dataclass(frozen=True, slots=True)
 class HocMark:
     """``hoc!`` written in a turn. Not an engine action: a record or a player
-    says it after a hoc, and the reader checks that a hoc did happen there."""
+    says it after a hoc, and the reader checks that a hoc did happen there;
+    where the speaker has something to claim (``must_claim``), the reader
+    applies it as :class:`Claim`."""
 
 
 Action = Union[
     Pass, Call, Raise, DeclarePoint, DeclareSequence, DeclareTricon,
-    Concede, Nothing, Show, Conceal, DeclareBlank, Play, Without,
+    Concede, Nothing, Show, Conceal, DeclareBlank, Play, Without, Claim,
 ]
 
 # Interned values: the simulator reuses these instead of allocating.
@@ -146,6 +165,7 @@ SHOW = Show()
 CONCEAL = Conceal()
 DECLARE_BLANK = DeclareBlank()
 HOC_MARK = HocMark()
+CLAIM = Claim()
 PLAY = tuple(Play(c) for c in range(52))
 # Indexed by rank and by amount: entry 0 is an unused None (typed as the rest, for the indexing).
 WITHOUT = cast("tuple[Without, ...]", (None,) + tuple(Without(r) for r in range(1, 14)))  # WITHOUT[rank]

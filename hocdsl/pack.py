@@ -14,6 +14,9 @@ the order from here, never from a fixed "king high".
 [8, 11, 1, 0]
 >>> p32.points(parse_hand("AS 7H KD"))
 28
+>>> by_rank = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)  # jack 11, queen 12, king 13
+>>> PackInfo.make(52, "king-high-ace-low", 10, 1, by_rank).points(parse_hand("AS JH QD KC"))
+37
 """
 
 from __future__ import annotations
@@ -45,7 +48,10 @@ class PackInfo:
     values: tuple[int, ...]  # values[rank] = points of a card of that rank; index 0 unused
 
     @staticmethod
-    def make(size: int, order: str, court: int, ace: int) -> PackInfo:
+    def make(size: int, order: str, court: int, ace: int,
+             by_rank: tuple[int, ...] | None = None) -> PackInfo:
+        """The pack of ``size`` cards in ``order``; points: ``by_rank[rank]`` when given
+        (``Pack.rank_values``), else courts ``court``, aces ``ace``, pips their face."""
         lowest = _LOWEST_PIP[size]
         pips = tuple(range(lowest, 11))
         ranks: tuple[Rank, ...]
@@ -64,7 +70,7 @@ class PackInfo:
             nxt[a] = b
         values = [0] * 14
         for r in range(1, 14):
-            values[r] = ace if r == ACE else court if r >= JACK else r
+            values[r] = by_rank[r] if by_rank is not None else ace if r == ACE else court if r >= JACK else r
         return PackInfo(size, mask, ranks, tuple(position), tuple(nxt), ranks[0], ranks[-1],
                         tuple(values))
 
@@ -84,7 +90,7 @@ class PackInfo:
 
 def _make(rules: Ruleset) -> PackInfo:
     p = rules.pack
-    return PackInfo.make(p.cards, p.order, p.court_value, p.ace_value)
+    return PackInfo.make(p.cards, p.order, p.court_value, p.ace_value, p.rank_values())
 
 
 pack_of = per_ruleset(_make)

@@ -196,7 +196,7 @@ def test_false_without_strict():
     assert g.legal_actions() == (P("9C"),)
     with pytest.raises(IllegalAction) as e:
         g.apply(WITHOUT[9])
-    assert e.value.rule == "lalanne §9.1: one must play if one can"
+    assert e.value.rule == "hoc-mazarin card_game.must_cover, lalanne §9.1: one must play if one can"
     assert "9C" in e.value.message
 
 

@@ -40,14 +40,15 @@ CASES = [
     ("unknown-knob.yaml", 8, 3, "bidding.raise_capp",
      "an unknown knob `raise_capp` in `bidding`",
      "one of: raise_min, raise_cap, may_return_after_pass, declaring_closes_bidding, "
-     "precedence, lone_winner_must_show, bluff, double_when, max_multiplier, past_cap",
+     "precedence, lone_winner_must_show, bluff, double_when, max_multiplier, past_cap, good_folds",
      "raise_cap", None),
     ("unknown-stage-knob.yaml", 9, 5, "stages.card_game.principal_wilde",
      "an unknown knob `principal_wilde` in `stages.card_game`",
      "one of: runs, after_top, opening_lead, must_cover, end_of_run_pay, accidental_hocs, accidental_pay, "
-     "accidental_restart, last_card_hoc, permanent_hocs, permanent_pay, principal_hocs, "
+     "accidental_restart, accidental_when_held, last_card_hoc, permanent_hocs, permanent_pay, principal_hocs, "
      "principal_may_withhold, principal_wild, principal_lead_pays, principal_pay, principal_after, "
-     "paid_when_laid, board_laid, false_without_penalty, false_without_effect",
+     "principal_lead_as, principal_is_hoc, wild_counts_as, "
+     "paid_when_laid, board_laid, false_without_penalty, false_without_effect, must_claim, claim_window",
      "principal_wild", None),
     ("wrong-type.yaml", 9, 12, "bidding.raise_cap.value", "the text `twenty`", "a whole number", None, None),
     ("past-bound.yaml", 9, 12, "bidding.raise_cap.value", "the number `1000000000`", "a number at most 1000",
@@ -56,13 +57,13 @@ CASES = [
      'a knob written `{value: ..., source: "<id> §<section>"}` or `{value: ..., editorial: "<why>"}`',
      None, "raise_cap: {value: 10"),
     ("missing-provenance.yaml", 9, 5, "stages.blank_hand.payment",
-     "a knob without provenance (no `source`, `inferred`, `borrowed` or `editorial`)",
+     "a knob without provenance (no `source`, `inferred`, `borrowed`, `editorial` or `lost`)",
      'a `source: "<id> §<section>"`, an `inferred:` or `borrowed: "<id> §<section>: <why>"`, '
-     'or an `editorial: "<why>"`', None, "editorial"),
+     'an `editorial: "<why>"` or a `lost: "<id> <where>: what is missing"`', None, "editorial"),
     ("both-provenance.yaml", 12, 7, "pools.point.ante", "both `source` and `editorial`",
-     "exactly one provenance: source, inferred, borrowed or editorial", None, "note:"),
+     "exactly one provenance: source, inferred, borrowed, editorial or lost", None, "note:"),
     ("inferred-and-borrowed.yaml", 12, 7, "stages.card_game.principal_after", "both `inferred` and `borrowed`",
-     "exactly one provenance: source, inferred, borrowed or editorial", None, "note:"),
+     "exactly one provenance: source, inferred, borrowed, editorial or lost", None, "note:"),
     ("inferred-no-reason.yaml", 11, 17, "stages.card_game.accidental_restart.inferred",
      "`inferred: lalanne §9.2` without its reasoning",
      'a source id, a section, a colon and the reasoning, such as '

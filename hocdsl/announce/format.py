@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from hocdsl.actions import (
-    HOC_MARK, PLAY, WITHOUT, Action, Call, Conceal, Concede, DeclareBlank, DeclarePoint,
+    HOC_MARK, PLAY, WITHOUT, Action, Call, Claim, Conceal, Concede, DeclareBlank, DeclarePoint,
     DeclareSequence, DeclareTricon, HocMark, Nothing, Pass, Play, Raise, Show, Without,
 )
 from hocdsl.cards import (
@@ -39,6 +39,7 @@ _FIXED = {
     Conceal: ("conceal", "je ne montre pas"),
     DeclareBlank: ("blank hand", "cartes blanches"),
     HocMark: ("hoc!", "hoc!"),
+    Claim: ("hoc!", "hoc!"),
 }
 
 
@@ -90,6 +91,8 @@ def format_action(action: Action | HocMark, vocab: Vocabulary | None = None, lan
     if isinstance(action, Raise):
         return f"{'renvie' if fr else 'raise'} {action.amount}"
     if isinstance(action, Play):
+        if action.as_rank:  # a principal hoc led as another rank: "9D as 4", "9D comme 4"
+            return f"{card_name(action.card)} {'comme' if fr else 'as'} {_rank_for_without(action.as_rank, fr)}"
         return card_name(action.card)
     if isinstance(action, Without):
         return f"{'sans' if fr else 'without'} {_rank_for_without(action.rank, fr)}"
@@ -117,11 +120,11 @@ def format_action(action: Action | HocMark, vocab: Vocabulary | None = None, lan
 def format_turn(actions: Iterable[Action | HocMark], vocab: Vocabulary | None = None, lang: str = "en") -> str:
     """One card-play turn on one line: ``KC hoc! 8S 9S without 10``.
 
-    Only ``Play``, ``HocMark`` and ``Without`` belong in a turn.
+    Only ``Play``, ``HocMark`` (or ``Claim``) and ``Without`` belong in a turn.
     """
     parts = []
     for a in actions:
-        if not isinstance(a, (Play, HocMark, Without)):
+        if not isinstance(a, (Play, HocMark, Claim, Without)):
             raise ValueError(f"{a!r} is not part of a card-play turn")
         parts.append(format_action(a, vocab, lang))
     return " ".join(parts)

@@ -24,7 +24,7 @@ from lark.exceptions import UnexpectedInput
 
 from hocdsl.actions import (
     CALL, CONCEAL, CONCEDE, DECLARE_BLANK, HOC_MARK, NOTHING, PASS, PLAY, RAISE,
-    SHOW, WITHOUT, Action, DeclarePoint, DeclareSequence, DeclareTricon, HocMark, Raise,
+    SHOW, WITHOUT, Action, DeclarePoint, DeclareSequence, DeclareTricon, HocMark, Play, Raise,
 )
 from hocdsl.cards import (
     ACE, KING, RANK_WORDS, CardError, SUIT_WORDS, card_of, fold, parse_card, rank_name, with_article,
@@ -241,6 +241,15 @@ class AnnouncementBuilder(Transformer):
     def hoc(self, _: list) -> HocMark:
         return HOC_MARK
 
+    def card_as(self, children: list) -> Action:
+        """``9D as 4`` / ``9D comme quatre``: the card, led as the rank named."""
+        play, tok = children
+        word = str(tok).split()[-1]
+        r = RANK_WORDS.get(word)
+        if r is None:
+            raise _Problem(tok.start_pos, f"there is no rank {_shown(word)}: ranks run from 1 (ace) to 13 (king)")
+        return Play(play.card, r)
+
     def without(self, children: list) -> Action:
         return WITHOUT[children[0][0]]
 
@@ -343,8 +352,11 @@ def _parse(text: str, vocab: Vocabulary) -> tuple[Said, ...]:
     try:
         return tuple(parser.parse(folded))
     except _Problem as p:
-        raise AnnouncementError(text, back(p.pos), p.message) from None
+        err = AnnouncementError(text, back(p.pos), p.message)
     except UnexpectedInput as e:
         from .explain import explain
 
-        raise explain(e, text, folded, back, vocab, parser) from None
+        err = explain(e, text, folded, back, vocab, parser)
+    # raised outside the handler: no lark exception (with its parser state) rides along as
+    # the error's __context__, which pickling libraries (tblib) would try to carry
+    raise err

@@ -31,9 +31,11 @@ import random
 from typing import TYPE_CHECKING
 
 from ..actions import (
-    CALL, CONCEAL, CONCEDE, DECLARE_BLANK, NOTHING, PASS, PLAY, RAISE, SHOW, WITHOUT,
+    CALL, CLAIM, CONCEAL, CONCEDE, DECLARE_BLANK, NOTHING, PASS, PLAY, RAISE, SHOW, WITHOUT,
     Action, Raise,
 )
+from mypy_extensions import mypyc_attr
+
 from ..cards import RANK_MASKS, Chips, Hand, Rank, Seat, hand_of
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
@@ -147,6 +149,7 @@ def _consts(rules: Ruleset) -> _Consts:
     )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the Monte Carlo bot, in plain Python, builds on it
 class HeuristicBot(Bot):
     """Bids in proportion to its combinations and position; plays runs sensibly."""
 
@@ -291,6 +294,8 @@ class HeuristicBot(Bot):
     # ---------------------------------------------------------- card game ----
 
     def play(self, view: SeatView) -> Action:
+        if view.may_claim():
+            return CLAIM  # what must be claimed is always claimed
         hand, need, cards, without, cur = view.card_state()
         if not cards:
             return WITHOUT[need]

@@ -1,5 +1,7 @@
 """The ``random`` bot: a legal action at random, the kind of action first.
 
+What must be claimed (``must_claim``) it always claims, as every bot does.
+
 Drawing uniformly among the legal actions would make raises dominate the
 bidding (twenty raise sizes against one call and one pass) and give endless
 raise wars. This bot first draws the kind of action (pass, call, raise, a
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..actions import CLAIM
 from .base import Bot
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -34,6 +37,8 @@ class RandomBot(Bot):
     __slots__ = ()
 
     def choose(self, view: SeatView) -> Action:
+        if view.may_claim():
+            return CLAIM  # random in its play, but it never forgets a claim
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]

@@ -22,6 +22,11 @@ laid the last card. Every rule below reads a knob of the stage (here
 - The top card of the order (the king) ends a run (``after_top: new-run``):
   an end-of-run hoc, paid ``end_of_run_pay``; or the run wraps to the lowest
   card (``wraps``).
+- The next card held back (``accidental_when_held``): where a player held it
+  (a principal hoc kept back, a false "without" let stand), the last card is
+  an accidental hoc all the same (``hoc``), or none (``not-if-held``, 002
+  §9.2's "absence" of the next card; ``not-if-opponent-held``, the Hoca's
+  "none of his opponents"): its player leads anew unpaid.
 - Going out on a hoc (002 §9.3): the hand stops at once, so a last card that
   ends a run is paid only where ``last_card_hoc``.
 - Permanent hocs (``permanent_hocs``, wp-hocs §Types of hoc): named cards that
@@ -34,6 +39,18 @@ laid the last card. Every rule below reads a knob of the stage (here
   from the card it stood for (the manille, the comète).
 - Cards paid when laid (``paid_when_laid``: the Comète's kings) and board
   cards (``board_laid: takes-pool``: a pool's card takes the pool when laid).
+- Wild cards: ``principal_lead_as: any-rank``: a principal hoc leading a run
+  is laid as a rank its holder names (``Play(card, as_rank)``), the run going
+  on from it; ``principal_is_hoc: false``: a principal card is a stand-in only,
+  no hoc; ``wild_counts_as: card-stood-for``: laid for another card, it counts
+  as that card (the rank it stands for, in the suit of the card it covers, or
+  its own when leading) for cards paid when laid, board cards, permanent hocs
+  and the top card's end-of-run hoc.
+- Claims (``must_claim``): a listed payment or take (hocs by kind, ``laid``,
+  ``board``) is only owed (``owed``) until its player claims it (``Claim``,
+  "hoc!"), which he may do while he still has the word: the next card laid or
+  his "without" forfeits it (``Forfeited``; a box stays on the board). What he
+  earns with his last card is paid at once: the hand ends on it.
 - False "without" (holding the card, under ``must_cover``): refused in strict
   mode; in lenient mode (human play) it costs ``false_without_penalty`` to
   each other player, and then stands or not (``false_without_effect``).
@@ -45,7 +62,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from ..actions import PLAY, WITHOUT, Play, Without
+from ..actions import CLAIM, PLAY, WITHOUT, Claim, Play, Without
 from ..cards import (
     RANK_MASKS, Card, Hand, Rank, Seat, a_rank, card_name, hand_of, rank_letter, with_article,
 )
@@ -53,15 +70,21 @@ from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from .errors import IllegalAction, knob_rule
 from .events import (
-    BOARD as R_BOARD, CARDS_STAGE, HOC as R_HOC, LAID as R_LAID, PENALTY as R_PENALTY, HandOver, Hoc,
-    Played, Pool, SaidWithout, pools_of,
+    BOARD as R_BOARD, CARDS_STAGE, HOC as R_HOC, LAID as R_LAID, PENALTY as R_PENALTY, Claimed,
+    Forfeited, HandOver, Hoc, Played, Pool, SaidWithout, pools_of,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset, Stops
-    from .game import Game, Playing
+    from .checking import Playing
+    from .game import Game
 
 PRINCIPAL, PERMANENT, END_OF_RUN, ACCIDENTAL = "principal", "permanent", "end-of-run", "accidental"
+#: What else may have to be claimed (``must_claim``): a card paid when laid, a board box.
+LAID_KIND, BOARD_KIND = "laid", "board"
+#: Something earned and not yet claimed: (kind, card, chips from each other player
+#: (0 for a board box, which is taken as it stands when claimed), the box or None).
+Owed = tuple[str, Card, int, Pool | None]
 
 
 def _plays(bits: Hand) -> list[Play]:
@@ -83,9 +106,10 @@ class _Knobs:
 
     __slots__ = ("principal", "wild", "withhold", "must_cover", "lead_pays", "accidental",
                  "accidental_pay", "lowest", "last_card_hoc", "false_stands", "same_suit", "wraps",
-                 "after_missing", "end_pay", "permanent", "permanent_pay", "principal_pay", "continues",
+                 "after_missing", "held_back", "end_pay", "permanent", "permanent_pay", "principal_pay", "continues",
                  "laid_pays", "laid_cards", "board", "board_pools", "next_rank", "low", "top", "order",
-                 "rank_masks", "penalty", "sid", "special", "follows", "pays", "plain_runs")
+                 "rank_masks", "penalty", "sid", "special", "follows", "pays", "plain_runs",
+                 "claims", "lead_any", "is_hoc", "stood_for")
 
     def __init__(self, rules: Ruleset) -> None:
         cg = rules.card_game
@@ -105,11 +129,19 @@ class _Knobs:
         self.same_suit = cg.runs == "same-suit"
         self.wraps = cg.after_top == "wraps"
         self.after_missing = cg.accidental_restart == "after-missing"
+        #: accidental_when_held: 0 the last card is a hoc all the same; 1 no hoc if any
+        #: player held the next card; 2 no hoc if one of its player's opponents held it
+        self.held_back = ("hoc", "not-if-held", "not-if-opponent-held").index(cg.accidental_when_held)
         self.end_pay = cg.end_of_run_pay
         self.permanent = hand_of(cg.permanent_hocs)
         self.permanent_pay = cg.permanent_pay
         self.principal_pay = cg.principal_pay
         self.continues = cg.principal_after == "continues"
+        #: the kinds that must be claimed (must_claim), paid only on a Claim
+        self.claims = frozenset(cg.must_claim)
+        self.lead_any = cg.principal_lead_as == "any-rank"
+        self.is_hoc = cg.principal_is_hoc
+        self.stood_for = cg.wild_counts_as == "card-stood-for"
         self.laid_pays = tuple((hand_of(p.cards), p.each) for p in cg.paid_when_laid)
         laid = 0
         for bits, _each in self.laid_pays:
@@ -158,7 +190,7 @@ class CardGame:
 
     __slots__ = (
         "g", "st", "k", "stage", "need", "want", "suit", "cur", "first", "done", "last", "laid_by",
-        "principal", "wild", "withhold", "must_cover", "lowest",
+        "principal", "wild", "withhold", "must_cover", "lowest", "owed",
     )
 
     def __init__(self, g: Game, st: Stops | None = None) -> None:
@@ -169,6 +201,16 @@ class CardGame:
         k = self.k = _knobs(g.rules)
         self.principal, self.wild, self.withhold = k.principal, k.wild, k.withhold
         self.must_cover, self.lowest = k.must_cover, k.lowest
+
+    def fork(self, g: Game) -> CardGame:
+        """This card game as it stands, bound to ``g`` (:meth:`Game.fork`)."""
+        cg = CardGame(g, self.st)
+        cg.need, cg.want, cg.suit, cg.cur = self.need, self.want, self.suit, self.cur
+        cg.first, cg.done, cg.last, cg.laid_by = self.first, self.done, self.last, self.laid_by
+        cg.principal, cg.wild, cg.withhold = self.principal, self.wild, self.withhold
+        cg.must_cover, cg.lowest = self.must_cover, self.lowest
+        cg.owed = list(self.owed)
+        return cg
 
     def _rule(self, knob: str, what: str) -> str:
         return knob_rule(self.g.rules, f"{self.k.sid}.{knob}", what)
@@ -182,6 +224,8 @@ class CardGame:
         self.first = True
         self.last = -1  # the last card laid
         self.laid_by = 0  # seats (bits) that have laid a card this hand
+        #: what the player to act has earned and must still claim (must_claim)
+        self.owed: list[Owed] = []
         g.stage = CARDS_STAGE
         g.to_act = g.eldest
 
@@ -227,11 +271,20 @@ class CardGame:
         plain = natural & ~self.principal if self.withhold else natural
         return cards, not plain or not self.must_cover
 
-    def legal(self) -> tuple[Play | Without, ...]:
+    def legal(self) -> tuple[Play | Without | Claim, ...]:
+        acts = self._legal()
+        if self.owed:  # what he has just earned may be claimed, before anything else
+            return (CLAIM, *acts)
+        return acts
+
+    def _legal(self) -> tuple[Play | Without, ...]:
         cards, without = self.options()
         need = self.need
         if not need:
-            return tuple(_plays(cards))
+            plays: list[Play] = _plays(cards)
+            if self.k.lead_any and cards & self.principal:
+                plays.extend(self._leads_as(cards & self.principal))
+            return tuple(plays)
         key = cards | (need << 52) if without else cards
         acts = _COVER.get(key)
         if acts is None:
@@ -241,15 +294,28 @@ class CardGame:
             acts = _COVER[key] = tuple(lst)
         return acts
 
+    def _leads_as(self, principal: Hand) -> list[Play]:
+        """Each principal hoc in ``principal`` led as each other rank of the pack
+        (``principal_lead_as: any-rank``)."""
+        out: list[Play] = []
+        for p in _plays(principal):
+            own = p.card % 13 + 1
+            out.extend(Play(p.card, r) for r in self.k.order if r != own)
+        return out
+
     def forced(self) -> Play | Without | None:
         """The one legal action when there is no choice (a "without" with no
         card to lay, the only card that follows, a last card to lead), else
-        None. Used by ``Game(auto_forced=True)``."""
+        None. Used by ``Game(auto_forced=True)``. Something to claim is a choice."""
+        if self.owed:
+            return None
         cards, without = self.options()
         if without and not cards:
             return WITHOUT[self.need]
         if without or cards & (cards - 1):
             return None
+        if self.k.lead_any and not self.need and cards & self.principal:
+            return None  # a principal hoc to lead: as which rank is a choice
         return PLAY[cards.bit_length() - 1]
 
     # ----------------------------------------------------------- check ----
@@ -262,11 +328,18 @@ class CardGame:
         h = g.hands[s]
         need = self.need
         cls = a.__class__
+        if cls is Claim:
+            if not self.owed:
+                raise IllegalAction(self._rule("must_claim", "what must be claimed is claimed at once"),
+                                    "you have nothing to claim now")
+            return False
         if cls is Play:
             c = a.card
             if not 0 <= c < 52 or not h >> c & 1:
                 raise IllegalAction(self._cover_rule() if need else self._lead_rule(),
                                     f"you do not hold {card_name(c) if 0 <= c < 52 else c}")
+            if a.as_rank:
+                self._check_as(c, a.as_rank)
             cards, _without = self.options()
             if cards >> c & 1:
                 return False
@@ -305,6 +378,22 @@ class CardGame:
         raise IllegalAction(self._cover_rule() if need else self._lead_rule(),
                             "in the card game one lays a card or says \"without\"")
 
+    def _check_as(self, c: Card, as_rank: int) -> None:
+        """``c`` laid as ``as_rank``: only a principal hoc leading, where
+        ``principal_lead_as: any-rank``, as a rank of the pack."""
+        rule = self._rule("principal_lead_as", "a principal hoc leads as a rank its holder names")
+        if not self.k.lead_any:
+            raise IllegalAction(self._rule("principal_lead_as", "a principal hoc leads as its own rank"),
+                                f"{card_name(c)} cannot be laid as another card")
+        if not self.principal >> c & 1:
+            raise IllegalAction(rule, f"{card_name(c)} is no principal hoc: it is laid as itself")
+        if self.need:
+            raise IllegalAction(rule, f"{card_name(c)} is named a rank only to start a run; "
+                                      f"here it stands for {self._wanted()}")
+        if as_rank not in self.k.order:
+            shown = a_rank(as_rank) if 1 <= as_rank <= 13 else with_article(str(as_rank))
+            raise IllegalAction(rule, f"{shown} is no rank of this pack")
+
     def _lead_rule(self) -> str:
         return self._rule("opening_lead", "the leader lays a card of his choice")
 
@@ -322,18 +411,29 @@ class CardGame:
     def apply(self, a: Any) -> None:
         g = self.g
         s = g.to_act
-        if a.__class__ is Play:
+        cls = a.__class__
+        if cls is Play:
             c = a.card
+            as_rank = a.as_rank
             # fast paths: a natural follow, or a free lead of a card held; else checked in full
-            if not (0 <= c < 52 and g.hands[s] >> c & 1 and (
+            if as_rank or not (0 <= c < 52 and g.hands[s] >> c & 1 and (
                     self.want >> c & 1 or not (self.need or (self.first and self.lowest)))):
                 self.check(a)
-            self._lay(s, c)
+            if as_rank == c % 13 + 1:
+                as_rank = 0  # named as its own rank: laid as itself
+            self._lay(s, c, as_rank)
+            return
+        if cls is Claim:
+            self.check(a)
+            self._claim(s)
             return
         self._without(s, self.check(a))  # a "without" (or anything else, refused)
 
-    def _lay(self, s: Seat, c: Card) -> None:
-        """``s`` lays ``c`` (already checked)."""
+    def _lay(self, s: Seat, c: Card, as_rank: Rank = 0) -> None:
+        """``s`` lays ``c`` (already checked), a principal hoc leading as ``as_rank``
+        where named. The card laid closes any claim window still open."""
+        if self.owed:
+            self._forfeit()
         g = self.g
         k = self.k
         leading = not self.need
@@ -359,45 +459,70 @@ class CardGame:
                 self._end(s)
             return
         rank = c % 13 + 1
+        suit = c // 13
         is_principal = self.principal & bit
         wild = bool(is_principal and not leading and not self.want & bit)
+        if wild:  # it stands for the card wanted
+            rank, suit = self.need, self.suit
+        elif as_rank:  # it leads as the rank its holder named
+            rank = as_rank
         if g.record:
-            g.events.append(Played(s, c, leading, wild))
+            g.events.append(Played(s, c, leading, wild, as_rank))
+        #: it counts as the card it stands for (wild_counts_as: card-stood-for)
+        counted = bool((wild or as_rank) and k.stood_for)
+        cc = suit * 13 + rank - 1 if counted else c
         out = not left
-        if k.board >> c & 1:  # a board card takes its box
-            pool = k.board_pools[c]
+        claims = k.claims
+        if k.board >> cc & 1:  # a board card takes its box
+            pool = k.board_pools[cc]
             amount = g.ledger.pools[pool.index]
             if amount:
-                g.ledger.move(pool, s, amount, R_BOARD, pool.id)
-        if k.laid_cards >> c & 1:
+                if left and BOARD_KIND in claims:
+                    self.owed.append((BOARD_KIND, cc, 0, pool))
+                else:
+                    g.ledger.move(pool, s, amount, R_BOARD, pool.id)
+        if k.laid_cards >> cc & 1:
             for bits, each in k.laid_pays:
-                if bits >> c & 1:
-                    g.ledger.pay_each(s, each, R_LAID)
-        if is_principal and (k.lead_pays or not leading):
+                if bits >> cc & 1:
+                    if left and each > 0 and LAID_KIND in claims:
+                        self.owed.append((LAID_KIND, cc, each, None))
+                    else:
+                        g.ledger.pay_each(s, each, R_LAID)
+        if is_principal and k.is_hoc and (k.lead_pays or not leading):
             self._hoc(s, c, PRINCIPAL)  # 002 §9.2: a hoc wherever it is laid
-            if k.continues:
-                self._follow(self.need if wild else rank, self.suit if wild else c // 13)
-            else:
+            if not k.continues:
                 self.need = self.want = 0
-        elif k.permanent >> c & 1:
+                if out:
+                    self._end(s)
+                return
+            if not counted:  # the run goes on from the card it stood for
+                self._follow(rank, suit)
+                if out:
+                    self._end(s)
+                return
+        if k.permanent >> cc & 1:
             self._hoc(s, c, PERMANENT)
             self.need = self.want = 0
         elif rank == k.top and not k.wraps:
             # Nothing follows the top card: an end-of-run hoc, unless its player goes
-            # out on it (see last_card_hoc). A principal top card that leads unpaid is no hoc.
-            if not is_principal and (not out or k.last_card_hoc):
+            # out on it (see last_card_hoc). A principal card laid as itself (a top card
+            # leading unpaid, a wild card counted as itself) is no end-of-run hoc.
+            if (counted or not is_principal) and (not out or k.last_card_hoc):
                 self._hoc(s, c, END_OF_RUN)
             self.need = self.want = 0
         else:
-            self._follow(rank, c // 13)
+            self._follow(rank, suit)
             if out and k.last_card_hoc and self.need and not self._coverable(s):
                 self._hoc(s, c, ACCIDENTAL)
         if out:
             self._end(s)
 
     def _nobody_follows(self) -> None:
-        """Everyone said "without": the last card is an accidental hoc (002 §9.2)."""
-        self._hoc(self.cur, -1, ACCIDENTAL)
+        """Everyone said "without": the last card is an accidental hoc (002 §9.2),
+        unless the next card was held back and ``accidental_when_held`` says that
+        makes it none; either way its player goes on."""
+        if not (self.k.held_back and self._held_back()):
+            self._hoc(self.cur, -1, ACCIDENTAL)
         if self.k.after_missing:
             self._follow(self.need, self.suit)  # on from the card after the missing one
         else:
@@ -405,6 +530,8 @@ class CardGame:
 
     def _without(self, s: Seat, false: bool) -> None:
         """``s`` says "without" the card wanted (already checked; ``false`` if he holds it)."""
+        if self.owed:
+            self._forfeit()  # "without" closes the claim window
         g = self.g
         need = self.need
         if false:
@@ -439,7 +566,10 @@ class CardGame:
         masks = self.k.rank_masks
         turns = 0
         s = g.to_act
+        lead_any = self.k.lead_any
         while not self.done:
+            if self.owed:
+                break  # something to claim: a choice (claim it or let it go)
             h = hands[s]
             if self.need:
                 natural = h & self.want
@@ -484,11 +614,24 @@ class CardGame:
                     cards = low  # auto_equivalent: all he holds are plain cards of one rank
                 else:
                     cards = h
+                if lead_any and cards & P:
+                    break  # a principal hoc to lead: as which rank is a choice
                 self._lay(s, cards.bit_length() - 1)
             turns += 1
         if not self.done:
             g.to_act = s
         g.turns += turns
+
+    def _held_back(self) -> bool:
+        """Did a player hold the card wanted though nobody laid it (any player, or,
+        under ``not-if-opponent-held``, one other than the player of the last card)?"""
+        g = self.g
+        want = self.want
+        others = self.k.held_back == 2
+        for t in range(g.n):
+            if g.hands[t] & want and not (others and t == self.cur):
+                return True
+        return False
 
     def _coverable(self, s: Seat) -> bool:
         """Could any other seat lay the card wanted now (its own, or a wild principal hoc)?"""
@@ -514,7 +657,36 @@ class CardGame:
         if g.record:
             g.events.append(Hoc(s, card, kind, amount > 0))
         if amount > 0:
-            g.ledger.pay_each(s, amount, R_HOC)
+            if kind in self.k.claims and g.hands[s]:
+                self.owed.append((kind, card, amount, None))  # paid when claimed
+            else:
+                g.ledger.pay_each(s, amount, R_HOC)
+
+    def _claim(self, s: Seat) -> None:
+        """``s`` claims (``hoc!``) all he is owed: each payment is made, each box taken."""
+        g = self.g
+        ledger = g.ledger
+        for kind, card, each, pool in self.owed:
+            if pool is not None:
+                amount = ledger.pools[pool.index]
+                if amount:
+                    ledger.move(pool, s, amount, R_BOARD, pool.id)
+            else:
+                amount = each
+                ledger.pay_each(s, each, R_LAID if kind == LAID_KIND else R_HOC)
+            if g.record:
+                g.events.append(Claimed(s, card, kind, amount, pool.id if pool is not None else None))
+        self.owed = []
+
+    def _forfeit(self) -> None:
+        """The claim window closes on what is still owed: nobody pays it; a box stays."""
+        g = self.g
+        if g.record:
+            for kind, card, each, pool in self.owed:
+                amount = g.ledger.pools[pool.index] if pool is not None else each
+                g.events.append(Forfeited(self.cur, card, kind, amount,
+                                          pool.id if pool is not None else None))
+        self.owed = []
 
     def _end(self, s: Seat) -> None:
         """The first out of cards: the stage ends; the settle stage pays him."""

@@ -288,12 +288,14 @@ class BlankHandsCancelled(Event):
 @event
 class Played(Event):
     """``seat`` laid ``card`` on the pile; ``lead`` if it starts a sequence,
-    ``wild`` if a principal hoc stood in for the card needed."""
+    ``wild`` if a principal hoc stood in for the card needed, ``as_rank`` the rank
+    a principal hoc led as (``principal_lead_as: any-rank``)."""
 
     seat: Seat
     card: Card
     lead: bool = False
     wild: bool = False
+    as_rank: Rank = 0  # a principal hoc leading as this rank (0: as itself)
 
 
 @event
@@ -316,6 +318,33 @@ class Hoc(Event):
     card: Card
     kind: str
     paid: bool  # whether the ruleset pays this hoc
+
+
+@event
+class Claimed(Event):
+    """``seat`` claimed (``hoc!``) what he had earned on ``card`` and had to claim
+    (``must_claim``): ``kind`` is a kind of hoc, ``laid`` (a card paid when laid) or
+    ``board`` (a board box, ``pool`` its id); ``amount`` what each other player
+    pays him, or what the box held."""
+
+    seat: Seat
+    card: Card
+    kind: str
+    amount: Chips
+    pool: str | None = None
+
+
+@event
+class Forfeited(Event):
+    """``seat`` did not claim in time what he had earned on ``card`` (the next card
+    was laid or "without" said): nobody pays it; a board box (``pool``) stays on
+    the board. Fields as :class:`Claimed`."""
+
+    seat: Seat
+    card: Card
+    kind: str
+    amount: Chips
+    pool: str | None = None
 
 
 @event

@@ -98,6 +98,26 @@ Phase = Union[ChanceBidding, BlankHands, CardGame, Settlement]
 _OUTCOME_NAMES = {WON: "won", PASSED: "passed"}
 
 
+#: Every attribute of a :class:`Game`: its ``__slots__``, and what :meth:`Game.fork`
+#: copies one by one (a compiled class cannot be copied otherwise).
+_STATE = (
+    "rules", "n", "names", "dealer", "eldest", "dealt", "hands", "out_of_play", "pile",
+    "strict", "record", "auto_forced", "auto_equivalent", "events", "ledger", "carry_in", "stage", "to_act",
+    "is_over", "hocs", "card_winner", "carry_out", "_static", "_phases", "_pi", "_phase",
+    "pool_outcome", "_winners", "_anted", "_blank", "turns", "principal_hocs", "won_pool", "won_pay",
+    "hoc_kinds", "first_turn_out", "end_owed",
+)
+
+#: What :meth:`Game.fork` does not copy by name (an attribute added to ``_STATE``
+#: since): it copies these as they stand, by ``setattr``.
+_UNFORKED = tuple(name for name in _STATE if name not in (
+    "rules", "n", "names", "dealer", "eldest", "dealt", "hands", "out_of_play", "pile", "strict",
+    "record", "auto_forced", "auto_equivalent", "events", "ledger", "carry_in", "stage", "to_act",
+    "is_over", "hocs", "card_winner", "carry_out", "_static", "_phases", "_pi", "_phase",
+    "pool_outcome", "_winners", "_anted", "_blank", "turns", "principal_hocs", "won_pool", "won_pay",
+    "hoc_kinds", "first_turn_out", "end_owed"))
+
+
 class Game:
     """One hand: setup, antes, the three chances, blank hands, the card game.
 
@@ -125,13 +145,7 @@ class Game:
     same as :attr:`chance_outcomes` by stage id, without making a dict.
     """
 
-    __slots__ = (
-        "rules", "n", "names", "dealer", "eldest", "dealt", "hands", "out_of_play", "pile",
-        "strict", "record", "auto_forced", "auto_equivalent", "events", "ledger", "carry_in", "stage", "to_act",
-        "is_over", "hocs", "card_winner", "carry_out", "_static", "_phases", "_pi", "_phase",
-        "pool_outcome", "_winners", "_anted", "_blank", "turns", "principal_hocs", "won_pool", "won_pay",
-        "hoc_kinds", "first_turn_out", "end_owed",
-    )
+    __slots__ = _STATE
 
     def __init__(
         self,
@@ -147,7 +161,10 @@ class Game:
         auto_forced: bool = False,
         auto_equivalent: bool = False,
         dealt_here: bool = False,
+        forking: bool = False,
     ) -> None:
+        if forking:  # (for fork(), which sets every attribute itself)
+            return
         n = seat_count(players)
         self.rules = rules
         self.n = n
@@ -471,52 +488,66 @@ class Game:
         ph = self._phase
         if ph.__class__ is not CardGame:
             raise ValueError("fork() is for the card game")
-        if len(hands) != self.n or any(h.bit_count() != g.bit_count()
-                                       for h, g in zip(hands, self.hands)):
+        n = self.n
+        now = self.hands
+        if len(hands) != n:
             raise ValueError("fork() needs one hand per seat, of the sizes held now")
-        g = object.__new__(Game)
-        for name in Game.__slots__:
-            setattr(g, name, getattr(self, name))
-        g.hands = list(hands)
-        # a replaced hand's deal is not known to the copy: its cards now stand for it
-        g.dealt = tuple(d if h == now else h for d, h, now in zip(self.dealt, hands, self.hands))
         union = self.pile
-        for h in hands:
+        dealt = list(self.dealt)
+        for s in range(n):
+            h = hands[s]
+            if h.bit_count() != now[s].bit_count():
+                raise ValueError("fork() needs one hand per seat, of the sizes held now")
             if union & h:
                 raise ValueError("fork(): a card twice (in two hands, or in a hand and on the pile)")
             union |= h
-        g.out_of_play = pack_of(self.rules).mask & ~union
-        g.record = record
+            if h != now[s]:
+                dealt[s] = h  # a replaced hand's deal is not known to the copy: its cards stand for it
+        g = Game(self.rules, n, dealer=self.dealer, forking=True)
+        # the state as it stands, one attribute at a time (a compiled class cannot be
+        # copied otherwise; named, not looked up by name: the copy is the Monte Carlo
+        # bot's inner loop); the lists and dicts copied, what differs replaced
+        g.rules, g.n, g.names, g.dealer, g.eldest = self.rules, n, self.names, self.dealer, self.eldest
+        g.dealt = tuple(dealt)
+        g.hands = list(hands)
+        g.out_of_play = self._static.pack_mask & ~union
+        g.pile, g.strict, g.record = self.pile, self.strict, record
         g.auto_forced = True
         g.auto_equivalent = True
-        g.events = list(self.events) if record else []
+        events: list[Any] = list(self.events) if record else []
+        g.events = events
         led = self.ledger
-        g.ledger = Ledger(self.n, tuple(led.pools), g.events, record, led.pool_objs)
-        g.ledger.net = list(led.net)
-        g.ledger.taken = list(led.taken)
+        ledger = Ledger(n, (), events, record, led.pool_objs)
+        ledger.pools = list(led.pools)
+        ledger.net = list(led.net)
+        ledger.taken = list(led.taken)
+        g.ledger = ledger
+        g.carry_in, g.stage, g.to_act, g.is_over = self.carry_in, self.stage, self.to_act, self.is_over
+        g.hocs, g.principal_hocs, g.card_winner = self.hocs, self.principal_hocs, self.card_winner
+        g.carry_out, g._static, g.turns = self.carry_out, self._static, self.turns
+        g.first_turn_out, g.end_owed = self.first_turn_out, self.end_owed
         g.pool_outcome = list(self.pool_outcome)
         g._winners = list(self._winners)
         g._anted = list(self._anted)
         g._blank = list(self._blank)
         g.won_pool = list(self.won_pool)
         g.won_pay = list(self.won_pay)
-        cg = object.__new__(CardGame)
-        for name in CardGame.__slots__:
-            setattr(cg, name, getattr(ph, name))
-        cg.g = cast("Playing", g)
-        g._phases = list(self._phases)
-        g._phases[self._pi] = cg
-        for i in range(self._pi + 1, len(g._phases)):  # the phases to come, bound to the copy
-            later = g._phases[i]
-            q = object.__new__(later.__class__)
-            for name in later.__class__.__slots__:
-                if hasattr(later, name):
-                    setattr(q, name, getattr(later, name))
-            q.g = g
-            g._phases[i] = q
+        g.hoc_kinds = dict(self.hoc_kinds)
+        for name in _UNFORKED:  # any attribute added since, as it stands
+            setattr(g, name, getattr(self, name))
+        cg = ph.fork(g)
+        pi = self._pi
+        phases: list[Any] = list(self._phases)
+        phases[pi] = cg
+        for i in range(pi + 1, len(phases)):  # the phases to come, not started: made anew
+            later = phases[i]
+            phases[i] = later.__class__(g, later.st)
+        g._phases = phases
+        g._pi = pi
         g._phase = cg
         g._auto()
-        return g
+        forked: Game = g
+        return forked
 
     def view(self, seat: Seat) -> SeatView:
         """What ``seat`` may see (for bots): see :class:`SeatView`."""
@@ -530,11 +561,4 @@ class Game:
 from .view import SeatView  # noqa: E402  (the view reads the Game)
 
 if TYPE_CHECKING:  # pragma: no cover
-
-    class Playing(Game):
-        """The :class:`Game` as its phases see it, for the type checker only: a phase
-        runs only while the hand is on, so ``to_act`` is a seat (it is None only
-        before the first phase starts and once the hand is over). Each phase binds
-        its game with ``cast("Playing", g)``."""
-
-        to_act: Seat
+    from .checking import Playing

@@ -1,17 +1,21 @@
 """The ``settle`` stage: what the losers pay the first player out of cards.
 
-It takes no action: when the card game ends it pays, in this order, each in
-the order of the seats:
+It takes no action: when the card game ends it pays its ``steps``, by default
+in this order, each in the order of the seats:
 
-1. going out at once (``first_turn_out``, the opéra): ``takes-all-pools``
-   -- the winner takes every pool (the Lindor's grand opéra); or
-   ``losers-pay-double`` -- step 2 is doubled (the Nain jaune of 1760);
-2. each loser pays the winner by ``losers_pay``: the schedule of cards left
-   (Lalanne 002 §9.3), the points of his cards, or ``per_card`` a card;
-3. ``held_charges``: for each named card a loser still holds, ``to_each`` to
+1. ``sweep``: a winner who went out in his first turn takes every pool when
+   ``first_turn_out_pools`` (or ``first_turn_out: takes-all-pools``; the
+   Lindor's grand opéra);
+2. ``end-payment``: each loser pays the winner by ``losers_pay``: the schedule
+   of cards left (Lalanne 002 §9.3), the points of his cards, or ``per_card`` a
+   card -- after going out at once, times ``first_turn_out_factor`` (or
+   ``first_turn_out: losers-pay-double``), or not at all when
+   ``first_turn_out_end_payment`` is false;
+3. ``held-charges``: for each named card a loser still holds, ``to_each`` to
    every other player and ``to_winner`` to the winner (the Comète's kings);
-4. ``board_held: doubles-pool``: a player still holding a board card puts in
-   its pool as much again as it holds (the Lindor).
+4. ``board-held`` (``board_held: doubles-pool``): a player still holding a
+   board card puts in its pool as much again as it holds (the Lindor) --
+   before the sweep, the sweep takes the doubled box.
 
 >>> import random
 >>> from hocdsl.rules import load_ruleset
@@ -44,9 +48,10 @@ SETTLE_STAGE = "settle"
 class _Plan:
     """A settle stage's payments as tables, made once per ruleset and stage."""
 
-    __slots__ = ("owed", "charges", "board")
+    __slots__ = ("owed", "charges", "board", "steps")
 
     def __init__(self, rules: Any, st: Any) -> None:
+        self.steps: tuple[str, ...] = tuple(st.steps)
         owed: list[int | None] = []
         for left in range(53):  # what a loser owes for ``left`` cards, by losers_pay
             if st.losers_pay == "schedule":
@@ -91,27 +96,52 @@ class Settlement:
         g = self.g
         st = self.st
         self.done = True
+        if g.card_winner is None:  # no card game was played
+            return
+        plan = _plans(g.rules)[st.id]
+        g.end_owed = (0,) * g.n
+        for step in plan.steps:
+            if step == "sweep":
+                self._sweep()
+            elif step == "end-payment":
+                self._end_payment(plan)
+            elif step == "held-charges":
+                self._held_charges(plan)
+            else:
+                self._board_held(plan)
+
+    def _sweep(self) -> None:
+        """Going out at once takes every pool (first_turn_out_pools)."""
+        g = self.g
         w = g.card_winner
-        if w is None:  # no card game was played
+        if w is None or not g.first_turn_out or not self.st.sweeps:
             return
         ledger = g.ledger
-        n = g.n
-        hands = g.hands
+        for pool in pools_of(g.rules):
+            amount = ledger.pools[pool.index]
+            if amount:
+                ledger.move(pool, w, amount, R_OPERA, pool.id)
+
+    def _end_payment(self, plan: _Plan) -> None:
+        """Each loser pays the winner by losers_pay (times first_turn_out_factor after going
+        out at once; nothing when first_turn_out_end_payment is false)."""
+        g = self.g
+        st = self.st
+        w = g.card_winner
+        if w is None:
+            return
         factor = 1
         if g.first_turn_out:
-            if st.first_turn_out == "takes-all-pools":
-                for pool in pools_of(g.rules):
-                    amount = ledger.pools[pool.index]
-                    if amount:
-                        ledger.move(pool, w, amount, R_OPERA, pool.id)
-            elif st.first_turn_out == "losers-pay-double":
-                factor = 2
-        plan = _plans(g.rules)[st.id]
+            if not st.first_turn_out_end_payment:
+                return
+            factor = st.first_turn_factor
+        ledger = g.ledger
+        hands = g.hands
         table = plan.owed
         points = pack_of(g.rules).points if st.losers_pay == "points" else None
-        end_owed = [0] * n
+        end_owed = [0] * g.n
         owed: Chips | None  # (a declaration for the type checker: None is looked up below)
-        for t in range(n):
+        for t in range(g.n):
             if t == w:
                 continue
             h = hands[t]
@@ -125,6 +155,17 @@ class Settlement:
             end_owed[t] = owed
             ledger.move(t, w, owed * factor, R_END)
         g.end_owed = tuple(end_owed)
+
+    def _held_charges(self, plan: _Plan) -> None:
+        """For each named card a loser still holds: to_each to every other player, to_winner
+        to the winner."""
+        g = self.g
+        w = g.card_winner
+        if w is None:
+            return
+        ledger = g.ledger
+        hands = g.hands
+        n = g.n
         for bits, to_each, to_winner in plan.charges:
             for t in range(n):
                 k = (hands[t] & bits).bit_count()
@@ -136,8 +177,14 @@ class Settlement:
                             ledger.move(t, u, to_each * k, R_HELD)
                 if to_winner:
                     ledger.move(t, w, to_winner * k, R_HELD)
+
+    def _board_held(self, plan: _Plan) -> None:
+        """A player still holding a board card puts in its pool as much again as it holds."""
+        g = self.g
+        ledger = g.ledger
+        hands = g.hands
         for card, pool in plan.board:
-            for t in range(n):
+            for t in range(g.n):
                 if hands[t] >> card & 1:
                     amount = ledger.pools[pool.index]
                     if amount:

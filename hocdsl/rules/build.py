@@ -24,7 +24,7 @@ from typing import Any, get_args, get_origin
 from ..cards import card_name, parse_card
 from . import model
 from .model import (
-    SECTIONS, STAGE_CLASSES, CardPayment, EndBracket, HeldCharge, Payment, PoolRules, Provenance,
+    SECTIONS, STAGE_CLASSES, CardPayment, EndBracket, HeldCharge, Pack, Payment, PoolRules, Provenance,
     Ruleset, Source, knob_fields,
 )
 
@@ -100,7 +100,9 @@ def _convert_type(tp: Any, value: Any) -> Any:
                                     to_winner=b.get("to_winner", 0)) for b in value)
         return tuple(value)
     if origin is not None and isinstance(origin, type) and issubclass(origin, Mapping):
-        vt = args[1]
+        kt, vt = args
+        if kt is str:  # units: name -> worth
+            return FrozenMap({str(k): int(v) for k, v in value.items()})
         items = sorted(((int(k), v) for k, v in value.items()), key=lambda kv: kv[0])
         if vt is Payment:
             return FrozenMap({k: Payment(plain=v["plain"], major=v["major"]) for k, v in items})
@@ -117,7 +119,22 @@ def convert(cls: type, name: str, value: Any) -> Any:
     tp = field_type(cls, name)
     if cls is PoolRules and name == "card":
         return None if value is None else parse_card(str(value))
+    if cls is Pack and name == "values" and value is not None:
+        return FrozenMap({rank_number(k): int(v) for k, v in value.items()})
     return _convert_type(tp, value)
+
+
+#: Rank names as ``pack.values`` writes them.
+RANK_NAMES = {"A": 1, **{str(r): r for r in range(2, 11)}, "J": 11, "Q": 12, "K": 13}
+
+
+def rank_number(name: Any) -> int:
+    """``"A"`` -> 1, ``"10"`` (or 10) -> 10, ``"K"`` -> 13."""
+    return RANK_NAMES[str(name).upper()]
+
+
+def rank_name(rank: int) -> str:
+    return next(k for k, v in RANK_NAMES.items() if v == rank)
 
 
 def _card_list(cards: Any) -> list[str]:
@@ -131,6 +148,8 @@ def yaml_value(cls: type, name: str, value: Any) -> Any:
         return None
     if cls is PoolRules and name == "card":
         return card_name(value)
+    if cls is Pack and name == "values":
+        return {rank_name(r): v for r, v in value.items()}
     if isinstance(value, frozenset):
         return _card_list(value)
     if isinstance(value, Mapping):
@@ -213,7 +232,7 @@ def build_ruleset(
         stage_objs.append(cls(id=sid, **kwargs))
     srcs = FrozenMap({
         sid: Source(id=sid, citation=" ".join(str(s["citation"]).split()), file=s.get("file"),
-                    language=s.get("language"), url=s.get("url"))
+                    language=s.get("language"), url=s.get("url"), sections=s.get("sections"))
         for sid, s in sources.items()
     })
     return Ruleset(

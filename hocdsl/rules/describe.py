@@ -89,8 +89,10 @@ def bounds_words(lo: int | None, hi: int | None) -> str:
     return "any"
 
 
-def _n(k: int, one: str, many: str | None = None) -> str:
-    """``1 chip``, ``2 chips``."""
+def _n(k: int | str, one: str, many: str | None = None) -> str:
+    """``1 chip``, ``2 chips``; an amount already in words (``1 fiche``) as it is."""
+    if isinstance(k, str):
+        return k
     return f"{k} {one if k == 1 else (many or one + 's')}"
 
 
@@ -248,6 +250,53 @@ def _held_charges(value: Iterable[Any]) -> str:
     return "; ".join(parts) or "none"
 
 
+_CLAIM_WORDS = {"principal": "principal hocs", "permanent": "permanent hocs",
+                "end-of-run": "end-of-run hocs", "accidental": "accidental hocs",
+                "laid": "cards paid when laid", "board": "board boxes"}
+
+
+def _claim_kinds(value: Iterable[str]) -> str:
+    kinds = [_CLAIM_WORDS.get(k, k) for k in value]
+    if not kinds:
+        return "nothing: every payment and take comes without a word"
+    return ", ".join(kinds) + " must be claimed (\"hoc!\")"
+
+
+_RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+
+
+def _rank_values(value: Mapping[Any, int] | None) -> str:
+    if not value:
+        return "court_value and ace_value; the pips their face value"
+    from .build import rank_number
+    items = sorted(((rank_number(k) if isinstance(k, str) else int(k), v) for k, v in value.items()))
+    return ", ".join(f"{_RANK_WORDS.get(r, str(r))} {v}" for r, v in items) + "; other ranks as usual"
+
+
+def _players(value: Iterable[int] | None) -> str:
+    if value is None:
+        return "those deal.hand_size lists"
+    ns = sorted(int(n) for n in value)
+    return (", ".join(str(n) for n in ns[:-1]) + " or " + str(ns[-1]) if len(ns) > 1 else str(ns[0])) + " players"
+
+
+def _units(value: Mapping[str, int] | None) -> str:
+    if not value:
+        return "one unit (chips)"
+    items = sorted(value.items(), key=lambda kv: kv[1])
+    small = items[0][0]
+    return f"the {small}; " + "; ".join(f"a {n} is worth {w} {small}s" for n, w in items[1:]) if len(items) > 1 \
+        else f"the {small}"
+
+
+_STEP_WORDS = {"sweep": "going out at once takes the pools", "end-payment": "the losers pay",
+               "held-charges": "charges for cards held", "board-held": "board cards held double their boxes"}
+
+
+def _steps(value: Iterable[str]) -> str:
+    return "; then ".join(_STEP_WORDS.get(s, s) for s in value)
+
+
 _RENDER: dict[str, Callable[[Any], str]] = {
     "hand_size": _hand_size,
     "point_keys": _point_keys,
@@ -263,6 +312,11 @@ _RENDER: dict[str, Callable[[Any], str]] = {
     "multiplier": _max_multiplier,
     "card_payments": _card_payments,
     "held_charges": _held_charges,
+    "rank_values": _rank_values,
+    "players": _players,
+    "units": _units,
+    "steps": _steps,
+    "claim_kinds": lambda v: _claim_kinds(v),
 }
 
 
@@ -285,5 +339,46 @@ def words_for(spec: KnobSpec, value: Any) -> str:
 
 
 def describe(rules: Ruleset, path: str, value: Any) -> str:
-    """The value of the knob at ``path`` in words."""
-    return words_for(rules.knob_spec(path), value)
+    """The value of the knob at ``path`` in words; an amount the file wrote in units
+    (``{fiche: 1, jeton: 9}``) in those units, with its worth in the smallest unit."""
+    spec = rules.knob_spec(path)
+    written = _written(rules, path, value)
+    if isinstance(written, str) and isinstance(spec.words, str) and "{v}" in spec.words:
+        # the amount names its units: "{v} chips" says "1 fiche (10 jetons)"
+        return spec.words.replace("{v} chips", "{v}").replace("{v} chip", "{v}").format(v=written)
+    if written is not None:
+        return words_for(spec, written)
+    return words_for(spec, value)
+
+
+def _written(rules: Ruleset, path: str, value: Any) -> Any:
+    """The file's own form of ``value`` with each amount in units put in words, when the
+    file wrote the knob (or this alternative) in units; else None."""
+    from .units import written_words
+
+    prov = rules.provenance.get(path)
+    if prov is None:
+        return None
+    units = rules.table.units or {}
+    smallest = min(units.items(), key=lambda kv: kv[1])[0] if units else "chip"
+    candidates = [(prov.written, rules.knobs().get(path))] + [(a.provenance.written, a.value)
+                                                               for a in prov.alternatives]
+    for written, model_value in candidates:
+        if written is None or model_value != value:
+            continue
+
+        def words(v: Any, amount: bool = True) -> Any:
+            if isinstance(v, Mapping) and amount and all(isinstance(x, int) for x in v.values()) \
+                    and all(k in units for k in v):
+                from .units import to_chips
+                total = to_chips(v, units)
+                return f"{written_words(v)} ({total} {smallest}s)" if len(v) > 1 or \
+                    units.get(next(iter(v))) != 1 else written_words(v)
+            if isinstance(v, Mapping):
+                return {k: words(x) for k, x in v.items()}
+            if isinstance(v, list):
+                return [words(x) for x in v]
+            return v
+
+        return words(written)
+    return None

@@ -73,14 +73,16 @@ class KnobSpec:
     key_min: int | None = None
     key_max: int | None = None
     optional: bool = False  # may be absent (None) in a complete ruleset
+    min_items: int = 1  # the fewest items a list of choices may have (0: it may be empty)
 
 
 def knob(title: str, doc: str, *, words: Mapping[Any, str] | str | None = None,
          minimum: int | None = None, maximum: int | None = None,
          key_min: int | None = None, key_max: int | None = None,
-         optional: bool = False, default: Any = ...) -> Any:
+         optional: bool = False, default: Any = ..., min_items: int = 1) -> Any:
     """A dataclass field that is a knob (see :class:`KnobSpec`)."""
-    spec = KnobSpec(title, " ".join(doc.split()), words, minimum, maximum, key_min, key_max, optional)
+    spec = KnobSpec(title, " ".join(doc.split()), words, minimum, maximum, key_min, key_max, optional,
+                    min_items)
     if default is ...:
         return field(metadata={"knob": spec})
     return field(default=default, metadata={"knob": spec})
@@ -93,8 +95,10 @@ def knob_fields(cls: type) -> tuple[tuple[str, KnobSpec], ...]:
 
 # ------------------------------------------------------------- provenance ----
 
-ProvenanceKind = Literal["source", "inferred", "borrowed", "editorial"]
-PROVENANCE_KINDS: tuple[ProvenanceKind, ...] = ("source", "inferred", "borrowed", "editorial")
+ProvenanceKind = Literal["source", "inferred", "borrowed", "editorial", "lost"]
+PROVENANCE_KINDS: tuple[ProvenanceKind, ...] = ("source", "inferred", "borrowed", "editorial", "lost")
+#: The kinds whose text is ``"<id> <where>: <words>"`` (a source id, then maybe a section).
+CITED_KINDS: tuple[ProvenanceKind, ...] = ("source", "inferred", "borrowed", "lost")
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +110,8 @@ class Source:
     file: str | None = None  # file name under ../shared/sources/, when it comes from there
     language: str | None = None
     url: str | None = None
+    #: ``"none"`` when the page has no sections to cite: a citation may then be the bare id
+    sections: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,15 +124,20 @@ class Alternative:
 
 @dataclass(frozen=True, slots=True)
 class Provenance:
-    """Where a knob's value comes from: exactly one of four kinds.
+    """Where a knob's value comes from: exactly one of five kinds.
 
     ``source``    the source states it: ``text`` is ``"<id> §<section>"``;
     ``inferred``  it follows from the source's words: ``"<id> §<section>: <reasoning>"``;
     ``borrowed``  another source's rule fills this source's gap: ``"<id> §<section>: <why>"``;
-    ``editorial`` no source settles it: ``text`` says why.
+    ``editorial`` no source settles it: ``text`` says why;
+    ``lost``      the source had the rule, but the part that gave it is lost or not read:
+                  ``"<id> <where>: what is missing"``; the value is a placeholder and the
+                  knob lists its ``alternatives``.
 
-    ``source_id`` and ``section`` are parsed from ``text`` for the first
-    three kinds. ``declared_in`` is the file whose YAML set the value (under
+    A section is ``§5.2``, ``§name``, ``¶3`` or ``p. 694``; a source whose ``sources:``
+    entry says ``sections: none`` may be cited by its id alone.
+    ``source_id`` and ``section`` are parsed from ``text`` for every kind but
+    ``editorial``. ``declared_in`` is the file whose YAML set the value (under
     ``extends:`` it tells inherited values from overridden ones).
 
     >>> p = Provenance("inferred", "lalanne §9.2, §9.3: a player going out starts no run", "lalanne", "§9.2, §9.3")
@@ -142,6 +153,9 @@ class Provenance:
     declared_in: str | None = None
     line: int | None = None
     alternatives: tuple[Alternative, ...] = ()
+    #: the value as the file wrote it when it counts in units (``{fiche: 1, jeton: 9}``),
+    #: for ``hoc show`` to say it in the source's units; None otherwise
+    written: Any = None
 
     @property
     def source(self) -> str | None:
@@ -153,8 +167,14 @@ class Provenance:
         return self.text if self.kind == "editorial" else None
 
     @property
+    def lost(self) -> bool:
+        """True when the rule is lost and the value only a placeholder."""
+        return self.kind == "lost"
+
+    @property
     def reason(self) -> str | None:
-        """The reasoning after the citation (inferred, borrowed), or the editorial note."""
+        """The reasoning after the citation (inferred, borrowed), what is missing (lost),
+        or the editorial note."""
         if self.kind == "editorial":
             return self.text
         if self.kind == "source":
@@ -170,9 +190,11 @@ class Provenance:
 
     def cite(self) -> str:
         """One line: ``lalanne §5.2``, ``lalanne §9.2 (inferred)``,
-        ``lalanne §6 (borrowed)`` or ``editorial: ...``."""
+        ``lalanne §6 (borrowed)``, ``editorial: ...`` or ``LOST: comete p. 694: ...``."""
         if self.kind == "editorial":
             return f"editorial: {self.text}"
+        if self.kind == "lost":
+            return f"LOST: {self.text}"
         if self.kind == "source":
             return self.where()
         return f"{self.where()} ({self.kind})"
@@ -206,6 +228,21 @@ class Pack:
         "Value of an ace",
         "Points an ace counts; the pips count their face value.",
         words="an ace counts {v}", minimum=0, maximum=100)
+    values: Mapping[int, int] | None = knob(
+        "Points of the cards by rank",
+        "Points each rank counts, where they are not court_value and ace_value with the pips "
+        "at face value: written by rank (A, 2..10, J, Q, K), e.g. {A: 1, J: 11, Q: 12, K: 13}; "
+        "a rank not listed keeps court_value, ace_value or its face value.",
+        words="rank_values", minimum=0, maximum=100, optional=True, default=None)
+
+    def rank_values(self) -> tuple[int, ...]:
+        """``values[rank]`` for ranks 1 (ace) to 13 (king); index 0 unused."""
+        out = [0] * 14
+        for r in range(1, 14):
+            out[r] = self.ace_value if r == 1 else self.court_value if r >= 11 else r
+        for r, v in (self.values or {}).items():
+            out[r] = v
+        return tuple(out)
 
 
 # ------------------------------------------------------------------ deal ----
@@ -242,6 +279,12 @@ class Deal:
         "Who deals the next hand.",
         words={"next-in-turn": "the deal passes in the direction of play",
                "stays": "the same player deals every hand"})
+    players: tuple[int, ...] | None = knob(
+        "Numbers of players",
+        "The numbers of players the game admits, apart from the cards dealt (so that each has "
+        "its own provenance); hand_size must then give the cards for exactly these numbers. "
+        "When absent, the game admits the numbers hand_size lists.",
+        words="players", minimum=MIN_PLAYERS, maximum=MAX_PLAYERS, optional=True, default=None)
 
 
 # ------------------------------------------------------------------ table ----
@@ -260,6 +303,14 @@ class Table:
         "What happens when a player's stake goes below nothing.",
         words={"stop-partie": "the partie stops at the end of that hand",
                "play-on": "play goes on; balances may go below nothing"})
+    units: Mapping[str, int] | None = knob(
+        "Units of payment",
+        "The units the source pays in (jetons, fiches...), each with its worth in the smallest "
+        "unit, which is worth 1: e.g. {jeton: 1, fiche: 10}. An entry may carry its own "
+        "provenance: `fiche: {value: 10, editorial: ...}`. Every amount of chips (antes, "
+        "payments, charges, end payments) may then be written in units, e.g. {fiche: 1, "
+        "jeton: 9}; the game counts in the smallest unit.",
+        words="units", minimum=1, maximum=MAX_CHIPS, optional=True, default=None)
 
 
 # ------------------------------------------------------------------ pools ----
@@ -351,6 +402,14 @@ class Bidding:
         "Passed again at the highest multiplier",
         "What a stake passed again at the highest multiplier becomes.",
         words={"hold": "it stays at the highest multiplier", "reset": "it starts again single"})
+    good_folds: bool = knob(
+        "\"It's good\" while bidding",
+        "Whether a player may fold while the bidding is open by saying \"(it's) good\", "
+        "as he would by passing; otherwise \"c'est bon\" only answers a declaration that "
+        "his hand does not beat.",
+        words={True: "\"(it's) good\" said while bidding is a pass (a fold after a raise)",
+               False: "\"c'est bon\" only answers a declaration; one folds by passing"},
+        default=False)
 
 
 # ------------------------------------------------------------------ stages ----
@@ -510,6 +569,17 @@ class Stops:
         "any card, or goes on from the card after the missing one.",
         words={"any-card": "its player leads any card",
                "after-missing": "its player goes on with the card after the missing one"})
+    accidental_when_held: Literal["hoc", "not-if-held", "not-if-opponent-held"] = knob(
+        "The next card held back",
+        "Whether the last card of a run is still an accidental hoc when nobody laid the next "
+        "card though a player held it (a principal hoc kept back for its own rank, or a false "
+        "\"without\" let stand). Either way the word comes back to its player, who leads anew.",
+        words={"hoc": "it is an accidental hoc all the same, paid as one",
+               "not-if-held": "it is no hoc when any player held the next card: its player "
+                              "leads anew unpaid",
+               "not-if-opponent-held": "it is no hoc when one of his opponents held the next "
+                                       "card; a card he kept back himself does not stop it"},
+        default="hoc")
     last_card_hoc: bool = knob(
         "Going out on an accidental hoc",
         "Whether a player going out on a card nobody could follow is paid for it as a hoc.",
@@ -545,6 +615,31 @@ class Stops:
         "the card wanted, lets the run go on from that card.",
         words={"new-run": "its player leads anew",
                "continues": "the run goes on from the card it stood for"})
+    principal_lead_as: Literal["own-rank", "any-rank"] = knob(
+        "Leading a principal hoc as another card",
+        "Whether a principal hoc that starts a run starts it from its own rank, or from any "
+        "rank its holder names as he lays it (\"9D as 4\"), the run going on from that rank.",
+        words={"own-rank": "it starts a run from its own rank",
+               "any-rank": "its holder names the rank it starts a run from"},
+        default="own-rank")
+    principal_is_hoc: bool = knob(
+        "A principal card as a hoc",
+        "Whether a card of principal_hocs is a hoc when laid (counted as a principal hoc and "
+        "paid principal_pay), or only a wild card that stands for another and is no hoc.",
+        words={True: "it is a hoc wherever it is laid",
+               False: "it is a wild card only: no hoc, not paid as one"},
+        default=True)
+    wild_counts_as: Literal["itself", "card-stood-for"] = knob(
+        "What a wild card counts as",
+        "Whether a principal hoc laid for another card (standing for the card wanted, or "
+        "leading as a rank its holder names) counts as itself or as the card it stands for, "
+        "for paid_when_laid, the top card's end-of-run hoc, permanent_hocs and board cards. "
+        "The card stood for is of the rank wanted, in the suit of the card it covers (leading, "
+        "in its own suit).",
+        words={"itself": "it counts as itself: the card it stands for is not paid, nor a hoc",
+               "card-stood-for": "it counts as the card it stands for: paid, a hoc or a board "
+                                 "card as that card would be"},
+        default="itself")
     paid_when_laid: tuple[CardPayment, ...] = knob(
         "Cards paid when laid", "Named cards for which each other player pays the player who lays them.",
         words="card_payments")
@@ -557,6 +652,20 @@ class Stops:
     false_without_effect: Literal["stands", "must-play"] = knob(
         "After a false \"without\"", "Whether a false \"without\" stands after the penalty.",
         words={"stands": "the word passes on", "must-play": "he must lay the card after all"})
+    must_claim: tuple[Literal["principal", "permanent", "end-of-run", "accidental", "laid",
+                              "board"], ...] = knob(
+        "What must be claimed",
+        "The payments and takes a player must claim (\"hoc!\") to get them: hocs by kind "
+        "(principal, permanent, end-of-run, accidental), cards paid when laid (laid), board "
+        "boxes (board). Until claimed each is only owed; unclaimed when the window closes "
+        "(claim_window) it is forfeited: nobody pays it, a board box stays on the board. What "
+        "a player earns with his last card is paid at once: the hand ends on it.",
+        words="claim_kinds", default=(), min_items=0)
+    claim_window: Literal["next-card"] = knob(
+        "Until when a claim may be made",
+        "How long a player has to claim what must_claim lists.",
+        words={"next-card": "until the next card is laid or \"without\" said"},
+        default="next-card")
 
 
 @dataclass(frozen=True, slots=True)
@@ -620,10 +729,48 @@ class Settle:
         default="nothing")
     first_turn_out: Literal["nothing", "takes-all-pools", "losers-pay-double"] = knob(
         "Going out at once",
-        "What a player gets who lays all his cards in his first turn, before anyone else has played.",
+        "What a player gets who lays all his cards in his first turn, before anyone else has "
+        "played: a shorthand for one effect (takes-all-pools is first_turn_out_pools: true; "
+        "losers-pay-double is first_turn_out_factor: 2); the separate knobs add to it.",
         words={"nothing": "nothing more", "takes-all-pools": "he takes every pool (grand opéra)",
                "losers-pay-double": "the losers pay double (opéra)"},
         default="nothing")
+    first_turn_out_pools: bool = knob(
+        "Going out at once: the pools",
+        "Whether a player who lays all his cards in his first turn takes every pool on the board "
+        "(the sweep step).",
+        words={True: "he takes every pool on the board", False: "he takes no pool for it"},
+        default=False)
+    first_turn_out_factor: int = knob(
+        "Going out at once: what the losers pay",
+        "The multiplier on what each loser pays by losers_pay when the winner went out in his "
+        "first turn (2: the losers pay double).",
+        words={1: "the losers pay as usual", 2: "the losers pay double", 3: "the losers pay triple",
+               4: "the losers pay four times as much"},
+        minimum=1, maximum=4, default=1)
+    first_turn_out_end_payment: bool = knob(
+        "Going out at once: the end payment",
+        "Whether the losers still pay by losers_pay when the winner went out in his first turn, "
+        "or the other effects come instead of it.",
+        words={True: "the losers pay by losers_pay as well",
+               False: "the losers pay nothing by losers_pay: the other effects come instead"},
+        default=True)
+    steps: tuple[Literal["sweep", "end-payment", "held-charges", "board-held"], ...] = knob(
+        "Order of the settlement",
+        "The order of the settle steps, each once: sweep (going out at once takes the pools), "
+        "end-payment (losers_pay), held-charges (held_charges) and board-held (board_held): "
+        "e.g. whether a board card still held doubles its box before or after the sweep.",
+        words="steps", default=("sweep", "end-payment", "held-charges", "board-held"))
+
+    @property
+    def sweeps(self) -> bool:
+        """Whether going out at once takes every pool."""
+        return self.first_turn_out_pools or self.first_turn_out == "takes-all-pools"
+
+    @property
+    def first_turn_factor(self) -> int:
+        """The multiplier on the end payment when the winner went out at once."""
+        return self.first_turn_out_factor * (2 if self.first_turn_out == "losers-pay-double" else 1)
 
     def owed(self, cards_left: int) -> int:
         """What a loser with ``cards_left`` pays by the schedule."""
@@ -726,8 +873,9 @@ class Ruleset:
 
     @property
     def players(self) -> tuple[int, ...]:
-        """The numbers of players the ruleset admits, ascending."""
-        return tuple(sorted(self.deal.hand_size))
+        """The numbers of players the ruleset admits, ascending (``deal.players``, or the
+        numbers ``deal.hand_size`` lists)."""
+        return tuple(sorted(self.deal.players or self.deal.hand_size))
 
     def hand_size(self, players: int) -> int:
         """Cards dealt to each of ``players``; a count the ruleset does not allow is an error."""

@@ -212,7 +212,9 @@ def _head(out: list[str], cat: dict[str, Any], loaded: dict[str, Ruleset],
     w("The sources disagree and leave gaps. Each such point is a *knob* of the ruleset model, and every")
     w("bundled ruleset sets its knobs explicitly, naming its authority: `source` (the source states it),")
     w("`inferred` (it follows from the source's words, with the reasoning), `borrowed` (another source's")
-    w("rule fills this source's gap) or `editorial` (no source settles it, with the reason). For each")
+    w("rule fills this source's gap), `editorial` (no source settles it, with the reason) or `lost` (the")
+    w("source had the rule but the part that gave it is lost or not read: the value is a placeholder")
+    w("and the knob lists the other readings as alternatives; see [Lost rules](#lost-rules)). For each")
     w("knob, section by section and stage by stage, this register gives what it decides, what each")
     w("source says (paraphrased, with its section), and each bundled ruleset's choice in words, with")
     w("the other readings a ruleset records as alternatives. \"Inherited\" marks a value a ruleset")
@@ -231,8 +233,8 @@ def _head(out: list[str], cat: dict[str, Any], loaded: dict[str, Ruleset],
     w("")
     w("## Rulesets")
     w("")
-    w("| ruleset | title | extends | source | inferred | borrowed | editorial | inherited | default |")
-    w("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    w("| ruleset | title | extends | source | inferred | borrowed | editorial | lost | inherited | default |")
+    w("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for name, r in loaded.items():
         c = _counts(r)
         parent = r.extends[0] if r.extends else "—"
@@ -282,6 +284,29 @@ def _answers(out: list[str], cat: dict[str, Any]) -> None:
         out.append("")
 
 
+def _lost(out: list[str], loaded: dict[str, Ruleset]) -> None:
+    """The section listing, ruleset by ruleset, the rules its sources leave lost."""
+    from .render import lost_rules
+
+    out += ['<a id="lost-rules"></a>', "", "## Lost rules", "",
+            "Rules a ruleset's source had but which are lost to us (a page not read, a text cut): "
+            "each knob's value is a placeholder, with the other readings as alternatives "
+            "(provenance `lost`). Simulated results that rest on them say so.", ""]
+    any_lost = False
+    for name, r in loaded.items():
+        lost = [(p, pr) for p, pr in lost_rules(r) if pr.declared_in == name]
+        if not lost:
+            continue
+        any_lost = True
+        out += [f"**{name}**:", ""]
+        for path, prov in lost:
+            alts = "; ".join(f"{_flat(str(a.value))} ({a.provenance.kind})" for a in prov.alternatives)
+            out.append(f"- `{path}`: {_flat(prov.text)}" + (f" Other readings: {alts}." if alts else ""))
+        out.append("")
+    if not any_lost:
+        out += ["None of the bundled rulesets rests on a lost rule.", ""]
+
+
 def render(rulesets: Sequence[str] | None = None) -> str:
     """The whole register as Markdown."""
     cat = catalog()
@@ -292,12 +317,13 @@ def render(rulesets: Sequence[str] | None = None) -> str:
     out: list[str] = []
     _head(out, cat, loaded, extensions)
     heads = groups(loaded)
-    out += ["## Contents", "", f"- [{ANSWERS_TITLE}](#{ANSWERS_ANCHOR})"]
+    out += ["## Contents", "", f"- [{ANSWERS_TITLE}](#{ANSWERS_ANCHOR})", "- [Lost rules](#lost-rules)"]
     for g in heads:
         links = ", ".join(f"[{_title(loaded, k)}](#{k})" for k in g.knobs)
         out.append(f"- [{g.title}](#{_anchor(g.key)}): {links}")
     out.append("")
     _answers(out, cat)
+    _lost(out, loaded)
     for g in heads:
         out += [f'<a id="{_anchor(g.key)}"></a>', "", f"## {g.title}", ""]
         for key in g.knobs:

@@ -51,7 +51,7 @@ def _wrap(text: str, indent: str, width: int = 96) -> list[str]:
 
 def provenance_line(prov: Provenance, rules: Ruleset) -> str:
     """``lalanne §5.2``, ``lalanne §9.2 (inferred): ...``, with where it was declared."""
-    if prov.kind == "source":
+    if prov.kind in ("source", "lost"):
         cite = prov.cite()
     elif prov.kind == "editorial":
         cite = f"editorial: {prov.text}"
@@ -80,6 +80,20 @@ def ruleset_text(rules: Ruleset, width: int = 96) -> str:
     for sid, src in rules.sources.items():
         extra = ", ".join(x for x in (src.file, src.language, src.url) if x)
         lines += _wrap(f"{sid}: {src.citation}" + (f" ({extra})" if extra else ""), "  ", width)
+    lost = lost_rules(rules)
+    if lost:
+        lines.append("")
+        lines.append(f"LOST: {len(lost)} rule{'s' if len(lost) != 1 else ''} the surviving sources do not give "
+                     "(each value below is a placeholder)")
+        for path, prov in lost:
+            lines += _wrap(f"{path}: {prov.text}", "  ", width)
+    no_pools = rules.provenance.get(NO_POOLS)
+    if no_pools is not None and not rules.pools:
+        lines.append("")
+        lines.append("Pools: none")
+        lines += _wrap(provenance_line(no_pools, rules), "      ", width)
+        for alt in no_pools.alternatives:
+            lines += _wrap(f"or: {_plain(alt.value)} -- {alt.provenance.cite()}", "      ", width)
     for prefix, obj in rules.sections():
         lines.append("")
         title = section_title(rules, prefix)
@@ -98,7 +112,39 @@ def ruleset_text(rules: Ruleset, width: int = 96) -> str:
             for alt in prov.alternatives:
                 lines += _wrap(f"or: {value_words(rules, path, alt.value)} -- {alt.provenance.cite()}",
                                "      ", width)
+            for unit, uprov in _entry_provenances(rules, path):
+                lines += _wrap(f"{unit}: {provenance_line(uprov, rules)}", "      ", width)
     return "\n".join(lines) + "\n"
+
+
+#: The provenance key of "no pools, and why" (``pools: {value: {}, <provenance>}``).
+NO_POOLS = "pools"
+
+
+def lost_rules(rules: Ruleset) -> list[tuple[str, Provenance]]:
+    """The knobs (and entries, and "no pools") whose rule is lost: ``[(path, provenance)]``,
+    in file order."""
+    knobs = rules.knobs()
+    out = [(p, pr) for p, pr in rules.provenance.items() if pr.kind == "lost"
+           and (p in knobs or p == NO_POOLS or p.rpartition(".")[0] in knobs)]
+    order = {p: i for i, p in enumerate(knobs)}
+    return sorted(out, key=lambda kv: order.get(kv[0], order.get(kv[0].rpartition(".")[0], -1)))
+
+
+def lost_words(rules: Ruleset) -> str:
+    """``results rest on 2 lost rules: settle.losers_pay, pools`` ('' when none): the header of
+    simulated results whose rules are partly placeholders."""
+    lost = [p for p, _ in lost_rules(rules)]
+    if not lost:
+        return ""
+    return (f"results rest on {len(lost)} lost rule{'s' if len(lost) != 1 else ''}: " + ", ".join(lost)
+            + " (placeholders; see `hoc show " + rules.name + "`)")
+
+
+def _entry_provenances(rules: Ruleset, path: str) -> list[tuple[str, Provenance]]:
+    """The entries of a mapping knob with their own provenance (``table.units.fiche``)."""
+    return [(p.rpartition(".")[2], pr) for p, pr in rules.provenance.items()
+            if p.startswith(path + ".")]
 
 
 # ------------------------------------------------------------ YAML ----
@@ -170,7 +216,7 @@ def ruleset_data(rules: Ruleset) -> dict[str, Any]:
     out: dict[str, Any] = {"format": 2, "name": rules.name, "title": rules.title, "summary": rules.summary}
     out["sources"] = {
         sid: {k: v for k, v in (("citation", s.citation), ("file", s.file), ("language", s.language),
-                                ("url", s.url)) if v is not None}
+                                ("url", s.url), ("sections", s.sections)) if v is not None}
         for sid, s in rules.sources.items()
     }
     pools: dict[str, Any] = {}
@@ -194,7 +240,8 @@ def ruleset_data(rules: Ruleset) -> dict[str, Any]:
             out[prefix] = knobs
         else:
             stages[prefix] = knobs
-    out["pools"] = pools
+    no_pools = rules.provenance.get(NO_POOLS)
+    out["pools"] = pools if pools or no_pools is None else knob_data({}, no_pools)
     if rules.bidding is not None:
         out["bidding"] = out.pop("bidding")
     out["stages"] = stages
@@ -216,17 +263,19 @@ def dump(data: Any) -> str:
 
 
 def load_ruleset_text(text: str, name: str = "resolved.yaml") -> Ruleset:
-    """Load a ruleset from YAML text (written to a temporary file, so errors have a place)."""
+    """Load a ruleset from YAML text (written to a temporary file, so errors have a place;
+    the file is named after the text's ``name:``, which must match it)."""
+    import re
+
     from .loader import load_ruleset
 
-    fd, path = tempfile.mkstemp(suffix="-" + name)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+    found = re.search(r"^name:\s*([a-z0-9][a-z0-9-]{0,63})\s*$", text, re.MULTILINE)
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, f"{found.group(1)}.yaml" if found else name)
+        with open(path, "w", encoding="utf-8") as f:
             f.write(text)
         return load_ruleset(path)
-    finally:
-        os.unlink(path)
 
 
 __all__ = ["ruleset_text", "ruleset_yaml", "ruleset_data", "value_words", "load_ruleset_text",
-           "RulesetError", "dump", "knob_data", "flowed", "provenance_line"]
+           "RulesetError", "dump", "knob_data", "flowed", "provenance_line", "lost_rules", "lost_words"]

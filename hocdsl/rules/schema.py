@@ -29,6 +29,7 @@ from .model import (
 SCHEMA_FILE = Path(__file__).with_name("schema.json")
 FORMAT = 2
 CARD_PATTERN = r"^(10|[2-9AKQJTakqjt])[SHDCshdc]$"
+RANK_PATTERN = r"^(10|[2-9AKQJ])$"
 ID_PATTERN = r"^[a-z][a-z0-9_-]*$"
 
 
@@ -64,6 +65,8 @@ def value_schema(tp: Any, spec: KnobSpec) -> dict[str, Any]:
     if tp is int:
         if isinstance(spec.words, Mapping):
             return {"enum": sorted(spec.words)}
+        if spec.maximum == model.MAX_CHIPS:  # an amount of chips: in chips or in units
+            return {"$ref": "#/$defs/amount"}
         return _bounded_int(spec)
     if origin is Literal:
         return {"enum": list(args)}
@@ -74,7 +77,7 @@ def value_schema(tp: Any, spec: KnobSpec) -> dict[str, Any]:
     if origin is tuple:
         item = args[0]
         if get_origin(item) is Literal:
-            return {"type": "array", "items": {"enum": list(get_args(item))}, "minItems": 1,
+            return {"type": "array", "items": {"enum": list(get_args(item))}, "minItems": spec.min_items,
                     "uniqueItems": True}
         if item is model.EndBracket:
             return {"type": "array", "items": {"$ref": "#/$defs/end_bracket"}, "minItems": 1}
@@ -82,8 +85,19 @@ def value_schema(tp: Any, spec: KnobSpec) -> dict[str, Any]:
             return {"type": "array", "items": {"$ref": "#/$defs/card_payment"}}
         if item is model.HeldCharge:
             return {"type": "array", "items": {"$ref": "#/$defs/held_charge"}}
+        if item is int:
+            return {"type": "array", "items": _bounded_int(spec), "minItems": 1, "uniqueItems": True}
     if origin in (Mapping, dict) or (origin is not None and issubclass(origin, Mapping)):
-        _kt, vt = args
+        kt, vt = args
+        if spec.words == "rank_values":
+            return {"type": "object", "propertyNames": {"pattern": RANK_PATTERN},
+                    "additionalProperties": _bounded_int(spec), "minProperties": 1}
+        if kt is str:  # units: name -> worth, or {value: worth, <provenance>}
+            return {"type": "object", "propertyNames": {"pattern": ID_PATTERN, "maxLength": 40},
+                    "additionalProperties": {"anyOf": [_bounded_int(spec), {
+                        "type": "object", "$ref": "#/$defs/knob",
+                        "properties": {"value": _bounded_int(spec)}}]},
+                    "minProperties": 1}
         keys = _int_keys(spec.key_min or 0, spec.key_max or 99)
         if vt is int:
             vs: dict[str, Any] = _bounded_int(spec)
@@ -109,23 +123,31 @@ def _knob_def(spec: KnobSpec, tp: Any) -> dict[str, Any]:
 def _section_props(prefix: str, cls: type, defs: dict[str, Any]) -> dict[str, Any]:
     hints = _hints(cls)
     props: dict[str, Any] = {}
+    defaults = {f.name: f.default for f in __import__("dataclasses").fields(cls)}
     for name, spec in knob_fields(cls):
         key = f"knob.{prefix}.{name}"
         defs[key] = _knob_def(spec, hints[name])
+        if defaults.get(name) == ():  # a list whose default is empty may be written empty
+            defs[key]["properties"]["value"].pop("minItems", None)
         props[name] = {"$ref": f"#/$defs/{key}"}
     return props
 
 
 def _provenance_props() -> dict[str, Any]:
     return {
-        "source": {"type": "string", "pattern": r"^[a-z0-9][a-z0-9._-]*\s+\S.*$",
-                   "description": "The source states it: \"<source id> §<section>\"."},
-        "inferred": {"type": "string", "pattern": r"^[a-z0-9][a-z0-9._-]*\s+[^:]+:\s*\S.*$",
+        "source": {"type": "string", "pattern": r"^[a-z0-9][a-z0-9._-]*(\s+\S.*)?$",
+                   "description": "The source states it: \"<source id> §<section>\" (or ¶n, p. n; the id "
+                                  "alone for a source whose entry says `sections: none`)."},
+        "inferred": {"type": "string", "pattern": r"^[a-z0-9][a-z0-9._-]*(\s+[^:]+)?:\s*\S.*$",
                      "description": "It follows from the source's words: \"<id> §<section>: <reasoning>\"."},
-        "borrowed": {"type": "string", "pattern": r"^[a-z0-9][a-z0-9._-]*\s+[^:]+:\s*\S.*$",
+        "borrowed": {"type": "string", "pattern": r"^[a-z0-9][a-z0-9._-]*(\s+[^:]+)?:\s*\S.*$",
                      "description": "Another source's rule fills this source's gap: \"<id> §<section>: <why>\"."},
         "editorial": {"type": "string", "minLength": 1,
                       "description": "No source settles it: why this value."},
+        "lost": {"type": "string", "pattern": r"^[a-z0-9][a-z0-9._-]*(\s+[^:]+)?:\s*\S.*$",
+                 "description": "The source had the rule but the part that gave it is lost or not read: "
+                                "\"<id> <where>: what is missing\"; the value is a placeholder and "
+                                "`alternatives:` are required."},
         "note": {"type": "string", "description": "Anything else worth saying."},
     }
 
@@ -156,13 +178,21 @@ def build_schema() -> dict[str, Any]:
         "required": ["value"],
         "additionalProperties": False,
         "oneOf": _exactly_one_kind(),
+        "dependentRequired": {"lost": ["alternatives"]},
     }
     defs["card"] = {"type": "string", "pattern": CARD_PATTERN,
                     "description": "A card in compact notation: rank A, 2..10 (or T), J, Q, K, then suit S, H, D, C."}
     defs["payment"] = {"type": "object", "additionalProperties": False, "required": ["plain", "major"],
                        "properties": {"plain": {"type": "integer", "minimum": 0, "maximum": model.MAX_CHIPS},
                                       "major": {"type": "integer", "minimum": 0, "maximum": model.MAX_CHIPS}}}
-    chips = {"type": "integer", "minimum": 0, "maximum": model.MAX_CHIPS}
+    defs["amount"] = {
+        "description": "An amount of chips: a whole number in the smallest unit, or a mapping of "
+                       "the units of table.units to counts, e.g. {fiche: 1, jeton: 9}.",
+        "anyOf": [{"type": "integer", "minimum": 0, "maximum": model.MAX_CHIPS},
+                  {"type": "object", "propertyNames": {"pattern": ID_PATTERN, "maxLength": 40},
+                   "additionalProperties": {"type": "integer", "minimum": 0, "maximum": model.MAX_CHIPS},
+                   "minProperties": 1}]}
+    chips = {"$ref": "#/$defs/amount"}
     defs["end_bracket"] = {
         "type": "object", "additionalProperties": False, "required": ["min"],
         "description": "Losers with min..max cards left pay `fixed`, or plus + per_card x (cards - above).",
@@ -183,7 +213,10 @@ def build_schema() -> dict[str, Any]:
         "properties": {"citation": {"type": "string", "minLength": 1},
                        "file": {"type": "string"},
                        "language": {"type": "string", "pattern": "^[a-z]{2,3}$"},
-                       "url": {"type": "string"}}}
+                       "url": {"type": "string"},
+                       "sections": {"enum": ["none"],
+                                    "description": "`none` when the page has no sections: a citation "
+                                                   "may then be the source id alone."}}}
 
     props: dict[str, Any] = {
         "format": {"const": FORMAT, "description": f"The ruleset format: {FORMAT}. Files without it are in "
@@ -209,9 +242,16 @@ def build_schema() -> dict[str, Any]:
     defs["pool"] = {"type": ["object", "null"], "additionalProperties": False,
                     "description": "A named pool; null removes an inherited one.",
                     "properties": pool_props}
-    props["pools"] = {"type": "object", "propertyNames": {"pattern": ID_PATTERN, "maxLength": 40},
-                      "additionalProperties": {"$ref": "#/$defs/pool"}, "maxProperties": 12,
-                      "description": "Named pools (stakes, board boxes), each with its ante."}
+    pools_map = {"type": "object", "propertyNames": {"pattern": ID_PATTERN, "maxLength": 40},
+                 "additionalProperties": {"$ref": "#/$defs/pool"}, "maxProperties": 12}
+    defs["no_pools"] = {"type": "object", "$ref": "#/$defs/knob",
+                        "description": "No pools, with the provenance of that: "
+                                       "`{value: {}, lost: ..., alternatives: ...}` or `{value: {}, source: ...}`.",
+                        "properties": {"value": {"type": "object", "maxProperties": 0}}}
+    props["pools"] = {"type": "object",
+                      "description": "Named pools (stakes, board boxes), each with its ante; or "
+                                     "`{value: {}, <provenance>}` for a game without pools, saying why.",
+                      "if": {"required": ["value"]}, "then": {"$ref": "#/$defs/no_pools"}, "else": pools_map}
     stage_rules = []
     structural = {"kind": {"enum": sorted({k for k, _ in STAGE_CLASSES})},
                   "on": {"enum": sorted({o for _, o in STAGE_CLASSES if o})},

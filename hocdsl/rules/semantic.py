@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import card_name, fold, parse_card
 from .errors import RulesetError, suggest
-from .model import SECTIONS, PoolRules, knob_fields
+from .model import CITED_KINDS, PROVENANCE_KINDS, SECTIONS, PoolRules, knob_fields
 from .yamldoc import YamlDoc
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -287,7 +287,7 @@ def names_are_distinct(k: KnobView) -> list[RulesetError]:
                 if problem:
                     out.append(k.error(f"{chance}.names", (n, i), f"the name `{w}`",
                                        f"a name the announcements can use ({problem})",
-                                       hint="players say these names at the table; see docs/announcements.md"))
+                                       hint="players say these names at the table; see `hoc docs announcements`"))
                     continue
                 key = fold(str(w).strip())
                 mine = f"the {n}-{unit}"
@@ -431,6 +431,66 @@ def check_complete(r: Resolved, top: Layer) -> list[RulesetError]:
 
 
 @check
+def players_and_hands(k: KnobView) -> list[RulesetError]:
+    """``deal.players``, when set, are exactly the counts ``deal.hand_size`` deals for."""
+    players, sizes = k.get("deal.players"), k.get("deal.hand_size")
+    if players is _MISSING or players is None or sizes is _MISSING:
+        return []
+    want = sorted(int(n) for n in players)
+    have = sorted(int(n) for n in sizes)
+    if want == have:
+        return []
+    missing = [n for n in want if n not in have]
+    extra = [n for n in have if n not in want]
+    found = "; ".join(part for part in (
+        f"no cards dealt for {_ranges(missing)} players" if missing else "",
+        f"cards dealt for {_ranges(extra)} players, which deal.players does not admit" if extra else "") if part)
+    return [k.error("deal.hand_size", (), found,
+                    f"a hand size for each number of players in deal.players ({_ranges(want)}), and no other",
+                    hint=f"deal.players is set at {k.where('deal.players')}")]
+
+
+@check
+def units(k: KnobView) -> list[RulesetError]:
+    """``table.units``: the smallest unit is worth 1, and no two units are worth the same."""
+    u = k.get("table.units")
+    if u is _MISSING or u is None:
+        return []
+    worths = sorted(u.values())
+    if worths[0] != 1:
+        return [k.error("table.units", (), f"no unit worth 1 (the smallest is worth {worths[0]})",
+                        "the smallest unit worth 1, the others counted in it",
+                        hint="e.g. {jeton: 1, fiche: 10}")]
+    same = [w for w in worths if worths.count(w) > 1]
+    if same:
+        names = [n for n, w in u.items() if w == same[0]]
+        return [k.error("table.units", (names[1],), f"units {' and '.join(names)} both worth {same[0]}",
+                        "each unit a different worth", key=True)]
+    return []
+
+
+@check
+def settle_steps(k: KnobView) -> list[RulesetError]:
+    """A settle stage's ``steps`` list each of its four steps once."""
+    from .model import Settle
+    from .build import field_type
+    from typing import get_args
+
+    every = get_args(get_args(field_type(Settle, "steps"))[0])
+    out = []
+    for sid in k.stages("settle"):
+        steps = k.get(f"{sid}.steps")
+        if steps is _MISSING:
+            continue
+        missing = [s for s in every if s not in steps]
+        if missing:
+            out.append(k.error(f"{sid}.steps", (), f"no step {', '.join(missing)}",
+                               f"each of {', '.join(every)} once, in the order they are paid",
+                               hint="a step that pays nothing in this game may stay in the list: it pays nothing"))
+    return out
+
+
+@check
 def end_payment(k: KnobView) -> list[RulesetError]:
     out: list[RulesetError] = []
     for sid in k.stages("settle"):
@@ -537,31 +597,68 @@ def _knob_specs(data: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], dict[str
                 for i, alt in enumerate(spec.get("alternatives") or []):
                     if isinstance(alt, dict):
                         out.append((at + (name, "alternatives", i), alt))
+                if isinstance(spec["value"], dict):  # entries with their own provenance (table.units)
+                    add(at + (name, "value"), {k: v for k, v in spec["value"].items()
+                                               if isinstance(v, dict) and "value" in v
+                                               and any(p in v for p in PROVENANCE_KINDS)})
 
     for sec in SECTIONS:
         add((sec,), data.get(sec))
+    pools = data.get("pools")
+    if isinstance(pools, dict) and "value" in pools:  # no pools, and why
+        add((), {"pools": pools})
     for group in ("pools", "stages"):
         for gid, knobs in (data.get(group) or {}).items():
+            if group == "pools" and "value" in (data.get(group) or {}):
+                break
             add((group, gid), knobs)
     return out
 
 
+#: How a section may be cited: ``§5.2``, ``§Règle du jeu``, ``¶3``, ``p. 694``, ``pp. 694-695``.
+SECTION_MARKS = ("§", "¶", "p. ", "pp. ")
+
+
+def _no_sections(sources: Mapping[str, Any], sid: str) -> bool:
+    entry = sources.get(sid)
+    return isinstance(entry, Mapping) and entry.get("sections") == "none"
+
+
+def _section_error(doc: YamlDoc, at: tuple[Any, ...], kind: str, text: str, head: str, sid: str,
+                   section: str, sources: Mapping[str, Any]) -> RulesetError | None:
+    """A citation whose section is not written as one (or is missing where the source has sections)."""
+    if section:
+        if section.startswith(SECTION_MARKS):
+            return None
+        return doc.error(at + (kind,), f"the {kind} `{head}`, whose section has no `§`",
+                         'a source id and a section, such as "lalanne §5.2"',
+                         suggestion=f"{sid} §{section}" + text[len(head):],
+                         hint="the section is written after a `§` (or `¶3`, `p. 694` for a page without "
+                              "numbered sections)")
+    if _no_sections(sources, sid):
+        return None
+    return doc.error(at + (kind,), f"the {kind} `{head}`, without a section",
+                     'a source id and a section, such as "lalanne §5.2", "enc-comete ¶3" or "enc-comete p. 695"',
+                     hint=f"if the page of `{sid}` has no sections to cite, say so in its `sources:` entry "
+                          "with `sections: none`; then the id alone is a citation")
+
+
 def source_errors(doc: YamlDoc, sources: Mapping[str, Any], own_only: bool = False) -> list[RulesetError]:
-    """Knobs in ``doc`` citing a source id that is not in ``sources``."""
+    """Knobs in ``doc`` citing a source id that is not in ``sources``, or citing a section
+    in a form that is none (``§5.2``, ``§name``, ``¶3``, ``p. 694``; the bare id for a
+    source whose entry says ``sections: none``)."""
     out = []
     for at, spec in _knob_specs(doc.data):
-        for kind in ("source", "inferred", "borrowed"):
+        for kind in CITED_KINDS:
             if not isinstance(spec.get(kind), str):
                 continue
-            head = spec[kind].strip().split(":", 1)[0].strip()
+            text = spec[kind].strip()
+            head = text.split(":", 1)[0].strip()
             sid, _, section = head.partition(" ")
             if sid in sources:
-                section = section.strip()
-                if section and not section.startswith("§"):
-                    out.append(doc.error(at + (kind,), f"the {kind} `{head}`, whose section has no `§`",
-                                         'a source id and a section, such as "lalanne §5.2"',
-                                         suggestion=f"{sid} §{section}" + spec[kind].strip()[len(head):],
-                                         hint="the section is written after a `§`, as the sources number them"))
+                err = _section_error(doc, at, kind, text, head, sid, section.strip(), sources)
+                if err is not None:
+                    out.append(err)
                 continue
             known = ", ".join(sources) or "none"
             where = "this file's `sources:` block" if own_only else "the `sources:` of this file or the rulesets it extends"

@@ -9,7 +9,7 @@ what was found, what was expected, and a suggestion for a misspelt word.
 >>> doc = parse_yaml("format: 2\\nname: x\\ntitle: X\\nsummary: s\\nextends: hoc-mazarin\\n"
 ...                  "bidding:\\n  raise_cap: {value: 20, sorce: lalanne §5.1}\\n", "x.yaml")
 >>> print(schema_errors(doc)[0])
-x.yaml:7:26: bidding.raise_cap.sorce: found an unknown key `sorce`; expected value, source, inferred, borrowed, editorial, note, alternatives
+x.yaml:7:26: bidding.raise_cap.sorce: found an unknown key `sorce`; expected value, source, inferred, borrowed, editorial, lost, note, alternatives
     hint: did you mean `source`?
 """
 
@@ -26,7 +26,7 @@ from jsonschema.exceptions import best_match  # type: ignore[import-untyped,unus
 
 from ..cards import CardError, card_name, parse_card
 from .errors import RulesetError, suggest
-from .model import SECTIONS, STAGE_CLASSES, KnobSpec, PoolRules, knob_fields
+from .model import PROVENANCE_KINDS, SECTIONS, STAGE_CLASSES, KnobSpec, PoolRules, knob_fields
 from .yamldoc import YamlDoc, dotted
 
 KNOB_FORM = ('a knob written `{value: ..., source: "<id> §<section>"}` '
@@ -99,6 +99,11 @@ def _expected_type(t: str | list[str]) -> str:
 def _is_knob(path: tuple[Any, ...]) -> bool:
     return ((len(path) == 2 and path[0] in SECTIONS)
             or (len(path) == 3 and path[0] in ("pools", "stages") and path[2] not in ("kind", "on", "pool")))
+
+
+def _is_unit(path: tuple[Any, ...]) -> bool:
+    """An entry of ``table.units`` written with its own provenance."""
+    return len(path) == 4 and path[:3] == ("table", "units", "value")
 
 
 def _is_group(path: tuple[Any, ...]) -> bool:
@@ -230,6 +235,11 @@ def _render(doc: YamlDoc, error: ValidationError,
     if v in ("anyOf", "oneOf") and error.context and not (v == "oneOf" and _is_knob(path)):
         # one branch is null (an optional knob): say what is wrong in the other
         deeper = [e for e in error.context if not (e.validator == "type" and e.validator_value == "null")]
+        # a branch of the value's own type says more than one of another type (an amount is a
+        # number or a mapping of units: -3 is a number below 0, not "not a mapping")
+        typed_ok = [e for e in deeper if e.validator != "type"]
+        if typed_ok and v == "anyOf":
+            deeper = typed_ok
         if deeper:
             return _render(doc, best_match(deeper), stage)
 
@@ -288,17 +298,26 @@ def _render(doc: YamlDoc, error: ValidationError,
                                  suggestion=suggest(k, allowed)))
         return out
 
-    if v == "oneOf" and isinstance(inst, dict) and (_is_knob(path) or "alternatives" in path):
-        kinds = [k for k in ("source", "inferred", "borrowed", "editorial") if k in inst]
+    if v == "oneOf" and isinstance(inst, dict) and (_is_knob(path) or "alternatives" in path
+                                                    or path == ("pools",) or _is_unit(path)):
+        kinds = [k for k in PROVENANCE_KINDS if k in inst]
         if len(kinds) > 1:
             return [doc.error(path + (kinds[1],), f"both `{kinds[0]}` and `{kinds[1]}`",
-                              "exactly one provenance: source, inferred, borrowed or editorial", key=True,
+                              "exactly one provenance: source, inferred, borrowed, editorial or lost", key=True,
                               shown_path=dotted(path),
                               hint="keep the one that says how the value was reached; move the rest to `note:`")]
-        return [doc.error(path, "a knob without provenance (no `source`, `inferred`, `borrowed` or `editorial`)",
+        return [doc.error(path, "a knob without provenance (no `source`, `inferred`, `borrowed`, `editorial` "
+                          "or `lost`)",
                           'a `source: "<id> §<section>"`, an `inferred:` or `borrowed: "<id> §<section>: <why>"`, '
-                          'or an `editorial: "<why>"`', key=True,
+                          'an `editorial: "<why>"` or a `lost: "<id> <where>: what is missing"`', key=True,
                           hint="every rule says where it comes from; use editorial: when no source settles it")]
+
+    if v == "dependentRequired" and isinstance(inst, dict):
+        return [doc.error(path + ("lost",), "a lost rule without `alternatives:`",
+                          "`alternatives:`, the readings the lost rule could have had, each with its provenance",
+                          key=True, shown_path=dotted(path),
+                          hint="the value of a lost rule is a placeholder: list the other values it could take "
+                               "(`alternatives: [{value: ..., editorial: ...}]`)")]
 
     if v == "pattern":
         found, expected, sug, hint = _pattern_words(doc, error, path, in_prop_names, stage)
