@@ -8,7 +8,8 @@ library and renders; keep the work itself in a library module.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from enum import Enum
 from typing import Annotated, Any, NoReturn, Optional
 
@@ -84,7 +85,7 @@ app = typer.Typer(
     cls=HocGroup,
     help="hocdsl: play and compare the rules of Hoc Mazarin and the Hoca, one ruleset file per reading.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # hoc --install-completion, hoc --show-completion
     pretty_exceptions_enable=False,
 )
 
@@ -144,6 +145,110 @@ def _counts(rules: Ruleset) -> str:
     return n[0] if len(n) == 1 else ", ".join(n[:-1]) + " or " + n[-1]
 
 
+class Format(str, Enum):
+    """``--format`` of every command that prints a report (``hocdsl.tableview.FORMATS``)."""
+
+    text = "text"
+    markdown = "markdown"
+    json = "json"
+    csv = "csv"
+
+
+FormatOpt = Annotated[Optional[Format], typer.Option(
+    "--format", "-f", metavar="text|markdown|json|csv", show_default=False,
+    help="text (default): tables on the terminal; markdown: tables for a paper or a wiki; json: one object "
+         "for scripts; csv: one table for a spreadsheet.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="The same as --format json.")]
+
+#: Worker processes of every simulation (`simulate`, `diff`, `readings`) when --jobs is not given;
+#: the numbers never depend on it.
+DEFAULT_JOBS = 2
+JobsOpt = Annotated[int, typer.Option(
+    "--jobs", "-j", help="Worker processes for the simulation, at least 1 (the numbers do not depend on it).")]
+
+
+def jobs_or_fail(jobs: int) -> int:
+    """``--jobs``, at least one process; exit 2 otherwise."""
+    if jobs < 1:
+        bad_input(f"--jobs {jobs}: at least one process")
+    return jobs
+ClusterOpt = Annotated[Optional[str], typer.Option(
+    "--cluster", metavar="ADDRESS",
+    help="Play the hands on a Dask cluster: a running scheduler's address (tcp://host:8786), or `local` to "
+         "start one here; needs pip install 'hocdsl[cluster]'. The same numbers as --jobs; not with --jobs "
+         "above 1.")]
+
+
+@contextmanager
+def cluster_or_fail(ctx: typer.Context, address: str | None, jobs: int) -> Iterator[tuple[Any, int]]:
+    """``--cluster``: ``(cluster, jobs)`` for the simulation, closed after it; ``(None, jobs)``
+    without it. With a cluster the processes here are 1: ``--jobs`` above 1 given with it, Dask's
+    scheduler not installed, or a scheduler not reached exit 2. A worker that failed in a way
+    its own error cannot tell (:class:`hocdsl.sim.WorkerError`) or a cluster that broke during
+    the run is reported and exits 1."""
+    from .sim import WorkerError
+
+    if address is None:
+        try:
+            yield None, jobs
+        except WorkerError as e:
+            typer.echo(f"error: the simulation failed: {e}", err=True)
+            raise typer.Exit(1) from None
+        return
+    if jobs > 1 and ctx.get_parameter_source("jobs").name != "DEFAULT":  # --jobs given, not its default
+        bad_input(f"--cluster and --jobs {jobs} ask for two ways of playing the hands: give one "
+                  "(the cluster's workers are its processes)")
+    from .sim.cluster import ClusterError, connect
+
+    try:
+        cluster = connect(address)
+    except ClusterError as e:
+        bad_input(str(e))
+    try:
+        with cluster:
+            yield cluster, 1
+    except Exception as e:
+        if not isinstance(e, WorkerError) and not type(e).__module__.startswith("distributed"):
+            raise
+        typer.echo(f"error: the simulation on --cluster {address} failed: {type(e).__name__}: {e}", err=True)
+        raise typer.Exit(1) from None
+
+
+def format_or_fail(format: Format | None, json_: bool) -> Format:
+    """The format asked for: ``--json`` is ``--format json``; ``--json`` with another
+    ``--format`` is an error (exit 2), not a silent choice."""
+    if json_ and format not in (None, Format.json):
+        bad_input(f"--json and --format {format.value} ask for two formats: give one")
+    return Format.json if json_ else (format or Format.text)
+
+
+def emit(fmt: Format, *, text: Callable[[Any], None], json_data: Callable[[], Any],
+         markdown: Callable[[], str], grid: Callable[[], Any], piped_width: int = 120) -> None:
+    """Print a report in ``fmt``: ``text`` draws it on a rich console (``piped_width`` wide
+    when piped), ``json_data`` gives plain data, ``markdown`` the markdown text, ``grid``
+    a :class:`hocdsl.tableview.Grid` for CSV. Each is called only for its format."""
+    if fmt is Format.json:
+        import json
+
+        typer.echo(json.dumps(json_data(), indent=2, ensure_ascii=False))
+    elif fmt is Format.markdown:
+        typer.echo(markdown(), nl=False)
+    elif fmt is Format.csv:
+        from .tableview import grid_csv
+
+        typer.echo(grid_csv(grid()), nl=False)
+    else:
+        text(_console(piped_width))
+
+
+def _console(piped_width: int = 120) -> Any:
+    """A rich console on stdout; ``piped_width`` wide when piped, so tables stay readable."""
+    from rich.console import Console
+
+    console = Console()
+    return console if console.is_terminal else Console(width=piped_width)
+
+
 PlayersOpt = Annotated[Optional[int], typer.Option(
     "--players", "-p", show_default=False,
     help="Players at the table: a number the ruleset admits (deal.hand_size); default 3, or the fewest it admits.")]
@@ -153,16 +258,14 @@ def version_text() -> str:
     """``hoc (hocdsl) 0.1.0, pure Python``: the installed package's version, and whether the
     engine runs compiled or as pure Python."""
     from importlib.metadata import PackageNotFoundError, version
-    from importlib.util import find_spec
+
+    from .compiled import running
 
     try:
         number = version("hocdsl")
     except PackageNotFoundError:  # run from a source tree that was never installed
         number = "(not installed)"
-    spec = find_spec("hocdsl.engine.game")
-    origin = spec.origin if spec is not None else None
-    build = "compiled" if origin and not origin.endswith(".py") else "pure Python"
-    return f"hoc (hocdsl) {number}, {build}"
+    return f"hoc (hocdsl) {number}, {running()}"
 
 
 def _print_version(value: bool) -> None:
@@ -185,26 +288,38 @@ def main_options(
 
 
 @app.command("rulesets")
-def rulesets_cmd() -> None:
+def rulesets_cmd(format: FormatOpt = None, json_: JsonOpt = False) -> None:
     """List the bundled rulesets and extensions, with their titles."""
-    from rich.console import Console
-    from rich.table import Table
-
     from .rules.loader import bundled_summaries
+    from .tableview import grid_markdown, rulesets_grid
 
-    table = Table(title="Bundled rulesets and extensions", title_justify="left")
-    table.add_column("name", style="bold", no_wrap=True)
-    table.add_column("kind")
-    table.add_column("extends")
-    table.add_column("title")
-    for row in bundled_summaries():
-        table.add_row(row.name, row.kind, row.extends or "", row.title)
-    Console(soft_wrap=False).print(table)
-    typer.echo("Show one with `hoc show NAME`; apply an extension with `hoc show NAME --with EXT`.")
+    fmt = format_or_fail(format, json_)
+    rows = bundled_summaries()
+
+    def text(_console: Any) -> None:
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(title="Bundled rulesets and extensions", title_justify="left")
+        table.add_column("name", style="bold", no_wrap=True)
+        table.add_column("kind")
+        table.add_column("extends")
+        table.add_column("title")
+        for row in rows:
+            table.add_row(row.name, row.kind, row.extends or "", row.title)
+        Console(soft_wrap=False).print(table)
+        typer.echo("Show one with `hoc show NAME`; apply an extension with `hoc show NAME --with EXT`.")
+
+    grid = lambda: rulesets_grid(rows)  # noqa: E731
+    emit(fmt, text=text, grid=grid, markdown=lambda: grid_markdown(grid()),
+         json_data=lambda: [{"name": r.name, "kind": r.kind, "extends": r.extends, "title": r.title} for r in rows])
 
 
 class ShowFormat(str, Enum):
     text = "text"
+    markdown = "markdown"
+    json = "json"
+    csv = "csv"
     yaml = "yaml"
 
 
@@ -212,15 +327,28 @@ class ShowFormat(str, Enum):
 def show_cmd(
     ruleset: RulesetArg,
     with_: WithOpt = None,
-    format: Annotated[ShowFormat, typer.Option(
-        "--format", "-f", help="text: the rules by stage with their sources; yaml: the resolved ruleset file.")
-    ] = ShowFormat.text,
+    format: Annotated[Optional[ShowFormat], typer.Option(
+        "--format", "-f", metavar="text|markdown|json|csv|yaml", show_default=False,
+        help="text (default): the rules by stage with their sources; markdown, json, csv: every knob with its "
+             "path, value in words and provenance; yaml: the resolved ruleset file.")] = None,
+    json_: JsonOpt = False,
 ) -> None:
     """Show the resolved rules of RULESET: every knob, its value in words and its provenance."""
     from .rules.render import ruleset_text, ruleset_yaml
+    from .tableview import show_grid, show_json, show_markdown
 
+    if format is ShowFormat.yaml:
+        if json_:
+            bad_input("--json and --format yaml ask for two formats: give one")
+        fmt = None
+    else:
+        fmt = format_or_fail(Format(format.value) if format is not None else None, json_)
     rules = load_or_fail(ruleset, with_)
-    typer.echo(ruleset_yaml(rules) if format is ShowFormat.yaml else ruleset_text(rules), nl=False)
+    if fmt is None:
+        typer.echo(ruleset_yaml(rules), nl=False)
+        return
+    emit(fmt, text=lambda _c: typer.echo(ruleset_text(rules), nl=False), json_data=lambda: show_json(rules),
+         markdown=lambda: show_markdown(rules), grid=lambda: show_grid(rules))
 
 
 @app.command("knobs")
@@ -230,61 +358,92 @@ def knobs_cmd(
         help="A bundled ruleset name or the path of a ruleset file; without it, every bundled ruleset "
              "side by side.")] = None,
     with_: WithOpt = None,
+    format: FormatOpt = None,
     json_: Annotated[bool, typer.Option("--json", help=(
-        "A JSON list, one object per knob: path, stage, title, doc, type, choices, bounds, value, "
-        "value_words, provenance (value, value_words and provenance by ruleset name without RULESET)."))
+        "The same as --format json: a JSON list, one object per knob: path, stage, title, doc, type, choices, "
+        "bounds, value, value_words, provenance (value, value_words and provenance by ruleset name without "
+        "RULESET)."))
     ] = False,
 ) -> None:
     """Every knob: its path, stage, what it takes (each choice in words), its value and provenance.
 
     Without RULESET, a table of each knob's value in every bundled ruleset, the knobs on which they differ marked.
     """
-    import json
-
     from . import knobsview
+    from .tableview import grid_markdown
 
+    fmt = format_or_fail(format, json_)
     if ruleset is not None:
         rules = load_or_fail(ruleset, with_)
-        if json_:
-            typer.echo(json.dumps(knobsview.knobs_json(rules), indent=2, ensure_ascii=False))
-        else:
-            typer.echo(knobsview.knobs_text(rules), nl=False)
+        grid = lambda: knobsview.knobs_grid(rules)  # noqa: E731
+        emit(fmt, text=lambda _c: typer.echo(knobsview.knobs_text(rules), nl=False),
+             json_data=lambda: knobsview.knobs_json(rules), markdown=lambda: grid_markdown(grid()), grid=grid)
         return
     from .rules.loader import bundled_rulesets
 
     rulesets = [load_or_fail(name, with_) for name in bundled_rulesets()]
-    if json_:
-        typer.echo(json.dumps(knobsview.knobs_json_across(rulesets), indent=2, ensure_ascii=False))
-        return
-    from rich.console import Console
 
-    console = Console(soft_wrap=False)
-    if console.is_terminal:
-        knobsview.print_across(rulesets, console)
-    else:
-        typer.echo(knobsview.across_text(rulesets), nl=False)
+    def text(_console: Any) -> None:
+        from rich.console import Console
+
+        console = Console(soft_wrap=False)
+        if console.is_terminal:
+            knobsview.print_across(rulesets, console)
+        else:
+            typer.echo(knobsview.across_text(rulesets), nl=False)
+
+    across = lambda: knobsview.across_grid(rulesets)  # noqa: E731
+    emit(fmt, text=text, json_data=lambda: knobsview.knobs_json_across(rulesets),
+         markdown=lambda: grid_markdown(across()), grid=across)
 
 
 @app.command("validate")
 def validate_cmd(
     files: Annotated[list[str], typer.Argument(
         metavar="FILE...", help="Ruleset or extension files (or bundled names) to check.")],
+    format: FormatOpt = None,
+    json_: JsonOpt = False,
 ) -> None:
     """Check ruleset and extension files: each is OK, or its errors with file:line:column. Exit 2 if any is bad."""
     from .rules.loader import validate_file
+    from .tableview import grid_markdown, validate_grid, validate_json
 
-    bad = 0
-    for f in files:
-        errors = validate_file(f)
-        if errors:
-            bad += 1
+    fmt = format_or_fail(format, json_)
+    results = [(f, validate_file(f)) for f in files]
+    bad = sum(1 for _, errors in results if errors)
+
+    def text(_console: Any) -> None:
+        for f, errors in results:
             for e in errors:
                 typer.echo(e.render())
-        else:
-            typer.echo(f"OK  {f}")
+            if not errors:
+                typer.echo(f"OK  {f}")
+
+    emit(fmt, text=text, json_data=lambda: validate_json(results),
+         markdown=lambda: grid_markdown(validate_grid(results)), grid=lambda: validate_grid(results))
     if bad:
         typer.echo(f"{bad} of {len(files)} file{'s' if len(files) != 1 else ''} with errors", err=True)
         raise typer.Exit(EXIT_BAD_INPUT)
+
+
+@app.command("docs")
+def docs_cmd(
+    name: Annotated[Optional[str], typer.Argument(
+        metavar="NAME", show_default=False,
+        help="A document: announcements, records, rulesets, interpretations. Without it, the list.")] = None,
+) -> None:
+    """Print one of the documents installed with hocdsl (those the commands point to), or list them."""
+    from .docsview import doc_names, doc_path, doc_text
+
+    if name is None:
+        for n in doc_names():
+            typer.echo(f"{n:<16} {doc_path(n)}")
+        typer.echo("Print one with `hoc docs NAME`.")
+        return
+    try:
+        typer.echo(doc_text(name), nl=False)
+    except LookupError as e:
+        bad_input(str(e))
 
 
 @app.command("schema")
@@ -340,7 +499,7 @@ def migrate_cmd(
 
 @app.command("replay")
 def replay_cmd(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="A game record (YAML; see docs/records.md).")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A game record (YAML; its format: `hoc docs records`).")],
     ruleset: Annotated[Optional[str], typer.Option(
         "--ruleset", "-r", metavar="RULESET",
         help="Replay under this ruleset instead of the record's own (a bundled name or a path).")] = None,
@@ -361,6 +520,9 @@ def replay_cmd(
     except RulesetError as e:
         fail(e)
     except RecordError as e:
+        if e.partial is not None and not json_:  # the transcript up to the refused announcement
+            from .records import partial_transcript
+            typer.echo(partial_transcript(e.partial), nl=False)  # type: ignore[arg-type]
         typer.echo(e.render(), err=True)
         raise typer.Exit(EXIT_BAD_INPUT)
     if json_:
@@ -379,30 +541,26 @@ def odds_cmd(
     ruleset: RulesetArg,
     with_: WithOpt = None,
     players: PlayersOpt = None,
+    format: FormatOpt = None,
     json_: Annotated[bool, typer.Option("--json", help=(
-        "One JSON object: probabilities as floats, and under \"exact\" the same keys as fractions \"a/b\"."))] = False,
+        "The same as --format json: one JSON object: probabilities as floats, and under \"exact\" the same keys "
+        "as fractions \"a/b\"."))] = False,
 ) -> None:
     """Exact odds of a dealt hand under RULESET, by counting every deal (not by simulation)."""
-    import json
-
     from .odds import odds_report
-    from .oddsview import odds_json, print_odds
+    from .oddsview import odds_grid, odds_json, print_odds
+    from .tableview import grid_markdown
 
+    fmt = format_or_fail(format, json_)
     rules = load_or_fail(ruleset, with_)
     players = players_or_fail(players, rules)
     try:
         report = odds_report(rules, players)
     except ValueError as e:  # a deal the ruleset cannot make
         bad_input(str(e))
-    if json_:
-        typer.echo(json.dumps(odds_json(report), indent=2))
-    else:
-        print_odds(report, rules)
-
-
-class DiffFormat(str, Enum):
-    text = "text"
-    markdown = "markdown"
+    grid = lambda: odds_grid(report, rules)  # noqa: E731
+    emit(fmt, text=lambda _c: print_odds(report, rules), json_data=lambda: odds_json(report),
+         markdown=lambda: grid_markdown(grid()), grid=grid)
 
 
 #: `hoc diff`'s default number of simulated hands: both parts in well under a minute on 2 cores.
@@ -446,6 +604,7 @@ def _progress_bar(label: str):
 
 @app.command("diff")
 def diff_cmd(
+    ctx: typer.Context,
     a: Annotated[str, typer.Argument(metavar="A", help="The first ruleset (bundled name or path).")],
     b: Annotated[str, typer.Argument(metavar="B", help="The second ruleset (bundled name or path).")],
     with_: WithOpt = None,
@@ -461,47 +620,97 @@ def diff_cmd(
     bots: Annotated[Optional[str], typer.Option(
         "--bots", help="Bots per seat, e.g. heuristic,heuristic,random (one name: every seat).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the deals: the same seed, the same numbers.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes for the simulation.")] = 2,
-    json_: Annotated[bool, typer.Option("--json", help="One JSON object: {a, b, rules: [...], outcomes: {...}}.")
-                     ] = False,
-    format: Annotated[DiffFormat, typer.Option(
-        "--format", "-f", help="text: tables on the terminal; markdown: GitHub tables for a paper or a wiki.")
-    ] = DiffFormat.text,
+    jobs: JobsOpt = DEFAULT_JOBS,
+    cluster: ClusterOpt = None,
+    format: FormatOpt = None,
+    json_: Annotated[bool, typer.Option(
+        "--json", help="The same as --format json: one JSON object: {a, b, rules: [...], outcomes: {...}}.")
+    ] = False,
+    all_rows: Annotated[bool, typer.Option(
+        "--all", help="Every outcome row, not only those that matter (text and markdown; json and csv have all).")
+    ] = False,
     provenance: Annotated[bool, typer.Option(
         "--provenance", help="Also list the knobs whose values agree but whose provenance differs.")] = False,
 ) -> None:
-    """Two readings side by side: the rules that differ (in words, with sources), then the outcomes on the same deals."""
-    from .diff import diff_report, print_report, report_json, report_markdown
+    """Two readings side by side: the rules that differ (in words, with sources), then the outcomes on the same deals.
 
+    The rules are printed at once, then the hands are played; the outcome table shows the key rows and the significant differences, with a legend (--all: every row).
+    """
+    from .diff import (
+        diff_grid, outcomes_markdown, print_outcomes, print_rules, report_json, rules_markdown, rules_report,
+        with_outcomes,
+    )
+
+    fmt = format_or_fail(format, json_)
+    jobs = jobs_or_fail(jobs)
     rules_a = load_or_fail(a, (with_ or []) + (with_a or []))
     rules_b = load_or_fail(b, (with_ or []) + (with_b or []))
     seats = DEFAULT_PLAYERS
-    if hands > 0 or players is not None:  # the rules alone need no table
+    if hands > 0:  # the rules alone need no table
         seats = players_or_fail(players, rules_a, rules_b)
     names = _bot_names(bots, seats) if hands > 0 else None
-    with _progress_bar(f"{hands:,} hands × 2 rulesets") as progress:
-        report = diff_report(rules_a, rules_b, hands=hands, players=seats, bots=names,
-                             seed=seed, jobs=jobs, progress=progress, provenance=provenance)
-    _emit(report, json_, format, report_json, report_markdown, print_report, piped_width=120)
+    report = rules_report(rules_a, rules_b, provenance=provenance)
+    console = _console(120)
+    if fmt is Format.text:  # the rules first, at once; then the progress bar
+        print_rules(report, console)
+    elif fmt is Format.markdown:
+        typer.echo(rules_markdown(report), nl=False)
+    if hands > 0:
+        with cluster_or_fail(ctx, cluster, jobs) as (on, jobs), \
+                _progress_bar(f"{hands:,} hands × 2 rulesets") as progress:
+            report = with_outcomes(report, rules_a, rules_b, hands=hands, players=seats, bots=names,
+                                   seed=seed, jobs=jobs, progress=progress, cluster=on)
+    emit(fmt, text=lambda _c: print_outcomes(report, console, all_rows), json_data=lambda: report_json(report),
+         markdown=lambda: outcomes_markdown(report, all_rows), grid=lambda: diff_grid(report))
 
 
-def _emit(report: Any, json_: bool, format: DiffFormat, to_json: Callable[[Any], Any],
-          to_markdown: Callable[[Any], str], to_console: Callable[[Any, Any], None],
-          piped_width: int) -> None:
-    """Print a report as JSON, markdown, or rich tables (``piped_width`` wide when piped)."""
-    if json_:
-        import json
+@app.command("report")
+def report_cmd(
+    a: Annotated[str, typer.Argument(metavar="A", help="The first ruleset (bundled name or path).")],
+    b: Annotated[str, typer.Argument(metavar="B", help="The second ruleset (bundled name or path).")],
+    with_: WithOpt = None,
+    hands: Annotated[int, typer.Option(
+        "--hands", "-n", min=1, help="Hands to simulate under each ruleset on the same deals.")] = 4000,
+    players: PlayersOpt = None,
+    bots: Annotated[Optional[str], typer.Option(
+        "--bots", help="Bots per seat, e.g. heuristic,heuristic,random (one name: every seat).")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the deals: the same seed, the same numbers.")] = 0,
+    jobs: JobsOpt = DEFAULT_JOBS,
+    readings: Annotated[bool, typer.Option(
+        "--readings", help="Also play each ruleset's alternative readings of lost or doubtful rules "
+                           "(as `hoc readings`) and plot their effects; takes longer.")] = False,
+    output: Annotated[Optional[str], typer.Option(
+        "--output", "-o", metavar="FILE.html",
+        help="Where to write the page (default: A-vs-B.html here; - for standard output).")] = None,
+) -> None:
+    """A self-contained HTML page to send to a colleague: the rules that differ with their sources, the outcomes with 95% intervals, and plots."""
+    import re
+    import sys
 
-        typer.echo(json.dumps(to_json(report), indent=2, ensure_ascii=False))
-    elif format is DiffFormat.markdown:
-        typer.echo(to_markdown(report), nl=False)
-    else:
-        from rich.console import Console
+    from .report import build_report, report_html
 
-        console = Console()
-        if not console.is_terminal:  # piped: wide enough to keep the tables readable
-            console = Console(width=piped_width)
-        to_console(report, console)
+    rules_a = load_or_fail(a, with_)
+    rules_b = load_or_fail(b, with_)
+    seats = players_or_fail(players, rules_a, rules_b)
+    names = _bot_names(bots, seats)
+    phases = " + readings" if readings else ""
+    try:
+        with _progress_bar(f"{hands:,} hands × 2 rulesets{phases}") as progress:
+            report = build_report(rules_a, rules_b, hands=hands, players=seats, bots=names, seed=seed,
+                                  jobs=jobs, readings=readings, progress=progress)
+    except ValueError as e:
+        bad_input(str(e))
+    page = report_html(report)
+    if output == "-":
+        sys.stdout.write(page)
+        return
+    path = output or re.sub(r"[^\w.+-]", "_", f"{report.diff.a}-vs-{report.diff.b}".replace(" ", "")) + ".html"
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(page)
+    except OSError as e:
+        bad_input(f"cannot write {path}: {e.strerror or e}")
+    typer.echo(f"wrote {path} ({len(page.encode('utf-8')) // 1024:,} KB)", err=True)
 
 
 class Lang(str, Enum):
@@ -566,6 +775,7 @@ def play_cmd(
 
 @app.command("simulate")
 def simulate_cmd(
+    ctx: typer.Context,
     ruleset: RulesetArg,
     with_: WithOpt = None,
     hands: Annotated[int, typer.Option("--hands", "-n", help="Hands to play (in parties of 20).")] = 10_000,
@@ -574,19 +784,23 @@ def simulate_cmd(
         "--bots", help="Bots per seat, e.g. heuristic,heuristic,random (one name: every seat); "
                        "random, heuristic or montecarlo.")] = "heuristic",
     seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed, the same numbers, whatever --jobs.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    jobs: JobsOpt = DEFAULT_JOBS,
+    cluster: ClusterOpt = None,
+    format: FormatOpt = None,
     json_: Annotated[bool, typer.Option(
-        "--json", help='One JSON object: {"hands", "chips_conserved", "metrics": {name: {"mean", "ci95"}}, ...}.')
+        "--json", help='The same as --format json: one JSON object: {"hands", "chips_conserved", '
+                       '"metrics": {name: {"mean", "ci95"}}, ...}.')
     ] = False,
 ) -> None:
     """Play many hands of RULESET with bots and report each metric with its 95% interval (names in the README)."""
-    import json
     import sys
     import time
 
     from .bots import BotError, parse_bots
     from .sim import simulate
+    from .tableview import grid_markdown, simulate_grid
 
+    fmt = format_or_fail(format, json_)
     rules = load_or_fail(ruleset, with_)
     players = players_or_fail(players, rules)
     try:
@@ -598,26 +812,34 @@ def simulate_cmd(
     except (ValueError, BotError) as e:
         typer.echo(f"error: {e}", err=True)
         raise typer.Exit(EXIT_BAD_INPUT)
-    start = time.perf_counter()
-    if sys.stderr.isatty() and not json_:
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    with cluster_or_fail(ctx, cluster, jobs) as (on, jobs):
+        start = time.perf_counter()
+        if sys.stderr.isatty() and fmt is Format.text:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-        with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task(f"{rules.name}: hands", total=hands)
-            result = simulate(rules, hands=hands, players=players, bots=names, seed=seed, jobs=jobs,
-                              progress=lambda done, total: bar.update(task, completed=done))
-    else:
-        result = simulate(rules, hands=hands, players=players, bots=names, seed=seed, jobs=jobs)
-    elapsed = time.perf_counter() - start
-    if json_:
-        typer.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+            with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                          TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
+                task = bar.add_task(f"{rules.name}: hands", total=hands)
+                result = simulate(rules, hands=hands, players=players, bots=names, seed=seed, jobs=jobs,
+                                  cluster=on, progress=lambda done, total: bar.update(task, completed=done))
+        else:
+            result = simulate(rules, hands=hands, players=players, bots=names, seed=seed, jobs=jobs, cluster=on)
+        elapsed = time.perf_counter() - start
+    if fmt is not Format.text:
+        grid = lambda: simulate_grid(result)  # noqa: E731
+        emit(fmt, text=lambda _c: None, json_data=result.to_json, markdown=lambda: grid_markdown(grid()), grid=grid)
+        if not result.chips_conserved:
+            raise typer.Exit(1)
         return
     from rich.console import Console
     from rich.table import Table
 
     label = rules.name + "".join(f" --with {e}" for e in rules.extensions)
+    from .rules.render import lost_words
+    lost = lost_words(rules)
+    if lost:
+        typer.echo(lost)
     table = Table(title=f"hoc simulate {label}: {result.hands} hands, {players} players, "
                         f"bots {','.join(names)}, seed {seed}", title_justify="left")
     table.add_column("metric", no_wrap=True)
@@ -634,14 +856,16 @@ def simulate_cmd(
     dist = result.distributions.get("cards_left", {})
     if dist:
         typer.echo("cards left by losers: " + ", ".join(f"{k}: {v}" for k, v in dist.items()))
+    where = f"on --cluster {cluster}" if cluster else f"with {jobs} process{'es' if jobs > 1 else ''}"
     typer.echo(f"chips conserved: {'yes' if result.chips_conserved else 'NO'}; "
-               f"{result.hands / elapsed:,.0f} hands/s with {jobs} process{'es' if jobs > 1 else ''}")
+               f"{result.hands / elapsed:,.0f} hands/s {where}")
     if not result.chips_conserved:
         raise typer.Exit(1)
 
 
 @app.command("readings")
 def readings_cmd(
+    ctx: typer.Context,
     ruleset: RulesetArg,
     with_: WithOpt = None,
     knob: Annotated[Optional[list[str]], typer.Option(
@@ -654,22 +878,22 @@ def readings_cmd(
     bots: Annotated[Optional[str], typer.Option(
         "--bots", help="Bots per seat, e.g. heuristic,heuristic,random (one name: every seat).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the deals: the same seed, the same numbers.")] = 0,
-    jobs: Annotated[int, typer.Option(
-        "--jobs", "-j", min=1, help="Worker processes (the numbers do not depend on it).")] = 1,
+    jobs: JobsOpt = DEFAULT_JOBS,
+    cluster: ClusterOpt = None,
     json_: Annotated[bool, typer.Option("--json", help=(
-        "One JSON object: per knob and alternative, per metric chosen, alternative, diff, ci95, "
-        "significant (after Holm's control); then the ranking."))] = False,
-    format: Annotated[DiffFormat, typer.Option(
-        "--format", "-f", metavar="text|markdown",
-        help="text: tables on the terminal; markdown: a table to paste into a paper.")] = DiffFormat.text,
+        "The same as --format json: one JSON object: per knob and alternative, per metric chosen, alternative, "
+        "diff, ci95, significant (after Holm's control); then the ranking."))] = False,
+    format: FormatOpt = None,
 ) -> None:
     """Which lost or doubtful rules change the game: every knob with alternatives, played on the same deals as the chosen value.
 
     Per alternative, the differences (alternative - chosen) in the positional advantage, the spread of a player's results and the hand's length, with 95% intervals; Holm's control across the table; the knobs ranked by their largest |difference| / standard error.
     """
     from .readings import KnobError, parse_knob, questions, readings_report
-    from .readingsview import print_report, report_markdown
+    from .readingsview import print_report, readings_grid, report_markdown
 
+    fmt = format_or_fail(format, json_)
+    jobs = jobs_or_fail(jobs)
     rules = load_or_fail(ruleset, with_)
     asked: dict[str, list[object]] = {}
     try:
@@ -682,14 +906,74 @@ def readings_cmd(
     names = _bot_names(bots, seats)
     try:
         readings = 1 + sum(len(q.readings) for q in questions(rules, asked))  # the chosen values too
-        with _progress_bar(f"{hands:,} hands × {readings} readings") as progress:
+        with cluster_or_fail(ctx, cluster, jobs) as (on, jobs), \
+                _progress_bar(f"{hands:,} hands × {readings} readings") as progress:
             report = readings_report(rules, asked=asked, hands=hands, players=seats, bots=names,
-                                     seed=seed, jobs=jobs, progress=progress)
+                                     seed=seed, jobs=jobs, progress=progress, cluster=on)
     except ValueError as e:
         bad_input(str(e))
     from .readings import report_json as readings_json
 
-    _emit(report, json_, format, readings_json, report_markdown, print_report, piped_width=160)
+    emit(fmt, text=lambda c: print_report(report, c), json_data=lambda: readings_json(report),
+         markdown=lambda: report_markdown(report), grid=lambda: readings_grid(report), piped_width=160)
+    if not report.chips_conserved:
+        raise typer.Exit(1)
+
+
+#: `hoc sweep`'s default number of hands per cell.
+SWEEP_HANDS = 20_000
+
+
+@app.command("sweep")
+def sweep_cmd(
+    ctx: typer.Context,
+    ruleset: RulesetArg,
+    with_: WithOpt = None,
+    knob: Annotated[Optional[list[str]], typer.Option(
+        "--knob", "-k", metavar="PATH=V1,V2",
+        help="A knob to sweep and its values (e.g. bidding.raise_cap=5,10,20,40; paths as `hoc knobs` lists "
+             "them; lists in brackets). Repeatable: the grid is every combination (at most 64 cells).")] = None,
+    hands: Annotated[int, typer.Option(
+        "--hands", "-n", min=1, help="Hands to play in each cell, all cells on the same deals.")] = SWEEP_HANDS,
+    players: PlayersOpt = None,
+    bots: Annotated[Optional[str], typer.Option(
+        "--bots", help="Bots per seat, e.g. heuristic,heuristic,random (one name: every seat).")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the deals: the same seed, the same numbers.")] = 0,
+    jobs: JobsOpt = DEFAULT_JOBS,
+    cluster: ClusterOpt = None,
+    all_metrics: Annotated[bool, typer.Option(
+        "--all", help="Every metric, not only the key ones (net per hand by position, its spread, turns per hand).")
+    ] = False,
+    format: FormatOpt = None,
+    json_: Annotated[bool, typer.Option("--json", help=(
+        "The same as --format json: one JSON object: knobs, cells (per metric mean and ci95), effects "
+        "(per metric the knobs ranked by main effect)."))] = False,
+) -> None:
+    """A grid of knob values, every cell played on the same deals: each outcome per cell with its 95% interval, and the knobs that move each outcome most.
+
+    A knob's main effect on an outcome is the range of its marginal means (the cell means averaged over the other knobs' values), highest - lowest, with the paired 95% interval of that difference.
+    """
+    from .readings import KnobError
+    from .sweep import SweepError, parse_grid, report_json, sweep
+    from .sweepview import print_report, report_markdown, sweep_grid
+
+    fmt = format_or_fail(format, json_)
+    rules = load_or_fail(ruleset, with_)
+    seats = players_or_fail(players, rules)
+    names = _bot_names(bots, seats)
+    try:
+        axes = parse_grid(rules, knob or ())
+        cells = 1
+        for a in axes:
+            cells *= len(a.values)
+        with cluster_or_fail(ctx, cluster, jobs) as (on, jobs), \
+                _progress_bar(f"{hands:,} hands × {cells} cell{'s' if cells != 1 else ''}") as progress:
+            report = sweep(rules, axes, hands=hands, players=seats, bots=names, seed=seed, jobs=jobs,
+                           all_metrics=all_metrics, progress=progress, cluster=on)
+    except (KnobError, SweepError, ValueError) as e:
+        bad_input(str(e))
+    emit(fmt, text=lambda c: print_report(report, c), json_data=lambda: report_json(report),
+         markdown=lambda: report_markdown(report), grid=lambda: sweep_grid(report), piped_width=160)
     if not report.chips_conserved:
         raise typer.Exit(1)
 
