@@ -53,7 +53,7 @@ declarations only).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from ..actions import (
     CALL, CONCEAL, CONCEDE, NOTHING, PASS, SHOW, Action, Call, Conceal, Concede, Declaration,
@@ -71,8 +71,6 @@ from .events import (  # noqa: I001
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Bidding, Ruleset, Vie
-    from .checking import Bidding_ as _Bidding
-    from .checking import Playing
     from .game import Game
 
 OPEN, RAISED, DECLARING, LONE = 0, 1, 2, 3
@@ -101,11 +99,14 @@ class ChanceBidding:
     __slots__ = (
         "g", "chance", "pool", "kind", "stage", "mode", "put", "level", "folded", "passed",
         "spoken", "last_raiser", "order", "pos", "best", "best_cmp", "prec_start", "done",
-        "natural", "mult", "reason", "open_legal",
+        "natural", "mult", "reason", "open_legal", "b",
     )
 
     def __init__(self, g: Game, st: Vie) -> None:
-        self.g = cast("_Bidding", g)
+        self.g = g  # typed Game, a class mypyc compiles: its attributes are read directly
+        b = g.rules.bidding
+        assert b is not None  # the semantic checks refuse vie stages without a bidding section
+        self.b: Bidding = b
         self.chance = self.stage = st.id
         static = g._static
         self.pool = static.pool_of[st.id]
@@ -179,11 +180,12 @@ class ChanceBidding:
         g = self.g
         mode = self.mode
         s = g.to_act
+        assert s is not None  # a phase acts only while the hand is on
         if mode == OPEN:
             acts = self.open_legal[s]
             if acts is None:
                 acts = g._static.open_actions
-                if g.rules.bidding.declaring_closes_bidding:
+                if self.b.declaring_closes_bidding:
                     nat = self._natural(s)
                     if nat:
                         acts = acts + tuple(e[0] for e in nat)
@@ -196,7 +198,7 @@ class ChanceBidding:
             acts = tuple(e[0] for e in decls)
             return acts if other is None else acts + (other,)
         # LONE
-        return (SHOW,) if g.rules.bidding.lone_winner_must_show else (SHOW, CONCEAL)
+        return (SHOW,) if self.b.lone_winner_must_show else (SHOW, CONCEAL)
 
     def declarations(self) -> tuple[Declaration, ...]:
         """The declarations among :meth:`legal`, best first by the chance's keys
@@ -205,8 +207,9 @@ class ChanceBidding:
         g = self.g
         mode = self.mode
         s = g.to_act
+        assert s is not None  # a phase acts only while the hand is on
         if mode == OPEN:
-            if not g.rules.bidding.declaring_closes_bidding:
+            if not self.b.declaring_closes_bidding:
                 return ()
             nat = self._natural(s)
         elif mode == DECLARING:
@@ -223,11 +226,13 @@ class ChanceBidding:
         if mode <= RAISED:
             return None
         if mode == DECLARING:  # as answers() rules: one declaration open, or one answer
-            decls, other = self.answers(self.g.to_act)
+            s = self.g.to_act
+            assert s is not None  # a phase acts only while the hand is on
+            decls, other = self.answers(s)
             if not decls:
                 return other
             return decls[0][0] if len(decls) == 1 else None
-        return SHOW if self.g.rules.bidding.lone_winner_must_show else None
+        return SHOW if self.b.lone_winner_must_show else None
 
     # ---------------------------------------------------------- check ----
 
@@ -238,14 +243,15 @@ class ChanceBidding:
         cls = a.__class__
         mode = self.mode
         s = g.to_act
+        assert s is not None  # a phase acts only while the hand is on
         if mode == OPEN:
-            if cls is Pass or (cls is Concede and g.rules.bidding.good_folds):
+            if cls is Pass or (cls is Concede and self.b.good_folds):
                 return None  # "(it's) good" is a pass where bidding.good_folds
             if cls is Raise:
                 self._check_raise(a)
                 return None
             if cls in _DECLS:
-                if not g.rules.bidding.declaring_closes_bidding:
+                if not self.b.declaring_closes_bidding:
                     raise IllegalAction(
                         knob_rule(g.rules, "bidding.declaring_closes_bidding",
                                   "combinations are made known when the raises are over"),
@@ -255,7 +261,7 @@ class ChanceBidding:
             raise IllegalAction(self._rule(RULE_OPEN), f"{_say(a)} is not allowed before anyone has raised "
                                            f"on the {self.chance}")
         if mode == RAISED:
-            if cls is Call or cls is Pass or (cls is Concede and g.rules.bidding.good_folds):
+            if cls is Call or cls is Pass or (cls is Concede and self.b.good_folds):
                 return None  # "(it's) good" folds where bidding.good_folds
             if cls is Raise:
                 self._check_raise(a)
@@ -303,7 +309,7 @@ class ChanceBidding:
         if cls is Show:
             return None
         if cls is Conceal:
-            if g.rules.bidding.lone_winner_must_show:
+            if self.b.lone_winner_must_show:
                 raise IllegalAction(knob_rule(g.rules, "bidding.lone_winner_must_show",
                                               "a player left alone must show"),
                                     "you are left alone and must show your hand")
@@ -316,7 +322,7 @@ class ChanceBidding:
         return rule.cite(self.g.rules, self.chance)
 
     def _check_raise(self, a: Raise) -> None:
-        b = self.g.rules.bidding
+        b = self.b
         if not b.raise_min <= a.amount <= b.raise_cap:
             raise IllegalAction(
                 knob_rule(self.g.rules, "bidding.raise_cap", f"a raise is {b.raise_min} to "
@@ -328,6 +334,7 @@ class ChanceBidding:
     def apply(self, a: Any) -> None:
         g = self.g
         s = g.to_act
+        assert s is not None  # a phase acts only while the hand is on
         cls = a.__class__
         rec = g.record
         mode = self.mode
@@ -340,7 +347,7 @@ class ChanceBidding:
                 g.ledger.seat_to_pool(s, self.pool, amount, R_CALL)
             elif cls is Raise:  # _raise, inlined: raise wars are the bidding's hot loop
                 k = a.amount
-                b = g.rules.bidding
+                b = self.b
                 if not b.raise_min <= k <= b.raise_cap:
                     self._check_raise(a)  # raises
                 put = self.put
@@ -360,7 +367,7 @@ class ChanceBidding:
                 return
             self._next_raised(s)
             return
-        if cls is Concede and mode == OPEN and g.rules.bidding.good_folds:
+        if cls is Concede and mode == OPEN and self.b.good_folds:
             a, cls = PASS, Pass  # the Wikipedia article's "(it's) good": a pass
         entry = self.check(a)
         if mode == OPEN:
@@ -376,7 +383,7 @@ class ChanceBidding:
             elif cls is Raise:
                 self._raise(s, a.amount)
                 self.mode = RAISED
-                if not g.rules.bidding.may_return_after_pass:
+                if not self.b.may_return_after_pass:
                     # 002 §5.2 read the other way: a pass before the raise is final
                     for t in range(g.n):
                         if self.passed[t]:
@@ -387,7 +394,7 @@ class ChanceBidding:
                 n = g.n
                 if rec:
                     g.events.append(Declared(s, self.chance, entry[0], False))
-                if g.rules.bidding.precedence == "first-declarer":
+                if self.b.precedence == "first-declarer":
                     self.prec_start = s  # 002 §5.2: the declarer takes the precedence
                 self.best = (s, entry[0], entry[2])
                 self.best_cmp = (entry[1], self._prec(s))
@@ -423,6 +430,7 @@ class ChanceBidding:
         said = 0
         while self.mode == DECLARING and not self.done:
             s = g.to_act
+            assert s is not None  # a phase acts only while the hand is on
             assert s is not None  # a seat declares
             decls, other = self.answers(s)
             if decls:
@@ -497,7 +505,7 @@ class ChanceBidding:
             return
         # 002 §7.4: several stayed in and nobody holds anything
         g = self.g
-        if g.rules.bidding.bluff == "precedence-wins-pool":
+        if self.b.bluff == "precedence-wins-pool":
             seat = max(self.order, key=self._prec)
             self._win(seat, "bluff", None, shows=False)
         else:

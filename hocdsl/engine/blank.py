@@ -11,7 +11,7 @@ hands cancel (002 §8; Hoca 003), or each is paid by every other player.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from ..actions import DECLARE_BLANK, PASS, DeclareBlank, Pass
 from ..cards import Seat
@@ -21,7 +21,6 @@ from .events import BLANK_HAND as R_BLANK, BLANK_STAGE, BlankHandDeclared, Blank
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import BlankHandClaims
-    from .checking import Playing
     from .game import Game
 
 #: The rule a refusal cites (errors.Rule; "{stage}" is the claims stage's id).
@@ -36,7 +35,7 @@ class BlankHands:
     __slots__ = ("g", "st", "stage", "holders", "pos", "declared", "done")
 
     def __init__(self, g: Game, st: BlankHandClaims) -> None:
-        self.g = cast("Playing", g)
+        self.g = g  # typed Game, a class mypyc compiles: its attributes are read directly
         self.st = st
         self.stage = BLANK_STAGE
         self.done = False
@@ -74,6 +73,7 @@ class BlankHands:
         self.check(a)
         g = self.g
         s = g.to_act
+        assert s is not None  # a phase acts only while the hand is on
         if a.__class__ is DeclareBlank:
             self._declare(s)
         elif g.record:

@@ -60,7 +60,7 @@ laid the last card. Every rule below reads a knob of the stage (here
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from ..actions import CLAIM, PLAY, WITHOUT, Claim, Play, Without
 from ..cards import (
@@ -76,7 +76,6 @@ from .events import (
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset, Stops
-    from .checking import Playing
     from .game import Game
 
 PRINCIPAL, PERMANENT, END_OF_RUN, ACCIDENTAL = "principal", "permanent", "end-of-run", "accidental"
@@ -194,7 +193,7 @@ class CardGame:
     )
 
     def __init__(self, g: Game, st: Stops | None = None) -> None:
-        self.g = cast("Playing", g)
+        self.g = g  # typed Game, a class mypyc compiles: its attributes are read directly
         self.st = st if st is not None else g.rules.card_game
         self.stage = CARDS_STAGE
         self.done = False
@@ -261,7 +260,9 @@ class CardGame:
         said). The one rule of what may be laid; :meth:`legal`, :meth:`forced`
         and :meth:`check` all read it."""
         g = self.g
-        h = g.hands[g.to_act]
+        s = g.to_act
+        assert s is not None  # a phase acts only while the hand is on
+        h = g.hands[s]
         if not self.need:
             return self._lead_cards(h), False
         natural = h & self.want
@@ -325,6 +326,7 @@ class CardGame:
         return whether it is false (lenient play only)."""
         g = self.g
         s = g.to_act
+        assert s is not None  # a phase acts only while the hand is on
         h = g.hands[s]
         need = self.need
         cls = a.__class__
@@ -411,6 +413,7 @@ class CardGame:
     def apply(self, a: Any) -> None:
         g = self.g
         s = g.to_act
+        assert s is not None  # a phase acts only while the hand is on
         cls = a.__class__
         if cls is Play:
             c = a.card
@@ -566,6 +569,7 @@ class CardGame:
         masks = self.k.rank_masks
         turns = 0
         s = g.to_act
+        assert s is not None  # a phase acts only while the hand is on
         lead_any = self.k.lead_any
         while not self.done:
             if self.owed:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Union, cast
+from typing import Any, Union
 
 from ..actions import Action
 from ..cards import Chips, Hand, Rank, Seat
@@ -559,6 +559,3 @@ class Game:
 
 
 from .view import SeatView  # noqa: E402  (the view reads the Game)
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .checking import Playing
