@@ -14,10 +14,15 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
 from hocdsl import compiled
+
+#: Where the child processes start: not the repository root, whose hocdsl/ (the sources) would
+#: come before the installed package on ``python -c``'s path.
+ELSEWHERE = tempfile.gettempdir()
 
 SIMULATE = """
 import json
@@ -42,7 +47,7 @@ def _installed_compiled() -> bool:
     """True if the compiled modules are installed (whatever HOCDSL_PURE says now)."""
     env = {k: v for k, v in os.environ.items() if k != compiled.PURE_ENV}
     out = subprocess.run([sys.executable, "-c", "from hocdsl.compiled import running; print(running())"],
-                         env=env, capture_output=True, text=True, check=True).stdout
+                         env=env, cwd=ELSEWHERE, capture_output=True, text=True, check=True).stdout
     return out.strip() == "compiled (mypyc)"
 
 
@@ -50,8 +55,8 @@ def _run(pure: bool, hands: int) -> dict[str, object]:
     env = {k: v for k, v in os.environ.items() if k != compiled.PURE_ENV}
     if pure:
         env[compiled.PURE_ENV] = "1"
-    proc = subprocess.run([sys.executable, "-c", SIMULATE % hands], env=env, capture_output=True,
-                          text=True, check=True)
+    proc = subprocess.run([sys.executable, "-c", SIMULATE % hands], env=env, cwd=ELSEWHERE,
+                          capture_output=True, text=True, check=True)
     result: dict[str, object] = json.loads(proc.stdout)
     return result
 
@@ -99,5 +104,6 @@ while not g.is_over:
     g.apply(bots[g.to_act].choose(g.view(g.to_act)))
 print(sum(g.net) + sum(g.pools.values()))
 """
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], cwd=ELSEWHERE, capture_output=True, text=True,
+                         check=True)
     assert out.stdout.strip() == "0"
