@@ -114,7 +114,7 @@ def _owed_table(rules: Ruleset) -> tuple[float, ...]:
 
 #: What :func:`_consts` reads, in the order of :class:`HeuristicBot`'s fields it fills.
 _Consts = tuple[Hand, bool, str, bool, tuple[float, ...], bool, bool, Chips, Chips, dict[str, int],
-                Hand, Hand, bool, Rank, Hand]
+                Hand, Hand, bool, Rank, Hand, bool]
 
 
 @per_ruleset
@@ -145,7 +145,7 @@ def _consts(rules: Ruleset) -> _Consts:
         b.raise_min if b else 1, b.raise_cap if b else 1,
         {st.id: {"point": 0, "run": 1, "set": 2}[st.on] for st in rules.vie_stages},
         bonus, charged, bool(cg and cg.runs == "same-suit"), pack_of(rules).top,
-        pack_of(rules).mask,
+        pack_of(rules).mask, bool(cg and cg.must_claim),
     )
 
 
@@ -157,7 +157,7 @@ class HeuristicBot(Bot):
     __slots__ = (
         "_players", "_strength", "_dealt", "_q", "_has", "_raises", "_pay", "_size",
         "principal", "withhold", "wild", "lead_pays", "owed", "_closes", "_must_show",
-        "raise_min", "raise_cap", "_index", "bonus", "charged", "same_suit", "top", "pack",
+        "raise_min", "raise_cap", "_index", "bonus", "charged", "same_suit", "top", "pack", "claims",
     )
     # set from _consts(rules)
     principal: Hand
@@ -175,6 +175,7 @@ class HeuristicBot(Bot):
     same_suit: bool
     top: Rank
     pack: Hand
+    claims: bool  # something may have to be claimed (card_game.must_claim)
 
     def __init__(self, rules: Ruleset, seat: Seat, rng: random.Random | None = None) -> None:
         super().__init__(rules, seat, rng)
@@ -188,7 +189,7 @@ class HeuristicBot(Bot):
         self._pay: dict[str, Chips] = {}
         (self.principal, self.withhold, self.wild, self.lead_pays, self.owed,
          self._closes, self._must_show, self.raise_min, self.raise_cap, self._index,
-         self.bonus, self.charged, self.same_suit, self.top, self.pack) = _consts(rules)
+         self.bonus, self.charged, self.same_suit, self.top, self.pack, self.claims) = _consts(rules)
 
     # ---------------------------------------------------------- dispatch ----
 
@@ -294,7 +295,7 @@ class HeuristicBot(Bot):
     # ---------------------------------------------------------- card game ----
 
     def play(self, view: SeatView) -> Action:
-        if view.may_claim():
+        if self.claims and view.may_claim():
             return CLAIM  # what must be claimed is always claimed
         hand, need, cards, without, cur = view.card_state()
         if not cards:

@@ -79,7 +79,7 @@ class MonteCarloBot(HeuristicBot):
     # --------------------------------------------------------- decisions ----
 
     def play(self, view: SeatView) -> Action:
-        if view.may_claim():
+        if self.claims and view.may_claim():
             return super().play(view)  # the heuristic claims: what must be claimed is always claimed
         choices = self._choices(view)
         if len(choices) <= 1:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from ..combos import hand_scores
 from ..cards import NUM_CARDS, Hand
 from ..pack import pack_of
+from ..rules.cache import per_ruleset
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset
@@ -108,9 +109,19 @@ def _key(rules: Ruleset, hand_size: int) -> tuple[object, ...]:
             sq.longer_ranks_higher, tuple(sq.keys), tuple(tr.keys), tr.min_size, hand_size)
 
 
+@per_ruleset
+def _of_ruleset(rules: Ruleset) -> dict[int, Strength]:
+    """This ruleset object's tables, by hand size (bots are made anew for every block)."""
+    return {}
+
+
 def strength(rules: Ruleset, players: int) -> Strength:
     """The :class:`Strength` table for ``rules`` and ``players`` (built once per process)."""
     size = rules.hand_size(players)
+    mine = _of_ruleset(rules)
+    st = mine.get(size)
+    if st is not None:
+        return st
     key = _key(rules, size)
     st = _CACHE.get(key)
     if st is None:
@@ -118,4 +129,5 @@ def strength(rules: Ruleset, players: int) -> Strength:
     elif st.rules is not rules:
         # same tables, another ruleset object: share the sorted scores
         st = Strength(rules, size, like=st)  # the same tables, shared
+    mine[size] = st
     return st

@@ -170,8 +170,11 @@ class ChanceBidding:
         bc = self.best_cmp
         if bc is None:
             return nat, (None if nat else NOTHING)
-        prec = self._prec(seat)
-        beats = [e for e in nat if (e[1], prec) > bc]
+        key, best_prec = bc
+        if self._prec(seat) > best_prec:  # he holds the precedence over the declarer: ties go to him
+            beats = [e for e in nat if e[1] >= key]
+        else:
+            beats = [e for e in nat if e[1] > key]
         return beats, (None if beats else CONCEDE)
 
     # ---------------------------------------------------------- legal ----
@@ -369,7 +372,8 @@ class ChanceBidding:
             return
         if cls is Concede and mode == OPEN and self.b.good_folds:
             a, cls = PASS, Pass  # the Wikipedia article's "(it's) good": a pass
-        entry = self.check(a)
+        # an open pass needs no checking (check() lets it through first); the rest is checked
+        entry = None if mode == OPEN and cls is Pass else self.check(a)
         if mode == OPEN:
             if cls is Pass:
                 self.passed[s] = True
@@ -430,7 +434,6 @@ class ChanceBidding:
         said = 0
         while self.mode == DECLARING and not self.done:
             s = g.to_act
-            assert s is not None  # a phase acts only while the hand is on
             assert s is not None  # a seat declares
             decls, other = self.answers(s)
             if decls:

@@ -418,12 +418,14 @@ class CardGame:
         if cls is Play:
             c = a.card
             as_rank = a.as_rank
+            if as_rank:  # a principal hoc led as a rank its holder names: checked in full
+                self.check(a)
+                if as_rank == c % 13 + 1:
+                    as_rank = 0  # named as its own rank: laid as itself
             # fast paths: a natural follow, or a free lead of a card held; else checked in full
-            if as_rank or not (0 <= c < 52 and g.hands[s] >> c & 1 and (
+            elif not (0 <= c < 52 and g.hands[s] >> c & 1 and (
                     self.want >> c & 1 or not (self.need or (self.first and self.lowest)))):
                 self.check(a)
-            if as_rank == c % 13 + 1:
-                as_rank = 0  # named as its own rank: laid as itself
             self._lay(s, c, as_rank)
             return
         if cls is Claim:
@@ -571,8 +573,9 @@ class CardGame:
         s = g.to_act
         assert s is not None  # a phase acts only while the hand is on
         lead_any = self.k.lead_any
+        claims = self.k.claims  # kinds that must be claimed (none in most rulesets)
         while not self.done:
-            if self.owed:
+            if claims and self.owed:
                 break  # something to claim: a choice (claim it or let it go)
             h = hands[s]
             if self.need:

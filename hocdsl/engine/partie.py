@@ -68,13 +68,14 @@ def draw_hands(rand: Callable[[], float], players: int, size: int, eldest: int,
     m = len(deck)
     hands = [0] * players
     seat = eldest
-    for k in range(players):
+    i = 0
+    for _ in range(players):
         h = 0
-        for i in range(k * size, (k + 1) * size):
+        for _ in range(size):
             j = i + int(rand() * (m - i))
-            c = deck[j]
+            h |= deck[j]
             deck[j] = deck[i]
-            h |= c
+            i += 1
         hands[seat] = h
         seat = seat + 1 if seat + 1 < players else 0
     return hands
@@ -172,11 +173,18 @@ class Partie:
             raise RuntimeError("the current hand is not over")
         if self.is_over:  # (books the hand before)
             raise RuntimeError("the partie is over")
-        return self._start(dealer, hands, game_options)
+        return self._start(dealer, hands, self._options(game_options))
+
+    def _options(self, game_options: dict[str, Any]) -> dict[str, Any]:
+        """The :class:`Game` options of every hand: the partie's, then ``game_options``."""
+        opts: dict[str, Any] = dict(strict=self.strict, record=self.record, auto_forced=self.auto_forced)
+        opts.update(game_options)
+        return opts
 
     def _start(self, dealer: int | None, hands: Sequence[int | str] | None,
-               game_options: dict[str, Any]) -> Game:
-        """:meth:`deal` once it is known that the partie goes on (the last hand booked)."""
+               opts: dict[str, Any]) -> Game:
+        """:meth:`deal` once it is known that the partie goes on (the last hand booked);
+        ``opts`` as :meth:`_options` makes them."""
         if dealer is None:
             dealer = self.next_dealer
             if dealer is None:
@@ -189,11 +197,12 @@ class Partie:
             hands = draw_hands(self.rng.random, n, self.rules.hand_size(n),
                                dealer + 1 if dealer + 1 < n else 0, self._pack_cards)
             here = True  # the pack's own cards, each dealt once: nothing to check
-        opts = dict(strict=self.strict, record=self.record, auto_forced=self.auto_forced,
-                    dealt_here=here)
-        opts.update(game_options)
-        g = Game(self.rules, self.names, dealer=dealer, hands=hands, rng=self.rng,
-                 carry=self._carry, **opts)
+        if here and "dealt_here" not in opts:
+            g = Game(self.rules, self.names, dealer=dealer, hands=hands, rng=self.rng,
+                     carry=self._carry, dealt_here=True, **opts)
+        else:
+            g = Game(self.rules, self.names, dealer=dealer, hands=hands, rng=self.rng,
+                     carry=self._carry, **opts)
         self.game = g
         self._booked = False
         return g
@@ -214,8 +223,9 @@ class Partie:
         ([True, True], 2)
         """
         n = self.n
+        opts = self._options(game_options)
         while not self.is_over:  # (books the hand before)
-            g = self._start(None, None, game_options)
+            g = self._start(None, None, opts)
             views = [g.view(s) for s in range(n)]
             apply = g.apply
             decisions = 0
