@@ -207,7 +207,7 @@ def named_card_roles(rules: Ruleset) -> dict[int, list[str]]:
             add((pool.card,), f"board card of the {pool.id} pool")
     game = rules.card_game
     if game is not None:
-        add(game.principal_hocs, "principal hoc")
+        add(game.principal_hocs, "principal hoc" if game.principal_is_hoc else "wild card")
         add(game.permanent_hocs, "permanent hoc")
         for pay in game.paid_when_laid:
             add(pay.cards, "paid when laid")
@@ -293,6 +293,10 @@ class Odds:
         return out
 
 
+#: Runs counted for a game with no vie stage on runs whose card game keeps runs to one suit.
+CARD_GAME_RUNS: tuple[int, ...] = (3, 4, 5)
+
+
 def _at_least(free: Callable[[int], int], sizes: Iterable[int], total: int) -> dict[int, Fraction]:
     return {k: 1 - Fraction(free(k), total) for k in sizes}
 
@@ -300,8 +304,15 @@ def _at_least(free: Callable[[int], int], sizes: Iterable[int], total: int) -> d
 def _sequence_odds(rules: Ruleset, n: int, ranks: int, total: int, notes: list[str]) -> dict[int, Fraction]:
     seq = rules.sequence
     if seq is None:
-        notes.append("no vie stage on runs: sequences are not counted")
-        return {}
+        if rules.card_game is None or rules.card_game.runs != "same-suit":
+            notes.append("no vie stage on runs: sequences are not counted")
+            return {}
+        # No vie on runs, but a card game whose runs keep to one suit: the runs a player
+        # holds, to lay at a stretch.
+        notes.append("no vie stage on runs: a sequence here is a run of the card game, consecutive "
+                     f"cards in one suit, counted from {CARD_GAME_RUNS[0]} to {CARD_GAME_RUNS[-1]}")
+        return _at_least(lambda k: sequence_free_count(n, k, ranks),
+                         (k for k in CARD_GAME_RUNS if k <= min(ranks, n)), total)
     top = min(seq.counts_up_to, ranks)
     if top < seq.counts_up_to:
         notes.append(f"a suit of this pack has {ranks} cards: no sequence is longer")

@@ -1,9 +1,10 @@
 """Claims, wild leads and what a wild card counts as (stops stage), worked by hand.
 
-The Comète (drafts/family/comete.yaml, after the Encyclopédie): the comète (9D) is wild
+The Comète (rulesets/comete.yaml, after the Encyclopédie): the comète (9D) is wild
 and paid a fiche (10 jetons, editorial rate) by each player, and "must be claimed before
-another card is laid on it, or it is lost" (enc-comete §comète); kings are paid a jeton by
-each player when laid (enc-comete §kings). The deal is GAPS.md's: five players, Eve deals.
+another card is laid on it, or it is lost" (enc-comete p. 695, comète); kings are paid a jeton by
+each player when laid (enc-comete p. 695, kings). The deal is the first of
+examples/comete-deals.yaml (drafts/family/GAPS.md's): five players, Eve deals.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from hocdsl.engine.events import Claimed, Forfeited, Hoc, Played
 from hocdsl.records import RecordError, parse_record, replay_record
 from hocdsl.rules import load_ruleset
 
-DRAFTS = Path(__file__).resolve().parent.parent / "drafts" / "family"
 NAMES = ["Anne", "Blaise", "Colette", "Dan", "Eve"]
 ANNE, BLAISE, COLETTE, DAN, EVE = range(5)
 HANDS = {
@@ -34,7 +34,7 @@ HANDS = {
 
 @pytest.fixture(scope="module")
 def comete():
-    return load_ruleset(str(DRAFTS / "comete.yaml"))
+    return load_ruleset("comete")
 
 
 def record(blaise: str) -> str:
@@ -98,7 +98,7 @@ def test_a_claim_after_the_next_card_comes_too_late(comete) -> None:
 def test_without_claims_today_the_comete_is_paid_unclaimed(comete) -> None:
     # must_claim empty (the model's default, every bundled ruleset): paid at once, and
     # "hoc!" is only the optional check it always was.
-    rules = comete.with_knobs({"cards.must_claim": ()})
+    rules = comete.with_knobs({"card_game.must_claim": ()})
     for blaise in ("10H 9D QD KD 8C without 9", "10H 9D hoc! QD KD 8C without 9"):
         r = replay(record(blaise), rules)
         assert r.deals[0].net == {"Anne": 206, "Blaise": 26, "Colette": -58, "Dan": -58, "Eve": -116}
@@ -120,7 +120,7 @@ def test_claim_is_offered_only_to_its_player_while_the_window_is_open(comete) ->
     assert CLAIM not in g.legal_actions()
     with pytest.raises(IllegalAction) as e:
         g.apply(CLAIM)
-    assert "must_claim" in e.value.rule and "enc-comete §comète" in e.value.rule
+    assert "must_claim" in e.value.rule and "enc-comete p. 695 (comète)" in e.value.rule
     _play(g, "7S 8S 9S 10S JS QS KS 9C without 10", "10H")
     assert CLAIM not in g.legal_actions()  # kings are paid without a claim (not in must_claim)
     g.apply(PLAY[parse_card("9D")])
@@ -134,7 +134,7 @@ def test_claim_is_offered_only_to_its_player_while_the_window_is_open(comete) ->
 
 def test_laying_ones_last_card_closes_the_window(comete) -> None:
     # the accidental hoc to be claimed (a reading, for the test): nobody covers Anne's 9H
-    rules = comete.with_knobs({"cards.must_claim": ("accidental",)})
+    rules = comete.with_knobs({"card_game.must_claim": ("accidental",)})
     g = _deal(rules)
     _play(g, "7S 8S 9S 10S JS QS KS 9C without 10", "10H 9D QD KD 8C without 9",
           "without 9", "without 9", "without 9", "9H without 10",
@@ -147,6 +147,56 @@ def test_laying_ones_last_card_closes_the_window(comete) -> None:
     assert [(e.seat, e.kind, e.amount) for e in lost] == [(ANNE, "accidental", 1)]
     # only the points (187) and Eve's two kings held (1 to each, 10 to the winner): no hoc jetons
     assert g.is_over and g.net[ANNE] - before == 187 + 2 * (1 + 10)
+
+
+# ---------------------------------------------------------- the words ----
+
+
+def test_the_comete_claimed_with_its_own_word(comete) -> None:
+    # card_game.claim_words: [comète]: "comète!" claims as "hoc!" does, the same nets as
+    # worked by hand in examples/comete-deals.yaml (deal 1).
+    r = replay(record("10H 9D comète! QD KD 8C without 9"), comete)
+    assert r.deals[0].net == {"Anne": 206, "Blaise": 26, "Colette": -58, "Dan": -58, "Eve": -116}
+    claimed = [e for e in r.deals[0].game.events if isinstance(e, Claimed)]
+    assert [(e.seat, e.card, e.kind, e.amount) for e in claimed] == [
+        (BLAISE, parse_card("9D"), "principal", 10)]
+    # accents and case as the players type them
+    assert replay(record("10H 9D Comete! QD KD 8C without 9"), comete).deals[0].net["Blaise"] == 26
+
+
+def test_the_comete_word_is_refused_where_the_ruleset_has_no_such_claim() -> None:
+    # Hoc Mazarin (lalanne §9.2): the king of hearts is a hoc, claimed "hoc!" only.
+    passes = "".join(f'      - "{p}: pass"\n' for _ in range(3) for p in ("Anne", "Blaise"))
+    text = ("ruleset: hoc-mazarin\nplayers: [Anne, Blaise]\ndeals:\n  - dealer: Blaise\n    hands:\n"
+            "      Anne: 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QH KH AH 2H 3H\n"
+            "      Blaise: AS AD AC 2D 2C 3D 3C 4D 4C 5D 5C 6D 6C 7D KC\n    announcements:\n" + passes
+            + '      - "Anne: 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QH KH comète! AH 2H 3H"\n')
+    with pytest.raises(RecordError) as e:
+        replay_record(parse_record(text, "mazarin.yaml"))
+    msg = str(e.value)
+    assert msg.startswith("mazarin.yaml:15:53:")  # at the word, in the file
+    assert '"comète!" is not a claim under hoc-mazarin' in msg and '"hoc!"' in msg
+    assert replay_record(parse_record(text.replace("comète!", "hoc!"), "mazarin.yaml")).deals
+    # and the announcement alone, with the ruleset's words
+    from hocdsl.announce import AnnouncementError
+    from hocdsl.announce.vocabulary import Vocabulary
+
+    with pytest.raises(AnnouncementError) as e2:
+        parse_announcement("10H 9D comète! QD", Vocabulary.from_ruleset(load_ruleset("hoc-mazarin")))
+    assert e2.value.position == 7 and e2.value.found == "comète!"
+    assert 'not a claim under hoc-mazarin: a hoc is marked or claimed with "hoc!"' in str(e2.value)
+
+
+def test_claim_words_are_checked_where_they_are_written(tmp_path: Path) -> None:
+    from hocdsl.rules.loader import validate_file
+
+    f = tmp_path / "bad.yaml"
+    f.write_text("format: 2\nname: bad\ntitle: T\nsummary: S.\nextends: comete\n"
+                 "stages:\n  card_game:\n    kind: stops\n"
+                 "    claim_words: {value: [comète, sans], editorial: a test}\n", encoding="utf-8")
+    errors = validate_file(str(f))
+    assert errors and errors[0].path == "card_game.claim_words.1"
+    assert "already a word of the announcement language" in errors[0].expected
 
 
 # ---------------------------------------------------------- leading as ----
@@ -182,7 +232,7 @@ def test_saying_without_closes_the_window(comete) -> None:
 
 
 def test_leading_as_another_rank_needs_the_knob(comete) -> None:
-    rules = comete.with_knobs({"cards.principal_lead_as": "own-rank"})
+    rules = comete.with_knobs({"card_game.principal_lead_as": "own-rank"})
     g = _deal(rules, SWAPPED)
     _play(g, "7S 8S 9S 10S JS QS KS")
     assert Play(parse_card("9D"), 4) not in g.legal_actions()
@@ -227,7 +277,7 @@ def test_the_comete_as_a_king_counts_as_itself(comete) -> None:
 def test_the_comete_as_a_king_counts_as_the_king(comete) -> None:
     # wild_counts_as: card-stood-for (the draft's alternative): the fiche and the king's
     # jeton (enc-comete §kings), and an end-of-run hoc (unpaid under this ruleset).
-    g = _as_king(comete.with_knobs({"cards.wild_counts_as": "card-stood-for"}))
+    g = _as_king(comete.with_knobs({"card_game.wild_counts_as": "card-stood-for"}))
     assert g.net == (48, -12, -12, -12, -12)
     assert [(e.card, e.kind) for e in g.events if isinstance(e, Hoc)] == [
         (parse_card("KS"), "end-of-run"), (parse_card("9D"), "principal"), (parse_card("9D"), "end-of-run")]
@@ -237,8 +287,8 @@ def test_the_comete_as_a_king_counts_as_the_king(comete) -> None:
 def test_a_wild_card_that_is_no_hoc(comete) -> None:
     # principal_is_hoc false (the manille's reading): no fiche, no principal hoc; made a
     # king and counted as one it is paid the king's jeton only.
-    g = _as_king(comete.with_knobs({"cards.principal_is_hoc": False,
-                                    "cards.wild_counts_as": "card-stood-for"}))
+    g = _as_king(comete.with_knobs({"card_game.principal_is_hoc": False,
+                                    "card_game.wild_counts_as": "card-stood-for"}))
     assert g.net == (8, -2, -2, -2, -2)
     assert [e.kind for e in g.events if isinstance(e, Hoc)] == ["end-of-run", "end-of-run"]
     assert g.hoc_kinds == {"end-of-run": 2}
@@ -272,7 +322,7 @@ def test_a_board_box_not_announced_stays_on_the_board() -> None:
     # nain-jaune-1760, deal A (GAPS-nainjaune.md): the dealer (seat 2) stakes the board
     # 1-5; seat 0 lays JC and takes the jack box (2), seat 1 10D (ten, 1) and KH as his last
     # card (king, 4: the hand ends on it); losers pay a jeton a card: seat 0 2, seat 2 7.
-    rules = load_ruleset(str(DRAFTS / "nain-jaune-1760.yaml"))
+    rules = load_ruleset("nain-jaune-1760")
     g = _lowest_card_play(rules, None)
     assert g.net == (0, 14, -22) and g.pools == {"ten": 0, "jack": 0, "queen": 3, "king": 0, "nain": 5}
     # wp-nainjaune §1760 rules: a hoc not announced loses its stake, which stays on the board

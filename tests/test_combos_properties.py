@@ -21,7 +21,11 @@ from hocdsl.combos import (
 )
 from hocdsl.rules import bundled_rulesets, load_ruleset
 
-RULES = {name: load_ruleset(name) for name in bundled_rulesets()}
+#: The combinations are those of the vie stages: every bundled ruleset that vies on the
+#: point, a sequence and a tricon (the family's games without vie stages have none).
+RULES = {name: r for name in bundled_rulesets()
+         if (r := load_ruleset(name)).point is not None and r.sequence is not None
+         and r.tricon is not None}
 RULES["value-only"] = RULES["hoc-mazarin"].with_knobs({"point.keys": ("value",)})
 CLAIMS = ("declared-only", "lower-than-declared", "all-held")
 #: each reading with both claim knobs set to each value (built once: tables are per ruleset)

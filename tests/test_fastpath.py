@@ -35,14 +35,14 @@ HANDS = 90  # per ruleset and player count
 PARTIE = 15  # hands per partie (pools and multipliers carry within it)
 
 CONFIGS: list[tuple[str, tuple[str, ...]]] = [(name, ()) for name in bundled_rulesets()]
-CONFIGS += [(name, (ext,)) for name in bundled_rulesets() for ext in bundled_extensions()]
+#: The bundled extensions (triple-game) change the bidding: they apply to the rulesets
+#: that have one (the games without vie stages, the Nain jaune and the Lindor, have none).
+CONFIGS += [(name, (ext,)) for name in bundled_rulesets() for ext in bundled_extensions()
+            if load_ruleset(name).vie_stages]
 CONFIGS += [(BOARD_GAME, ())]
-#: Family drafts that exercise the stops stage's claims (must_claim: the comète, the 1760
-#: board), wild leads (principal_lead_as) and what a wild card counts as; covered here
-#: until they are bundled (then bundled_rulesets() lists them).
-DRAFTS = Path(__file__).resolve().parent.parent / "drafts" / "family"
-CONFIGS += [(str(DRAFTS / f"{name}.yaml"), ()) for name in ("comete", "manille", "nain-jaune-1760")
-            if (DRAFTS / f"{name}.yaml").exists() and name not in bundled_rulesets()]
+# The family's games are bundled (bundled_rulesets() lists them): comete and
+# nain-jaune-1760 exercise the stops stage's claims (must_claim), comete and manille wild
+# leads (principal_lead_as) and what a wild card counts as (wild_counts_as).
 
 
 def _counts(admitted: tuple[int, ...]) -> list[int]:

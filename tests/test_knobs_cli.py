@@ -83,7 +83,7 @@ def test_every_choice_of_every_knob_is_in_words():
 def test_text_shows_path_title_choices_value_and_provenance():
     out = run("knobs", "hoc-mazarin")
     assert out.startswith("Hoc Mazarin")
-    assert "96 knobs" in out.splitlines()[0]
+    assert "97 knobs" in out.splitlines()[0]
     assert "card_game.principal_wild — Principal hocs as wild cards" in out
     assert "never: a principal hoc stands only for itself" in out
     assert "always: a principal hoc may be played as any card" in out
@@ -120,9 +120,11 @@ def test_json_across_rulesets_has_values_by_ruleset():
     assert data[0]["path"] == "pack.cards"
     by_path = {k["path"]: k for k in data}
     prec = by_path["bidding.precedence"]
-    assert set(prec["value"]) == set(names) == set(prec["provenance"])
+    bidding = [n for n in names if load_ruleset(n).bidding is not None]  # the family's card games have none
+    assert set(prec["value"]) == set(bidding) == set(prec["provenance"])
     assert prec["value"]["hoc-mazarin"] == "first-declarer" and prec["value"]["hoca"] == "eldest"
-    for name in names:
+    assert set(by_path["pack.cards"]["value"]) == set(names)
+    for name in bidding:
         prov = load_ruleset(name).provenance["bidding.precedence"]
         assert prec["provenance"][name]["kind"] == prov.kind
         assert prec["provenance"][name]["cite"] == prov.cite()
@@ -134,15 +136,18 @@ def test_table_across_rulesets_marks_the_knobs_that_differ():
     header = out.splitlines()[0]
     for name in bundled_rulesets():
         assert name in header
+    # a ruleset without the knob (no bidding: comete) leaves its column blank
     assert re.search(r"^\* bidding\.precedence\s+first-declarer\s+eldest", out, re.M)
-    assert re.search(r"^  pack\.cards\s+52\s+52\s+52\s+52$", out, re.M)
+    n = len(bundled_rulesets())
+    assert re.search(r"^  pack\.cards" + r"\s+52" * n + "$", out, re.M)
     assert "-- The card game (card_game)" in out
 
 
 def test_rich_table_on_a_terminal():
     rulesets = [load_ruleset(n) for n in bundled_rulesets()]
     buf = io.StringIO()
-    print_across(rulesets, Console(file=buf, width=160, force_terminal=True, color_system=None))
+    # wide enough for a column per bundled ruleset
+    print_across(rulesets, Console(file=buf, width=40 + 24 * len(rulesets), force_terminal=True, color_system=None))
     text = buf.getvalue()
     assert "bidding.precedence" in text and "first-declarer" in text
     assert "[cards, value]" in text  # values are not taken for rich markup

@@ -163,3 +163,38 @@ def test_sets_and_principal_hocs_in_the_table():
     assert "2 or more of a rank (pair or better)" in result.output
     assert "at least one of the principal hocs (KS KH KD KC QS JD) in one hand" in result.output
     assert "Note:" not in result.output  # the 52-card pack of every bundled ruleset needs none
+
+
+def test_lindor_four_players_board_cards_and_runs_in_one_suit():
+    """`hoc odds lindor --players 4`: 12 cards each of 52, a talon of 4 (fr-nainjaune
+    §Distribution). Counted by hand: a board card is in one hand 12/52 = 3/13 and dealt to
+    somebody 48/52 = 12/13; no board card in a hand is C(47,12)/C(52,12) = (40·39·38·37·36)
+    / (52·51·50·49·48) = 78960960/311875200 = 2109/8330, so at least one is 6221/8330."""
+    res = runner.invoke(app, ["odds", "lindor", "--players", "4", "--format", "json"])
+    assert res.exit_code == 0, res.output
+    j = json.loads(res.output)
+    assert (j["players"], j["hand_size"], j["pack"]) == (4, 12, 52)
+    assert "blank_hand" not in j and "tricon_at_least" not in j
+    for card in ("KH", "QS", "JC", "10D", "7D"):
+        assert Fraction(j["named_cards"][card]["in_hand"]).limit_denominator(100) == Fraction(3, 13)
+        assert Fraction(j["named_cards"][card]["at_the_table"]).limit_denominator(100) == Fraction(12, 13)
+    (group,) = j["named_groups"].values()
+    assert Fraction(group["at_least_one_in_hand"]).limit_denominator(10_000) == Fraction(6221, 8330)
+    # Runs go by rank in any suit (fr-nainjaune §Règle du jeu): no run in one suit is counted.
+    assert "sequence_at_least" not in j
+    assert "no vie stage on runs: sequences are not counted" in j["notes"]
+    table = runner.invoke(app, ["odds", "lindor", "--players", "4"]).output
+    assert "7D (board card of the nain pool) in one hand" in table and "3/13" in table
+
+
+def test_nain_jaune_1760_counts_runs_in_one_suit():
+    """The 1760 runs keep to one suit (wp-nainjaune §1760 rules): the runs a player holds are
+    counted. Three players, 15 cards of 52 (the ruleset's placeholder deal): the same hand as
+    Hoc Mazarin's at two players (15 cards), so the same odds as its sequences."""
+    j = json.loads(runner.invoke(app, ["odds", "nain-jaune-1760", "--players", "3", "--format", "json"]).output)
+    hoc = json.loads(runner.invoke(app, ["odds", "hoc-mazarin", "--players", "2", "--format", "json"]).output)
+    assert j["hand_size"] == hoc["hand_size"] == 15
+    assert set(j["sequence_at_least"]) == {"3", "4", "5"}
+    assert {k: j["sequence_at_least"][k] for k in ("3", "4", "5")} == \
+        {k: hoc["sequence_at_least"][k] for k in ("3", "4", "5")}
+    assert any("consecutive cards in one suit" in n for n in j["notes"])

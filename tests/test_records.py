@@ -66,9 +66,39 @@ GOLDEN: dict[str, dict[str, list[tuple[int, ...]]]] = {
         HOCA: [(-5, -21, 26)],
         LITERAL: [(-5, -11, 16)],
     },
+    # Anne, Blaise, Colette: GAPS-nainjaune.md's deals A then B, the boxes not taken carried.
+    # A: Colette takes the queen's box (9), Anne the jack's (6); Blaise, left with 51 points
+    # (6 cards), doubles the ten's and the king's boxes. B: Blaise takes the nain (30 with the
+    # carry) and the queen (9), Colette the ten (9), Anne the jack (6); the king's 36 stays.
+    "lindor-deals.yaml": {
+        "lindor": [(-26, -81, 62), (-19, 58, -30)],
+        "lindor-per-card": [(-11, -36, 2), (-10, 29, -10)],
+    },
+    # The same cards under the 1760 rule: runs in suit, the dealer stakes the board, a box
+    # taken only when announced; losers pay a jeton a card (a placeholder: that rule is lost).
+    "nain-jaune-1760-deals.yaml": {
+        "nain-jaune-1760": [(0, 14, -22), (3, -7, -9)],
+    },
+    # Anne, Blaise, Colette, Dan, Eve (GAPS.md's deal, then one dealt by Anne). La Manille:
+    # the manille (9D) made a jack, an accidental hoc (+4); the end payment LOST, a jeton a
+    # card as placeholder (35, then 31 to Colette). Larousse: the same cards with the 7D wild,
+    # two accidental hocs, then the same second deal.
+    "manille-deals.yaml": {
+        "manille": [(39, -6, -11, -11, -11), (-10, -1, 31, -10, -10)],
+    },
+    "manille-larousse-deals.yaml": {
+        "manille-larousse": [(24, 0, -6, -11, -7), (-10, -1, 31, -10, -10)],
+    },
+    # La Comète: kings laid (+4 each), the comète claimed "comète!" (a fiche, 10, from
+    # each), an accidental hoc, points (187) and Eve's kings held; then three kings and the
+    # comète held at the end (1 to each, 10 and 19 to the winner), points 184.
+    "comete-deals.yaml": {
+        "comete": [(206, 26, -58, -58, -116), (-96, 3, 235, -69, -73)],
+    },
 }
 
-# Balances at the end, from the stake of 100 each (worked by hand, = 100 + the nets).
+# Balances at the end, from the ruleset's stake (100 each unless said; worked by hand,
+# = the stake + the nets).
 BALANCES = {
     ("readings.yaml", MAZARIN): (83, 97, 120),
     ("readings.yaml", WIKI): (83, 93, 124),
@@ -84,6 +114,13 @@ BALANCES = {
     ("precedence.yaml", LITERAL): (97, 103),
     ("hoca-longest-run.yaml", HOCA): (95, 79, 126),
     ("hoca-longest-run.yaml", LITERAL): (95, 89, 116),
+    ("lindor-deals.yaml", "lindor"): (55, 77, 132),
+    ("lindor-deals.yaml", "lindor-per-card"): (79, 93, 92),
+    ("nain-jaune-1760-deals.yaml", "nain-jaune-1760"): (103, 107, 69),
+    ("manille-deals.yaml", "manille"): (129, 93, 120, 79, 79),
+    ("manille-larousse-deals.yaml", "manille-larousse"): (114, 99, 125, 79, 83),
+    # from the stake of 200 each (comete table.starting_stake)
+    ("comete-deals.yaml", "comete"): (310, 229, 377, 73, 11),
 }
 
 CASES = [(f, r) for f, by in GOLDEN.items() for r in by]
@@ -108,7 +145,8 @@ def test_golden_nets_and_balances(name, ruleset):
 def test_balances_table_is_the_stake_plus_the_nets():
     for (name, ruleset), bal in BALANCES.items():
         nets = GOLDEN[name][ruleset]
-        assert bal == tuple(100 + sum(d[i] for d in nets) for i in range(len(bal)))
+        stake = load_ruleset(ruleset).table.starting_stake  # 100, the Comète's 200
+        assert bal == tuple(stake + sum(d[i] for d in nets) for i in range(len(bal)))
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))

@@ -48,7 +48,7 @@ CASES = [
      "accidental_restart, accidental_when_held, last_card_hoc, permanent_hocs, permanent_pay, principal_hocs, "
      "principal_may_withhold, principal_wild, principal_lead_pays, principal_pay, principal_after, "
      "principal_lead_as, principal_is_hoc, wild_counts_as, "
-     "paid_when_laid, board_laid, false_without_penalty, false_without_effect, must_claim, claim_window",
+     "paid_when_laid, board_laid, false_without_penalty, false_without_effect, must_claim, claim_window, claim_words",
      "principal_wild", None),
     ("wrong-type.yaml", 9, 12, "bidding.raise_cap.value", "the text `twenty`", "a whole number", None, None),
     ("past-bound.yaml", 9, 12, "bidding.raise_cap.value", "the number `1000000000`", "a number at most 1000",
@@ -138,7 +138,7 @@ def test_error_is_pinned(case):
     e = errors[0]
     if name == "unknown-extends.yaml":
         expected = e.expected  # lists the bundled rulesets, which other files add to
-        assert expected.startswith("a bundled ruleset (hoc-mazarin, ")
+        assert expected.startswith("a bundled ruleset (comete, hoc-mazarin, ")
     assert (e.file, e.line, e.column, e.path) == (file, line, col, path)
     assert e.found == found
     assert e.expected == expected
@@ -227,7 +227,7 @@ def test_unknown_names_on_the_command_line():
     result = runner.invoke(app, ["show", "hoc-mazarine"])
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert result.stderr.startswith("error: RULESET: found no bundled ruleset named `hoc-mazarine`; "
-                                    "expected a bundled ruleset (hoc-mazarin, ")
+                                    "expected a bundled ruleset (comete, hoc-mazarin, ")
     assert "did you mean `hoc-mazarin`?" in result.stderr
     result = runner.invoke(app, ["show", "hoc-mazarin", "--with", "tripple-game"])
     assert result.exit_code == 2

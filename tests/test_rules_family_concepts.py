@@ -197,7 +197,7 @@ def test_the_comete_record_replays_with_its_amounts_in_units() -> None:
     r = load_ruleset(family("comete"))
     assert r.card_game is not None and r.card_game.principal_pay == 10
     assert r.settle is not None and [c.to_winner for c in r.settle.held_charges] == [10, 19]
-    rep = replay_record(read_record(DRAFTS / "examples" / "comete-deal.yaml"), rules=r)
+    rep = replay_record(read_record(ROOT / "examples" / "comete-deals.yaml"), rules=r)
     assert rep.deals[0].net == {"Anne": 206, "Blaise": 26, "Colette": -58, "Dan": -58, "Eve": -116}
 
 
@@ -223,7 +223,7 @@ def test_the_comete_deal_paid_by_points_with_courts_by_rank() -> None:
     r = load_ruleset(family("comete"))
     alt = r.provenance["pack.values"].alternatives[0].value
     rules = r.with_knobs({"pack.values": alt})
-    rep = replay_record(read_record(DRAFTS / "examples" / "comete-deal.yaml"), rules=rules)
+    rep = replay_record(read_record(ROOT / "examples" / "comete-deals.yaml"), rules=rules)
     assert rep.deals[0].net == {"Anne": 219, "Blaise": 26, "Colette": -59, "Dan": -59, "Eve": -127}
 
 

@@ -123,7 +123,7 @@ def describe(accepts: set[str], literals: dict[str, str], vocab: Vocabulary) -> 
         add('"without <rank>" or "sans <rank>"')
         words -= {"without", "sans"}
     if "hoc" in words:
-        add('"hoc!"')
+        add(vocab.describe_claims())
         words.discard("hoc")
     if phrases:
         words -= _GLUE | {"de"}  # "renvie [de] 3": the number says it all
@@ -249,6 +249,12 @@ def explain(
                f'its sequences are {vocab.describe_sequences()}; any run can be declared '
                f'as "sequence of N"')
         return AnnouncementError(text, back(pos), msg, expected="a sequence name", found=found)
+
+    # A claim said with a word this ruleset does not hear ("comète!" where only "hoc!" is).
+    if word and len(word) > 1 and word.endswith("!") and "hoc" in {literals.get(n) for n in accepts}:
+        msg = (f'"{found}" is not a claim under {vocab.ruleset}: a hoc is marked or claimed with '
+               f"{vocab.describe_claims()} (the card game's claim_words)")
+        return AnnouncementError(text, back(pos), msg, expected=vocab.describe_claims(), found=found)
 
     expected = describe(accepts, literals, vocab) if accepts else "nothing more"
     if word and _COMPACT_CARD.match(word) and "RANK" in accepts and "CARD" not in accepts:

@@ -64,7 +64,7 @@ def _alternatives(words: list[str]) -> str:
 
 
 def grammar_text(vocab: Vocabulary) -> str:
-    """The full grammar for ``vocab``: grammar.lark plus the two name terminals."""
+    """The full grammar for ``vocab``: grammar.lark plus the three terminals of its words."""
     base = GRAMMAR_FILE.read_text(encoding="utf-8")
     return (
         base
@@ -73,6 +73,7 @@ def grammar_text(vocab: Vocabulary) -> str:
         + ") ----\n"
         + f"SEQUENCE_NAME: {_alternatives(vocab.sequence_words())} _WORD_END\n"
         + f"TRICON_NAME: {_alternatives(vocab.tricon_words())} _WORD_END\n"
+        + f"CLAIM_WORD: {_alternatives(vocab.claim_words())} _WORD_END\n"
     )
 
 

@@ -116,6 +116,8 @@ class Vocabulary:
     tricons: tuple[tuple[int, tuple[str, ...]], ...]
     ordinals: tuple[int, ...] = ()
     ruleset: str = "default"
+    #: words said instead of "hoc!" (``<stops>.claim_words``), accents and all
+    claims: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         seen: dict[str, str] = {}
@@ -138,6 +140,12 @@ class Vocabulary:
         for n in self.ordinals:
             if n not in ORDINALS:
                 raise ValueError(f"{self.ruleset}: no ordinal name for a run of {n}")
+        for word in self.claims:
+            problem = name_problem(word)
+            if problem:
+                raise ValueError(f"{self.ruleset}: {word!r} cannot be said as a claim: {problem}")
+            if _key(word) in seen:
+                raise ValueError(f"{self.ruleset}: {word!r} names both the {seen[_key(word)]} and a claim")
 
     # ------------------------------------------------------------ building --
 
@@ -167,8 +175,10 @@ class Vocabulary:
         Where the ruleset lets runs longer than its longest named one count
         (``longer_ranks_higher``, or ``counts_up_to`` past the names), those
         lengths may also be called by ordinal: ``sixième``, ``sixth``...
+        The words said instead of "hoc!" are the card game's ``claim_words``.
         """
         seq, sets = rules.sequence, rules.tricon
+        cg = getattr(rules, "card_game", None)  # a stand-in may have no card game
         ordinals: tuple[int, ...] = ()
         if seq is not None:
             named = set(seq.names)
@@ -178,7 +188,8 @@ class Vocabulary:
                 if n > top and n not in named and (seq.longer_ranks_higher or n <= seq.counts_up_to)
             )
         return cls(_table(seq.names if seq is not None else None),
-                   _table(sets.names if sets is not None else None), ordinals, rules.name)
+                   _table(sets.names if sets is not None else None), ordinals, rules.name,
+                   tuple(cg.claim_words) if cg is not None else ())
 
     # ------------------------------------------------------------ reading --
 
@@ -201,6 +212,14 @@ class Vocabulary:
     def tricon_words(self) -> list[str]:
         """Every word heard as a tricon name, folded (``carre``)."""
         return [w for w, (k, _) in self._lookup.items() if k == "tricon"]
+
+    def claim_words(self) -> list[str]:
+        """Every word heard instead of "hoc!", folded (``comete``)."""
+        return [_key(w) for w in self.claims]
+
+    def describe_claims(self) -> str:
+        """``"hoc!" or "comète!"`` for error messages."""
+        return " or ".join(['"hoc!"', *(f'"{w}!"' for w in self.claims)])
 
     def sequence_length(self, word: str) -> int | None:
         """The length ``word`` names (``"Quinte"`` -> 5), or None."""

@@ -105,7 +105,7 @@ _STATE = (
     "strict", "record", "auto_forced", "auto_equivalent", "events", "ledger", "carry_in", "stage", "to_act",
     "is_over", "hocs", "card_winner", "carry_out", "_static", "_phases", "_pi", "_phase",
     "pool_outcome", "_winners", "_anted", "_blank", "turns", "principal_hocs", "won_pool", "won_pay",
-    "hoc_kinds", "first_turn_out", "end_owed",
+    "hoc_kinds", "first_turn_out", "end_owed", "swept", "held_paid", "board_doubled",
 )
 
 #: What :meth:`Game.fork` does not copy by name (an attribute added to ``_STATE``
@@ -115,7 +115,7 @@ _UNFORKED = tuple(name for name in _STATE if name not in (
     "record", "auto_forced", "auto_equivalent", "events", "ledger", "carry_in", "stage", "to_act",
     "is_over", "hocs", "card_winner", "carry_out", "_static", "_phases", "_pi", "_phase",
     "pool_outcome", "_winners", "_anted", "_blank", "turns", "principal_hocs", "won_pool", "won_pay",
-    "hoc_kinds", "first_turn_out", "end_owed"))
+    "hoc_kinds", "first_turn_out", "end_owed", "swept", "held_paid", "board_doubled"))
 
 
 class Game:
@@ -215,6 +215,9 @@ class Game:
         self.hoc_kinds: dict[str, int] = {}  # hocs this hand by kind (principal, accidental, ...)
         self.first_turn_out = False  # the winner went out before anyone else laid a card
         self.end_owed: tuple[int, ...] = ()  # per seat, what the settle stage charged for cards left
+        self.swept = 0  # chips the winner took from the pools for going out at once (the sweep)
+        self.held_paid = 0  # chips paid for named cards still held (held_charges)
+        self.board_doubled: tuple[int, ...] = ()  # per pool, chips paid in for its board card held
         self.turns = 0  # actions applied this hand, forced ones included
         np = len(pool_objs)
         self.won_pool = [0] * np  # per pool: chips a vie stage's winner took from it
@@ -526,6 +529,7 @@ class Game:
         g.hocs, g.principal_hocs, g.card_winner = self.hocs, self.principal_hocs, self.card_winner
         g.carry_out, g._static, g.turns = self.carry_out, self._static, self.turns
         g.first_turn_out, g.end_owed = self.first_turn_out, self.end_owed
+        g.swept, g.held_paid, g.board_doubled = self.swept, self.held_paid, self.board_doubled
         g.pool_outcome = list(self.pool_outcome)
         g._winners = list(self._winners)
         g._anted = list(self._anted)

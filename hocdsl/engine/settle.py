@@ -48,10 +48,9 @@ SETTLE_STAGE = "settle"
 class _Plan:
     """A settle stage's payments as tables, made once per ruleset and stage."""
 
-    __slots__ = ("owed", "charges", "board", "steps")
+    __slots__ = ("owed", "charges", "board", "steps", "points")
 
     def __init__(self, rules: Any, st: Any) -> None:
-        self.steps: tuple[str, ...] = tuple(st.steps)
         owed: list[int | None] = []
         for left in range(53):  # what a loser owes for ``left`` cards, by losers_pay
             if st.losers_pay == "schedule":
@@ -67,6 +66,12 @@ class _Plan:
         self.charges = tuple((hand_of(c.cards), c.to_each, c.to_winner) for c in st.held_charges)
         self.board = tuple((pr.card, pool) for pr, pool in zip(rules.pools, pools_of(rules))
                            if pr.card is not None) if st.board_held == "doubles-pool" else ()
+        #: a loser's cards counted by their points (losers_pay: points), or None
+        self.points = pack_of(rules).points if st.losers_pay == "points" else None
+        #: the steps in settle.steps' order, less those this stage can never take
+        #: (no sweep, no charges, no board card doubled): nothing to look at each hand
+        idle = {"sweep": not st.sweeps, "held-charges": not self.charges, "board-held": not self.board}
+        self.steps: tuple[str, ...] = tuple(step for step in st.steps if not idle.get(step, False))
 
 
 @per_ruleset
@@ -121,6 +126,7 @@ class Settlement:
             amount = ledger.pools[pool.index]
             if amount:
                 ledger.move(pool, w, amount, R_OPERA, pool.id)
+                g.swept += amount
 
     def _end_payment(self, plan: _Plan) -> None:
         """Each loser pays the winner by losers_pay (times first_turn_out_factor after going
@@ -138,7 +144,7 @@ class Settlement:
         ledger = g.ledger
         hands = g.hands
         table = plan.owed
-        points = pack_of(g.rules).points if st.losers_pay == "points" else None
+        points = plan.points
         end_owed = [0] * g.n
         owed: Chips | None  # (a declaration for the type checker: None is looked up below)
         for t in range(g.n):
@@ -175,17 +181,22 @@ class Settlement:
                     for u in range(n):
                         if u != t:
                             ledger.move(t, u, to_each * k, R_HELD)
+                            g.held_paid += to_each * k
                 if to_winner:
                     ledger.move(t, w, to_winner * k, R_HELD)
+                    g.held_paid += to_winner * k
 
     def _board_held(self, plan: _Plan) -> None:
         """A player still holding a board card puts in its pool as much again as it holds."""
         g = self.g
         ledger = g.ledger
         hands = g.hands
+        doubled = [0] * len(ledger.pools)
         for card, pool in plan.board:
             for t in range(g.n):
                 if hands[t] >> card & 1:
                     amount = ledger.pools[pool.index]
                     if amount:
                         ledger.move(t, pool, amount, R_DOUBLING, pool.id)
+                        doubled[pool.index] += amount
+        g.board_doubled = tuple(doubled)

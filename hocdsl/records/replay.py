@@ -83,7 +83,7 @@ class Spoken:
 
     ``text`` is as written in the record (None for an announcement applied
     by default, ``implied``); ``actions`` the values it was read as, in order
-    (``HocMark`` included); ``events`` the engine events it produced (chip
+    (``HocMark`` included; a ``hoc!`` that claims is the ``Claim``); ``events`` the engine events it produced (chip
     moves among them); ``notes`` anything the replay had to say about it.
     """
 
@@ -317,9 +317,11 @@ class _DealPlayer:
             stage = self.dr.spoken[-1].stage  # "hoc!" alone belongs to the turn it follows
         n0 = len(g.events)
         notes: list[str] = []
+        said: list = []  # the actions as read: a "hoc!" that claims is the Claim
         for k, a in enumerate(actions):
             if isinstance(a, HocMark) and not g.is_over and g.to_act == seat and CLAIM in g.legal_actions():
                 a = CLAIM  # where a claim is owed, "hoc!" is the claim
+            said.append(a)
             if isinstance(a, HocMark):
                 if self.pending_hoc != seat:
                     where = ("at the start of the turn" if k == 0
@@ -356,7 +358,7 @@ class _DealPlayer:
             for ev in g.events[m0:]:
                 if ev.__class__ is Hoc:
                     self.pending_hoc = ev.seat
-        self.dr.spoken.append(Spoken(ann.player, ann.text, tuple(actions), False, ann.at, stage,
+        self.dr.spoken.append(Spoken(ann.player, ann.text, tuple(said), False, ann.at, stage,
                                      tuple(g.events[n0:]), tuple(notes)))
 
 

@@ -262,6 +262,13 @@ def _claim_kinds(value: Iterable[str]) -> str:
     return ", ".join(kinds) + " must be claimed (\"hoc!\")"
 
 
+def _claim_words(value: Iterable[str]) -> str:
+    words = [f'"{w}!"' for w in value]
+    if not words:
+        return '"hoc!" only'
+    return '"hoc!" or ' + " or ".join(words)
+
+
 _RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 
 
@@ -317,6 +324,7 @@ _RENDER: dict[str, Callable[[Any], str]] = {
     "units": _units,
     "steps": _steps,
     "claim_kinds": lambda v: _claim_kinds(v),
+    "claim_words": _claim_words,
 }
 
 

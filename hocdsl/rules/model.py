@@ -666,6 +666,13 @@ class Stops:
         "How long a player has to claim what must_claim lists.",
         words={"next-card": "until the next card is laid or \"without\" said"},
         default="next-card")
+    claim_words: tuple[str, ...] = knob(
+        "Words of a claim",
+        "Words a player may say instead of \"hoc!\" to mark a hoc or claim what must_claim "
+        "lists, e.g. the name of the card he claims for (\"comète!\"); \"hoc!\" is always "
+        "heard. Each is a word of the announcements: letters, spaces, hyphens and apostrophes, "
+        "not a word the language already has.",
+        words="claim_words", default=(), min_items=0)
 
 
 @dataclass(frozen=True, slots=True)

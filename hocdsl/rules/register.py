@@ -84,9 +84,10 @@ class Group:
 
 
 def groups(loaded: dict[str, Ruleset]) -> list[Group]:
-    """The register's headings in the order of the files, each with its knobs."""
+    """The register's headings in the order of the files, each with its knobs; the games
+    with a bidding first, so that the bidding comes before the card game as in their files."""
     out: dict[str, Group] = {}
-    for rules in loaded.values():
+    for rules in sorted(loaded.values(), key=lambda r: -len(r.vie_stages)):
         for prefix, obj in rules.sections():
             key = group_of(rules, prefix)
             if key not in out:
@@ -159,10 +160,18 @@ def _choice(rules: Ruleset, key: str, ruleset: str) -> tuple[str, str, list[tupl
     return words, prov, extra
 
 
+def _alt_words(rules: Ruleset, path: str, value: object) -> str:
+    """An alternative's value in words; as written when the path is no single knob (``pools``)."""
+    try:
+        return value_words(rules, path, value)
+    except KeyError:
+        return str(value)
+
+
 def _extra_lines(rules: Ruleset, who: str, extra: list[tuple[str, Provenance]]) -> list[str]:
     """The notes and alternatives a ruleset gives for one catalog key; pools agreeing said once."""
     pools = [p for p, _ in extra if p.startswith("pools.")]
-    alike = len({(pr.note, pr.alternatives) for _, pr in extra}) == 1
+    alike = len({repr((pr.note, pr.alternatives)) for _, pr in extra}) == 1  # values may be dicts
     out: list[str] = []
     for path, p in extra:
         label = f"*{who}*" + (f" ({path.split('.')[1]})" if pools and not alike else "")
@@ -294,14 +303,22 @@ def _lost(out: list[str], loaded: dict[str, Ruleset]) -> None:
             "(provenance `lost`). Simulated results that rest on them say so.", ""]
     any_lost = False
     for name, r in loaded.items():
-        lost = [(p, pr) for p, pr in lost_rules(r) if pr.declared_in == name]
-        if not lost:
+        every = lost_rules(r)
+        lost = [(p, pr) for p, pr in every if pr.declared_in == name]
+        inherited = sorted({pr.declared_in for _, pr in every if pr.declared_in != name and pr.declared_in})
+        if not every:
             continue
         any_lost = True
         out += [f"**{name}**:", ""]
+        if inherited:
+            out.append(f"- the lost rules of {', '.join(inherited)}, inherited "
+                       f"({sum(pr.declared_in != name for _, pr in every)} knobs)"
+                       + (", and:" if lost else "."))
         for path, prov in lost:
-            alts = "; ".join(f"{_flat(str(a.value))} ({a.provenance.kind})" for a in prov.alternatives)
-            out.append(f"- `{path}`: {_flat(prov.text)}" + (f" Other readings: {alts}." if alts else ""))
+            alts = "; ".join(f"{_flat(_alt_words(r, path, a.value))} ({a.provenance.kind})"
+                             for a in prov.alternatives)
+            out.append(f"- `{path}`: {_flat(prov.text).rstrip('.')}."
+                       + (f" Other readings: {alts}." if alts else ""))
         out.append("")
     if not any_lost:
         out += ["None of the bundled rulesets rests on a lost rule.", ""]

@@ -234,6 +234,11 @@ def ruleset_data(rules: Ruleset) -> dict[str, Any]:
             path = f"{prefix}.{name}"
             knobs[name] = knob_data(yaml_value(cls, name, getattr(obj, name)), rules.provenance.get(path),
                                     lambda v, cls=cls, name=name: yaml_value(cls, name, v))
+            entries = _entry_provenances(rules, path)  # table.units.fiche: {value: 10, editorial: ...}
+            raw = yaml_value(cls, name, getattr(obj, name))
+            if entries and isinstance(raw, dict):
+                own = dict(entries)
+                knobs[name]["value"] = {k: (knob_data(v, own[k]) if k in own else v) for k, v in raw.items()}
         if prefix.startswith("pools."):
             pools[prefix[6:]] = knobs
         elif prefix in ("pack", "deal", "table", "bidding"):

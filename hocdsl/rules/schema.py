@@ -87,6 +87,9 @@ def value_schema(tp: Any, spec: KnobSpec) -> dict[str, Any]:
             return {"type": "array", "items": {"$ref": "#/$defs/held_charge"}}
         if item is int:
             return {"type": "array", "items": _bounded_int(spec), "minItems": 1, "uniqueItems": True}
+        if item is str:  # words
+            return {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": spec.min_items,
+                    "uniqueItems": True}
     if origin in (Mapping, dict) or (origin is not None and issubclass(origin, Mapping)):
         kt, vt = args
         if spec.words == "rank_values":

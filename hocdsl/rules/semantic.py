@@ -296,6 +296,18 @@ def names_are_distinct(k: KnobView) -> list[RulesetError]:
                                        f"a name not already used ({seen[key]} is called `{w}`)",
                                        hint="an announcement must name one combination only"))
                 seen.setdefault(key, mine)
+    for sid in k.stages("stops"):
+        words = k.get(f"{sid}.claim_words")
+        for i, w in enumerate(words if isinstance(words, list) else ()):
+            problem = name_problem(str(w)) if str(w).strip() else "it is blank"
+            if problem:
+                out.append(k.error(f"{sid}.claim_words", (i,), f"the claim word `{w}`",
+                                   f"a word the announcements can use ({problem})",
+                                   hint='players say it as they would say "hoc!"; see `hoc docs announcements`'))
+            elif fold(str(w).strip()) in seen:
+                out.append(k.error(f"{sid}.claim_words", (i,), f"the claim word `{w}`",
+                                   f"a word not already used ({seen[fold(str(w).strip())]} is called `{w}`)",
+                                   hint="an announcement word must mean one thing only"))
     return out
 
 

@@ -41,6 +41,12 @@ Per pool ``p``, by its pool id (``rules.pools``):
   antes refunded are not taken).
 - ``pool_take.p``: mean chips taken from it, over the hands in which it is
   taken.
+- ``pool_left.p``: mean chips left in it at the end of a hand, carried to the
+  next deal (a box nobody took; a pool passed by all).
+- ``pool_doubled_rate.p`` / ``pool_doubled.p``: with ``board_held:
+  doubles-pool`` and a board card, share of hands in which a player still
+  held its card at the end and doubled the box, and the mean chips he put in,
+  over those hands.
 
 Hands and the card game:
 
@@ -68,7 +74,8 @@ With a stops stage (the card game):
   every other kind together (permanent, end-of-run and accidental): what the
   name meant before hocs had kinds, when the plain king counted as accidental.
 - ``first_turn_out_rate``: share of hands in which the winner of the card game
-  went out in his first turn, before anyone else had laid a card.
+  went out in his first turn, before anyone else had laid a card (the opéra of
+  the Nain jaune, the grand opéra of the Lindor).
 - ``cards_left``: mean cards left in a loser's hand when the card game ends
   (per loser: each player but the one who went out).
 - ``cards_left_share.<k>``: share of losers left with exactly ``k`` cards (the
@@ -80,6 +87,12 @@ With a settle stage:
   the cards he has left, by ``rules.settle.losers_pay`` (the schedule,
   ``rules.settle.owed``; so much a card; or the points of his cards), before
   any doubling for going out at once and without the charges for cards held.
+- ``first_turn_sweep``: with ``first_turn_out_pools``, mean chips a winner who
+  went out at once took from the board by the sweep, over those hands.
+- ``held_charges``: with ``held_charges``, mean chips per hand paid for named
+  cards still held at the end (to each player and to the winner).
+- ``board_held_charges``: with ``board_held: doubles-pool``, mean chips per
+  hand paid into the boxes for board cards still held (every box together).
 
 Always:
 
@@ -157,6 +170,9 @@ class CardCounts:
     cards_left: int
     left_k: tuple[int, ...]  # index k: losers left with k cards
     end_payment: int | None
+    swept: int | None = None  # chips taken by going out at once (first_turn_out_pools)
+    held: int | None = None  # chips paid for named cards held (held_charges)
+    board_held: int | None = None  # chips paid into the boxes for board cards held
 
 
 class Layout:
@@ -192,6 +208,13 @@ class Layout:
         self.pool_ids = rules.pool_ids
         self.POOL_TAKEN = [q(f"pool_taken.{p}") for p in self.pool_ids]
         self.POOL_TAKE = [q(f"pool_take.{p}") for p in self.pool_ids]
+        self.POOL_LEFT = [q(f"pool_left.{p}") for p in self.pool_ids]
+        st0 = rules.settle if rules.card_game is not None else None
+        doubling = st0 is not None and st0.board_held == "doubles-pool"
+        #: (pool index, times doubled, chips paid in) for each pool with a board card
+        self.POOL_DOUBLED = tuple((i, q(f"pool_doubled.{p.id}"), q(f"pool_doubled_chips.{p.id}"))
+                                  for i, p in enumerate(rules.pools)
+                                  if doubling and p.card is not None)
         bh = rules.blank_hand
         self.blank_all_paid = bh is not None and bh.ties == "all-paid"
         self.BLANK_DEALT = q("blank_dealt") if bh is not None else None
@@ -209,7 +232,10 @@ class Layout:
                 principal=q("principal_hocs"), accidental=q("accidental_hocs"),
                 kinds={k: q(f"hocs.{k}") for k in HOC_KINDS}, first_turn_out=q("first_turn_out"),
                 cards_left=q("cards_left"), left_k=tuple(q(f"left.{k}") for k in range(size + 1)),
-                end_payment=q("end_payment") if st is not None else None)
+                end_payment=q("end_payment") if st is not None else None,
+                swept=q("swept") if st is not None and st.sweeps else None,
+                held=q("held_paid") if st is not None and st.held_charges else None,
+                board_held=q("board_held_paid") if self.POOL_DOUBLED else None)
         self.TURNS = q("turns")
         self.DECISIONS = q("decisions")
         self.names = tuple(names)
@@ -248,6 +274,11 @@ class Layout:
         for p, taken, take in zip(self.pool_ids, self.POOL_TAKEN, self.POOL_TAKE):
             ratio(f"pool_taken_rate.{p}", taken, H)
             ratio(f"pool_take.{p}", take, taken)
+        for p, left in zip(self.pool_ids, self.POOL_LEFT):
+            ratio(f"pool_left.{p}", left, H)
+        for i, times, chips in self.POOL_DOUBLED:
+            ratio(f"pool_doubled_rate.{self.pool_ids[i]}", times, H)
+            ratio(f"pool_doubled.{self.pool_ids[i]}", chips, times)
         ratio("blank_hand_rate", self.BLANK_DEALT, PH)
         ratio("blank_paid_rate", self.BLANK_PAID, H)
         for k, i in zip(self.seq_lengths, self.SEQ_HELD):
@@ -268,6 +299,9 @@ class Layout:
             for k in range(1, len(cg.left_k)):
                 ratio(f"cards_left_share.{k}", cg.left_k[k], L)
             ratio("end_payment", cg.end_payment, L)
+            ratio("first_turn_sweep", cg.swept, cg.first_turn_out)
+            ratio("held_charges", cg.held, H)
+            ratio("board_held_charges", cg.board_held, H)
         ratio("turns_per_hand", self.TURNS, H)
         ratio("decisions_per_hand", self.DECISIONS, H)
         ms.append(Metric("sd_net_per_hand", "sd", (self.NET_SQ, self.NET_SUM, PH)))

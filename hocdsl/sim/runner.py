@@ -96,6 +96,8 @@ class Table:
         vie = L.vie
         pool_taken = L.POOL_TAKEN
         pool_take = L.POOL_TAKE
+        pool_left = L.POOL_LEFT
+        pool_doubled = L.POOL_DOUBLED
         blank_paid = L.BLANK_PAID
         blank_all_paid = L.blank_all_paid
         cg = L.cards
@@ -154,6 +156,8 @@ class Table:
                     if t:
                         y[pool_taken[i]] += 1
                         y[pool_take[i]] += t
+                for i, t in enumerate(g.carry_out.pools):
+                    y[pool_left[i]] += t
                 if blank_paid is not None:
                     blank = g.blank_hands
                     if blank and (len(blank) == 1 or blank_all_paid):
@@ -187,6 +191,17 @@ class Table:
                         y[cg.kinds[kind]] += k
                     if g.first_turn_out:
                         y[cg.first_turn_out] += 1
+                        if cg.swept is not None:
+                            y[cg.swept] += g.swept
+                    if cg.held is not None:
+                        y[cg.held] += g.held_paid
+                    if pool_doubled and g.board_doubled:
+                        doubled = g.board_doubled
+                        for i, times, chips in pool_doubled:
+                            if doubled[i]:
+                                y[times] += 1
+                                y[chips] += doubled[i]
+                                y[cg.board_held] += doubled[i]  # type: ignore[index]
                     w = g.card_winner
                     if w is not None:
                         y[cg.win_pos[w - eldest if w >= eldest else w - eldest + n]] += 1
