@@ -62,6 +62,23 @@ def test_chips_conserved_for_every_ruleset(name, ext):
         assert r.hands == 300
 
 
+@pytest.mark.parametrize("name", bundled_rulesets())
+def test_chips_conserved_at_every_player_count_the_ruleset_admits(name):
+    rules = load_ruleset(name)
+    for players in rules.players:
+        r = simulate(rules, hands=40, players=players, seed=players, bots="heuristic")
+        assert r.chips_conserved is True, (name, players)
+
+
+@pytest.mark.parametrize("name", ["manille", "comete", "nain-jaune-1760", "lindor"])
+def test_the_family_gives_the_same_numbers_whatever_the_jobs(name):
+    rules = load_ruleset(name)
+    players = max(rules.players)
+    one = simulate(rules, hands=300, players=players, seed=3, jobs=1).to_json()
+    two = simulate(rules, hands=300, players=players, seed=3, jobs=2).to_json()
+    assert json.dumps(one, sort_keys=True) == json.dumps(two, sort_keys=True)
+
+
 @pure_only
 def test_chips_conserved_is_checked_not_assumed(monkeypatch):
     # a ledger that loses a chip in every hand is caught
