@@ -167,6 +167,11 @@ JobsOpt = Annotated[int, typer.Option(
     "--jobs", "-j", help="Worker processes for the simulation, at least 1 (the numbers do not depend on it).")]
 
 
+SeedOpt = Annotated[int, typer.Option("--seed", help="Seed of the deals: the same seed, the same numbers.")]
+BotsOpt = Annotated[Optional[str], typer.Option(
+    "--bots", help="Bots per seat, e.g. heuristic,heuristic,random (one name: every seat).")]
+
+
 def jobs_or_fail(jobs: int) -> int:
     """``--jobs``, at least one process; exit 2 otherwise."""
     if jobs < 1:
@@ -617,9 +622,8 @@ def diff_cmd(
         "--hands", "-n", min=0, help="Hands to simulate under each ruleset on the same deals (0: the rules only).")
     ] = DIFF_HANDS,
     players: PlayersOpt = None,
-    bots: Annotated[Optional[str], typer.Option(
-        "--bots", help="Bots per seat, e.g. heuristic,heuristic,random (one name: every seat).")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the deals: the same seed, the same numbers.")] = 0,
+    bots: BotsOpt = None,
+    seed: SeedOpt = 0,
     jobs: JobsOpt = DEFAULT_JOBS,
     cluster: ClusterOpt = None,
     format: FormatOpt = None,
@@ -672,9 +676,8 @@ def report_cmd(
     hands: Annotated[int, typer.Option(
         "--hands", "-n", min=1, help="Hands to simulate under each ruleset on the same deals.")] = 4000,
     players: PlayersOpt = None,
-    bots: Annotated[Optional[str], typer.Option(
-        "--bots", help="Bots per seat, e.g. heuristic,heuristic,random (one name: every seat).")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the deals: the same seed, the same numbers.")] = 0,
+    bots: BotsOpt = None,
+    seed: SeedOpt = 0,
     jobs: JobsOpt = DEFAULT_JOBS,
     readings: Annotated[bool, typer.Option(
         "--readings", help="Also play each ruleset's alternative readings of lost or doubtful rules "
@@ -875,9 +878,8 @@ def readings_cmd(
     hands: Annotated[int, typer.Option(
         "--hands", "-n", min=1, help="Hands to play under each reading, all on the same deals.")] = DIFF_HANDS,
     players: PlayersOpt = None,
-    bots: Annotated[Optional[str], typer.Option(
-        "--bots", help="Bots per seat, e.g. heuristic,heuristic,random (one name: every seat).")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the deals: the same seed, the same numbers.")] = 0,
+    bots: BotsOpt = None,
+    seed: SeedOpt = 0,
     jobs: JobsOpt = DEFAULT_JOBS,
     cluster: ClusterOpt = None,
     json_: Annotated[bool, typer.Option("--json", help=(
@@ -936,9 +938,8 @@ def sweep_cmd(
     hands: Annotated[int, typer.Option(
         "--hands", "-n", min=1, help="Hands to play in each cell, all cells on the same deals.")] = SWEEP_HANDS,
     players: PlayersOpt = None,
-    bots: Annotated[Optional[str], typer.Option(
-        "--bots", help="Bots per seat, e.g. heuristic,heuristic,random (one name: every seat).")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the deals: the same seed, the same numbers.")] = 0,
+    bots: BotsOpt = None,
+    seed: SeedOpt = 0,
     jobs: JobsOpt = DEFAULT_JOBS,
     cluster: ClusterOpt = None,
     all_metrics: Annotated[bool, typer.Option(
