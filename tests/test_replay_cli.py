@@ -144,3 +144,10 @@ def test_no_traceback_from_the_console_script(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2
     assert "raise 25 is outside 1..20" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_pools_left_name_a_multiplier_only_where_stakes_are_played_double():
+    # the Lindor's boxes carry as they are; Hoc's stakes carry at the multiplier they reach
+    out = run(str(EXAMPLES / "lindor-deals.yaml")).output
+    assert "Left in the pools for a next deal: king 36\n" in out
+    assert "single" not in out

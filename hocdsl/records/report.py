@@ -68,7 +68,9 @@ def transcript(replay: Replay) -> str:
                + ", ".join(f"{p} {b}" for p, b in replay.balances.items()))
     carry = replay.partie.carry
     if carry.total:
-        left = ", ".join(f"{c} {p} ({_mult(m)} next)"
+        # the stake's multiplier only where vie stages play stakes double or triple
+        staked = rules.bidding is not None
+        left = ", ".join(f"{c} {p}" + (f" ({_mult(m)} next)" if staked or m != 1 else "")
                          for c, p, m in zip(rules.pool_ids, carry.pools, carry.multipliers) if p)
         out.append(f"Left in the pools for a next deal: {left}")
     return "\n".join(out) + "\n"
