@@ -711,6 +711,24 @@ def _rank_sets(hand: Hand) -> tuple[int, int]:
     return (ab & (c | d)) | (cd & (a | b)), ab & cd
 
 
+_NO_SCORES: dict[tuple[Rank, int], int] = {}
+
+
+def _counted_sets(hand: Hand, rules: Ruleset) -> tuple[int, int, int, dict[tuple[Rank, int], int]]:
+    """(ranks held as a counted set, ranks held 3 or more times, ranks held 4 times, each
+    set's score by (rank, size)): the sets ``hand`` holds at ``rules.tricon.min_size`` and
+    up, for :func:`tricons`, :func:`tricon_score` and :func:`best_tricon`. The ruleset's
+    tables are looked up only when a set is possible."""
+    ge3, four = _rank_sets(hand)
+    if not ge3 and not _PAIRS_COUNT:  # no brelan, and no ruleset counts pairs: nothing to look up
+        return 0, 0, 0, _NO_SCORES
+    t = _tables(rules)
+    if t.min_set == 3:
+        return ge3 & t.rank_bits, ge3, four, t.trio_score
+    counted, ge3, four = t.sets(hand)
+    return counted, ge3, four, t.trio_score
+
+
 def set_ranks(hand: Hand, rules: Ruleset) -> int:
     """The ranks of which ``hand`` holds a set (at least ``rules.tricon.min_size`` cards),
     as a 13-bit mask (bit ``rank - 1``).
@@ -725,17 +743,9 @@ def set_ranks(hand: Hand, rules: Ruleset) -> int:
 
 def tricons(hand: Hand, rules: Ruleset) -> tuple[Trio, ...]:
     """Every set of ``hand`` (ranks held ``min_size`` to 4 times), best first by :func:`tricon_key`."""
-    ge3, four = _rank_sets(hand)
-    if not ge3 and not _PAIRS_COUNT:  # no brelan, and no ruleset counts pairs: nothing to look up
-        return ()
-    t = _tables(rules)
-    if t.min_set == 3:
-        counted = ge3 & t.rank_bits
-    else:
-        counted, ge3, four = t.sets(hand)
+    counted, ge3, four, sc = _counted_sets(hand, rules)
     if not counted:
         return ()
-    sc = t.trio_score
     found = []
     while counted:
         low = counted & -counted
@@ -757,17 +767,9 @@ def tricon_key(t: Trio, rules: Ruleset) -> tuple[int, ...]:
 
 def tricon_score(hand: Hand, rules: Ruleset) -> int:
     """The best set of ``hand`` as one ``int`` ordered like :func:`tricon_key`; -1 if none."""
-    ge3, four = _rank_sets(hand)
-    if not ge3 and not _PAIRS_COUNT:  # no brelan, and no ruleset counts pairs: nothing to look up
-        return -1
-    t = _tables(rules)
-    if t.min_set == 3:
-        counted = ge3 & t.rank_bits
-    else:
-        counted, ge3, four = t.sets(hand)
+    counted, ge3, four, sc = _counted_sets(hand, rules)
     if not counted:
         return -1
-    sc = t.trio_score
     best = -1
     while counted:
         low = counted & -counted
@@ -780,17 +782,9 @@ def tricon_score(hand: Hand, rules: Ruleset) -> int:
 
 def best_tricon(hand: Hand, rules: Ruleset) -> Trio | None:
     """The best set of ``hand``; None if it holds none."""
-    ge3, four = _rank_sets(hand)
-    if not ge3 and not _PAIRS_COUNT:  # no brelan, and no ruleset counts pairs: nothing to look up
-        return None
-    t = _tables(rules)
-    if t.min_set == 3:
-        counted = ge3 & t.rank_bits
-    else:
-        counted, ge3, four = t.sets(hand)
+    counted, ge3, four, sc = _counted_sets(hand, rules)
     if not counted:
         return None
-    sc = t.trio_score
     best, best_t = -1, None
     while counted:
         low = counted & -counted
