@@ -31,6 +31,7 @@ from typing import Any, Literal, get_args, get_origin
 
 from . import model
 from .describe import SECTION_TITLES, STAGE_TITLES, bounds_words, words_for
+from .generated import write_or_check
 from .model import SECTIONS, STAGE_CLASSES, KnobSpec, PoolRules, knob_fields
 
 DEFAULT_OUTPUT = Path("docs") / "rulesets.md"
@@ -260,16 +261,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (OSError, ValueError) as e:
         print(f"{out}: {e}", file=sys.stderr)
         return 2
-    if args.check:
-        if current != wanted:
-            print(f"{out} is out of step with the model: run `python -m hocdsl.rules.docgen --write`",
-                  file=sys.stderr)
-            return 1
-        print(f"{out} is up to date")
-        return 0
-    out.write_text(wanted, encoding="utf-8")
-    print(f"wrote {out}")
-    return 0
+    return write_or_check(out, wanted, check=args.check, source="the model",
+                          command="python -m hocdsl.rules.docgen --write")
 
 
 if __name__ == "__main__":  # pragma: no cover

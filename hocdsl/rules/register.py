@@ -32,6 +32,7 @@ from typing import Any
 import yaml
 
 from .describe import catalog, section_title
+from .generated import write_or_check
 from .loader import bundled_extensions, bundled_path, bundled_rulesets, load_ruleset
 from .model import PROVENANCE_KINDS, Provenance, Ruleset, knob_fields
 from .render import value_words
@@ -408,18 +409,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.stdout:
         sys.stdout.write(text)
         return 0
-    out = Path(args.output)
-    if args.check:
-        current = out.read_text(encoding="utf-8") if out.exists() else None
-        if current != text:
-            print(f"{out} is out of step with the rulesets, the model and knobs.yaml; "
-                  f"run `python -m hocdsl.rules.register` to regenerate it", file=sys.stderr)
-            return 1
-        return 0
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(text, encoding="utf-8")
-    print(f"wrote {out}")
-    return 0
+    return write_or_check(Path(args.output), text, check=args.check,
+                          source="the rulesets, the model and knobs.yaml",
+                          command="python -m hocdsl.rules.register")
 
 
 if __name__ == "__main__":

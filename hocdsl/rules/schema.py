@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
 from . import model
+from .generated import write_or_check
 from .model import (
     PROVENANCE_KINDS, SECTIONS, STAGE_CLASSES, KnobSpec, knob_fields,
 )
@@ -303,18 +304,9 @@ def schema_text() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     text = schema_text()
-    if "--write" in args:
-        SCHEMA_FILE.write_text(text, encoding="utf-8")
-        print(f"wrote {SCHEMA_FILE}")
-        return 0
-    if "--check" in args:
-        current = SCHEMA_FILE.read_text(encoding="utf-8") if SCHEMA_FILE.exists() else ""
-        if current != text:
-            print(f"{SCHEMA_FILE} is out of date with the model: run python -m hocdsl.rules.schema --write",
-                  file=sys.stderr)
-            return 1
-        print(f"{SCHEMA_FILE.name} is up to date")
-        return 0
+    if "--write" in args or "--check" in args:
+        return write_or_check(SCHEMA_FILE, text, check="--check" in args, source="the model",
+                              command="python -m hocdsl.rules.schema --write")
     sys.stdout.write(text)
     return 0
 
