@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import pure_only
+from hocdsl.engine.game import _STATE
 from hocdsl.cli import app
 from hocdsl.engine import Game
 from hocdsl.odds import odds_report
@@ -460,6 +461,8 @@ def test_fork_plays_out_like_the_original():
             g.apply(pick.choice(g.legal_actions()))
         twin = g.fork(list(g.hands))
         assert twin.view(0).hand == g.hands[0] and twin.pile == g.pile
+        for name in _STATE:  # fork names every attribute it copies: none forgotten
+            getattr(twin, name)
         while not g.is_over:
             a = pick.choice(g.legal_actions())
             g.apply(a)

@@ -108,16 +108,6 @@ _STATE = (
     "hoc_kinds", "first_turn_out", "end_owed", "swept", "held_paid", "board_doubled",
 )
 
-#: What :meth:`Game.fork` does not copy by name (an attribute added to ``_STATE``
-#: since): it copies these as they stand, by ``setattr``.
-_UNFORKED = tuple(name for name in _STATE if name not in (
-    "rules", "n", "names", "dealer", "eldest", "dealt", "hands", "out_of_play", "pile", "strict",
-    "record", "auto_forced", "auto_equivalent", "events", "ledger", "carry_in", "stage", "to_act",
-    "is_over", "hocs", "card_winner", "carry_out", "_static", "_phases", "_pi", "_phase",
-    "pool_outcome", "_winners", "_anted", "_blank", "turns", "principal_hocs", "won_pool", "won_pay",
-    "hoc_kinds", "first_turn_out", "end_owed", "swept", "held_paid", "board_doubled"))
-
-
 class Game:
     """One hand: setup, antes, the three chances, blank hands, the card game.
 
@@ -537,8 +527,6 @@ class Game:
         g.won_pool = list(self.won_pool)
         g.won_pay = list(self.won_pay)
         g.hoc_kinds = dict(self.hoc_kinds)
-        for name in _UNFORKED:  # any attribute added since, as it stands
-            setattr(g, name, getattr(self, name))
         cg = ph.fork(g)
         pi = self._pi
         phases: list[Any] = list(self._phases)
