@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 #: A card: ``suit * 13 + rank - 1``, 0..51.
 Card: TypeAlias = int
@@ -41,7 +41,7 @@ Chips: TypeAlias = int
 # ---------------------------------------------------------------- suits ----
 
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
-SUITS = (SPADES, HEARTS, DIAMONDS, CLUBS)
+SUITS: Final = (SPADES, HEARTS, DIAMONDS, CLUBS)
 SUIT_LETTERS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
 SUIT_NAMES_EN = ("spades", "hearts", "diamonds", "clubs")
@@ -50,7 +50,7 @@ SUIT_NAMES_FR = ("pique", "cœur", "carreau", "trèfle")
 # ---------------------------------------------------------------- ranks ----
 
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
-RANKS = tuple(range(1, 14))  # ace (1) low to king (13) high
+RANKS: Final = tuple(range(1, 14))  # ace (1) low to king (13) high
 COURTS = (JACK, QUEEN, KING)
 RANK_LETTERS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RANK_NAMES_EN = (
@@ -71,9 +71,9 @@ RANK_PLURALS_FR = (
     "huit", "neuf", "dix", "valets", "dames", "rois",
 )
 
-NUM_CARDS = 52
-FULL_PACK = (1 << NUM_CARDS) - 1
-SUIT_MASK = (1 << 13) - 1  # the 13 bits of one suit, shifted by suit * 13
+NUM_CARDS: Final = 52
+FULL_PACK: Final = (1 << NUM_CARDS) - 1
+SUIT_MASK: Final = (1 << 13) - 1  # the 13 bits of one suit, shifted by suit * 13
 
 
 class CardError(ValueError):
@@ -115,7 +115,7 @@ def rank_mask(rank: int) -> int:
     return b | (b << 13) | (b << 26) | (b << 39)
 
 
-RANK_MASKS = tuple(rank_mask(r) for r in range(1, 14))
+RANK_MASKS: Final = tuple(rank_mask(r) for r in range(1, 14))
 
 
 def count(hand: int) -> int:

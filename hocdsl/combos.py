@@ -56,7 +56,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .cards import ACE, JACK, KING, QUEEN, RANK_MASKS, SUIT_MASK, Hand, Rank
 from .pack import pack_of
@@ -75,13 +75,13 @@ __all__ = [
     "is_blank", "COURT_CARDS", "hand_scores", "PLAIN_ORDER",
 ]
 
-NPAT = 1 << 13  # number of 13-bit suit patterns
+NPAT: Final = 1 << 13  # number of 13-bit suit patterns
 
 #: The ranks of the 52-card pack, king high and aces low, lowest first.
-PLAIN_ORDER: tuple[Rank, ...] = tuple(range(1, 14))
+PLAIN_ORDER: Final[tuple[Rank, ...]] = tuple(range(1, 14))
 
 #: Sizes a set of one rank may have.
-SET_SIZES = (2, 3, 4)
+SET_SIZES: Final = (2, 3, 4)
 #: Whether a ruleset counting pairs as sets has been seen (until then a hand with no
 #: brelan holds no set, whatever the ruleset, and is known so without its tables).
 _PAIRS_COUNT = False
@@ -169,13 +169,13 @@ class Trio:
 
 # ------------------------------------------------- ruleset-free tables ----
 
-_POPCOUNT = [p.bit_count() for p in range(NPAT)]
+_POPCOUNT: Final = [p.bit_count() for p in range(NPAT)]
 
-_COURT_BITS = (1 << (JACK - 1)) | (1 << (QUEEN - 1)) | (1 << (KING - 1))
+_COURT_BITS: Final = (1 << (JACK - 1)) | (1 << (QUEEN - 1)) | (1 << (KING - 1))
 #: The twelve courts (K, Q, J of each suit) as a hand.
-COURT_CARDS = _COURT_BITS | _COURT_BITS << 13 | _COURT_BITS << 26 | _COURT_BITS << 39
+COURT_CARDS: Final = _COURT_BITS | _COURT_BITS << 13 | _COURT_BITS << 26 | _COURT_BITS << 39
 
-_TRIOS = {(r, s): Trio(r, s) for r in range(1, 14) for s in SET_SIZES}
+_TRIOS: Final = {(r, s): Trio(r, s) for r in range(1, 14) for s in SET_SIZES}
 
 
 def is_blank(hand: Hand) -> bool:
@@ -711,7 +711,7 @@ def _rank_sets(hand: Hand) -> tuple[int, int]:
     return (ab & (c | d)) | (cd & (a | b)), ab & cd
 
 
-_NO_SCORES: dict[tuple[Rank, int], int] = {}
+_NO_SCORES: Final[dict[tuple[Rank, int], int]] = {}
 
 
 def _counted_sets(hand: Hand, rules: Ruleset) -> tuple[int, int, int, dict[tuple[Rank, int], int]]:

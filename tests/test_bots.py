@@ -275,7 +275,8 @@ def test_heuristic_beats_random():
 
 def test_montecarlo_samples_respect_what_was_seen():
     # After "without N" a seat holds no plain N: every sampled deal keeps to it, keeps
-    # the hand sizes, the bot's own hand, and nothing from the pile.
+    # the hand sizes, the bot's own hand, and nothing from the pile (what the bot
+    # vouches for when it forks the hand unchecked, fork(..., checked=False)).
     rules = load_ruleset("hoc-mazarin")
     for seed in range(6):
         g = Game(rules, 3, dealer=seed % 3, rng=random.Random(seed), record=True)

@@ -256,6 +256,7 @@ def test_end_payments_by_cards_left(left, owed, ruleset):
     g.hands[ANNE] = parse_hand("5S")
     g.hands[BLAISE] = sum(1 << c for c in spare[:left[0]])
     g.hands[COLETTE] = sum(1 << c for c in spare[20:20 + left[1]])
+    g.left = [h.bit_count() for h in g.hands]  # the counts kept beside the hands
     play(g, P("5S"))
     assert g.is_over
     assert moves(g, "end-payment") == [(BLAISE, ANNE, owed[0]), (COLETTE, ANNE, owed[1])]
@@ -338,5 +339,6 @@ def test_plain_king_leading_is_an_end_of_run_hoc_and_going_out_is_not():
     g = game(CARDS, r)
     to_cards(g)
     g.hands[ANNE] = parse_hand("KS")  # set mid-game: Anne's last card is a king
+    g.left[ANNE] = 1
     play(g, P("KS"))
     assert g.is_over and hocs(g) == [] and moves(g, "hoc") == []

@@ -41,6 +41,8 @@ ANY_ACTIONS = (
 
 
 def _cards_ok(g: Game) -> bool:
+    if g.cards_left != tuple(h.bit_count() for h in g.hands):  # counted as cards are laid
+        return False
     seen = g.out_of_play | g.pile
     if g.out_of_play & g.pile:
         return False

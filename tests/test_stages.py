@@ -37,6 +37,7 @@ def start(rules, anne: str, blaise: str, colette: str) -> Game:
     """A hand at the card game, the seats' hands then set as given (Colette deals)."""
     g = Game(rules, ["Anne", "Blaise", "Colette"], dealer=COLETTE, rng=random.Random(1))
     g.hands = [parse_hand(anne), parse_hand(blaise), parse_hand(colette)]
+    g.left = [h.bit_count() for h in g.hands]  # the counts kept beside the hands
     return g
 
 

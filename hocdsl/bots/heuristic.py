@@ -28,7 +28,7 @@ Everything it knows comes from its :class:`~hocdsl.engine.SeatView`.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..actions import (
     CALL, CLAIM, CONCEAL, CONCEDE, DECLARE_BLANK, NOTHING, PASS, PLAY, RAISE, SHOW, WITHOUT,
@@ -47,26 +47,27 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..engine import SeatView
     from ..rules.model import Ruleset
 
-KING = 13
-LOW13 = (1 << 13) - 1
-_KINDS = ("point", "sequence", "tricon")
+KING: Final = 13
+LOW13: Final = (1 << 13) - 1
+_KINDS: Final = ("point", "sequence", "tricon")
 
 # Bidding thresholds, on the estimated chance of holding the best hand.
-RAISE_AT = 0.75  # raise before anyone has
-DECLARE_AT = {"point": 0.40, "sequence": 0.45, "tricon": 0.45}
-RERAISE_AT = 0.60  # raise again over a raise
-RAISER_POWER = 3  # a raiser is rated like the best of three random hands
-PASSER_CEILING = 0.8  # a seat that passed is rated below this quantile
-MAX_OWN_RAISES = 2  # per chance: raise wars end
-HOLD_RAISE_AT = 0.45  # where declaring does not close the bidding (the Hoca): raise to play
+RAISE_AT: Final = 0.75  # raise before anyone has
+DECLARE_AT: Final = {"point": 0.40, "sequence": 0.45, "tricon": 0.45}
+RERAISE_AT: Final = 0.60  # raise again over a raise
+RAISER_POWER: Final = 3  # a raiser is rated like the best of three random hands
+PASSER_CEILING: Final = 0.8  # a seat that passed is rated below this quantile
+MAX_OWN_RAISES: Final = 2  # per chance: raise wars end
+HOLD_RAISE_AT: Final = 0.45  # where declaring does not close the bidding (the Hoca): raise to play
 
 # Card game weights.
-KEEP_LEAD = 2.0  # a run that ends on a hoc (the lead comes back) is worth this many cards
-LOW_BONUS = 0.12  # per rank below the king: low cards are hard to get rid of
-DANGER_CARDS = 2  # an opponent with this many cards or fewer may go out at once
-ENDGAME_WEIGHT = 0.5  # weight of the end payment when an opponent may go out
-BREAK_AT_CARDS = 5  # play a wild principal hoc on an opponent's run when he is this close
-ESCAPE_AT_CARDS = 3  # ... or when we are this close to going out ourselves
+KEEP_LEAD: Final = 2.0  # a run that ends on a hoc (the lead comes back) is worth this many cards
+LOW_BONUS: Final = 0.12  # per rank below the king: low cards are hard to get rid of
+DANGER_CARDS: Final = 2  # an opponent with this many cards or fewer may go out at once
+ENDGAME_WEIGHT: Final = 0.5  # weight of the end payment when an opponent may go out
+BREAK_AT_CARDS: Final = 5  # play a wild principal hoc on an opponent's run when he is this close
+ESCAPE_AT_CARDS: Final = 3  # ... or when we are this close to going out ourselves
+_WORST: Final = float("-inf")  # below every score
 
 
 def _ranks(hand: int) -> int:
@@ -96,7 +97,7 @@ def _chains(ranks: int) -> tuple[tuple[int, int, int, float], ...]:
 
 
 #: _CHAINS[ranks]: the runs of each 13-bit rank set.
-_CHAINS = tuple(_chains(x) for x in range(1 << 13))
+_CHAINS: Final = tuple(_chains(x) for x in range(1 << 13))
 
 def _owed_table(rules: Ruleset) -> tuple[float, ...]:
     """What a loser with k cards left pays, about (k = 0..52), by the settle stage."""
@@ -158,6 +159,7 @@ class HeuristicBot(Bot):
         "_players", "_strength", "_dealt", "_q", "_has", "_raises", "_pay", "_size",
         "principal", "withhold", "wild", "lead_pays", "owed", "_closes", "_must_show",
         "raise_min", "raise_cap", "_index", "bonus", "charged", "same_suit", "top", "pack", "claims",
+        "_pack_size",
     )
     # set from _consts(rules)
     principal: Hand
@@ -190,6 +192,7 @@ class HeuristicBot(Bot):
         (self.principal, self.withhold, self.wild, self.lead_pays, self.owed,
          self._closes, self._must_show, self.raise_min, self.raise_cap, self._index,
          self.bonus, self.charged, self.same_suit, self.top, self.pack, self.claims) = _consts(rules)
+        self._pack_size = self.pack.bit_count()
 
     # ---------------------------------------------------------- dispatch ----
 
@@ -387,17 +390,16 @@ class HeuristicBot(Bot):
                 if t != me and c <= DANGER_CARDS:
                     danger = True
         unseen = self.pack & ~hand & ~pile
-        n_unseen = unseen.bit_count()
+        n_unseen = self._pack_size - ncards - laid  # (hand and pile: apart, in the pack)
         # chance that a given unseen card is out of play rather than in another's hand;
         # a run's last card is an accidental hoc (the lead comes back) when every unseen
         # card of the next rank is out of play: about out ** (how many are unseen)
         out = (n_unseen - others) / n_unseen if n_unseen else 1.0
-        powers = (1.0, out, out * out, out * out * out, out * out * out * out)
         prin_ranks = _ranks(hand & P)
         owed = self.owed
         # the first run until a better one: with a huge end payment every score may be
         # far below any floor, and rank 0 (no run) would index the king's mask
-        best_r, best_score = chains[0][0], float("-inf")
+        best_r, best_score = chains[0][0], _WORST
         for r, length, end, score in chains:
             if end >= self.top:
                 keep = 1.0
@@ -406,7 +408,9 @@ class HeuristicBot(Bot):
                 length += 1
                 score += 1.0
             else:
-                keep = powers[(unseen & RANK_MASKS[end]).bit_count()]
+                k = (unseen & RANK_MASKS[end]).bit_count()  # out ** k, multiplied out
+                keep = (1.0 if not k else out if k == 1 else out * out if k == 2 else
+                        out * out * out if k == 3 else out * out * out * out)
             if length >= ncards:
                 best_r = r
                 break  # goes out

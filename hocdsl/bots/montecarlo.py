@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import gc
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..actions import PLAY, WITHOUT, Action, Play
 from ..cards import RANK_MASKS, Card, Hand, Rank, Seat
@@ -50,9 +50,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..engine import SeatView
     from ..rules.model import Ruleset
 
-SAMPLES = 16  # deals sampled per decision
-MAX_CHOICES = 6  # choices played out per decision
-RETRIES = 12  # attempts at a deal consistent with every constraint
+SAMPLES: Final = 16  # deals sampled per decision
+MAX_CHOICES: Final = 6  # choices played out per decision
+RETRIES: Final = 12  # attempts at a deal consistent with every constraint
 
 
 class MonteCarloBot(HeuristicBot):
@@ -147,7 +147,7 @@ class MonteCarloBot(HeuristicBot):
         return out[:self.max_choices]
 
     def _playout(self, view: SeatView, hands: list[Hand], action: Action, me: Seat) -> float:
-        g = view.fork(hands)
+        g = view.fork(hands, checked=False)  # drawn by _sample to fit: not counted again
         start = g.ledger.net[me]
         g.apply(action)
         policy = self._policy
@@ -178,7 +178,7 @@ class MonteCarloBot(HeuristicBot):
         keep = self.principal if self.withhold else 0
         me = self.seat
         for e in events[self._k_seen:]:
-            cls = e.__class__
+            cls = type(e)
             if cls is SaidWithout:
                 if must and not e.false and e.seat != me:
                     self._excl[e.seat] |= RANK_MASKS[e.rank - 1] & ~keep

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, bisect_right
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..combos import hand_scores
 from ..cards import NUM_CARDS, Hand
@@ -32,8 +32,8 @@ from ..rules.cache import per_ruleset
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset
 
-SAMPLES = 4000  # hands in a table: quantiles to about 1%
-TABLE_SEED = 20090219  # fixed: every process draws the same table
+SAMPLES: Final = 4000  # hands in a table: quantiles to about 1%
+TABLE_SEED: Final = 20090219  # fixed: every process draws the same table
 
 
 class Strength:
@@ -95,7 +95,7 @@ class Strength:
         return (qp, qs, qt), (p, s, t)
 
 
-_CACHE: dict[tuple[object, ...], Strength] = {}
+_CACHE: Final[dict[tuple[object, ...], Strength]] = {}
 
 
 def _key(rules: Ruleset, hand_size: int) -> tuple[object, ...]:

@@ -53,7 +53,7 @@ declarations only).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import (
     CALL, CONCEAL, CONCEDE, NOTHING, PASS, SHOW, Action, Call, Conceal, Concede, Declaration,
@@ -74,10 +74,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 OPEN, RAISED, DECLARING, LONE = 0, 1, 2, 3
-MODE_NAMES = ("open", "raised", "declaring", "lone")
+MODE_NAMES: Final = ("open", "raised", "declaring", "lone")
 WON, PASSED = 1, 2  # outcomes, Game.pool_outcome per chance
 
-_DECLS = (DeclarePoint, DeclareSequence, DeclareTricon)
+_DECLS: Final = (DeclarePoint, DeclareSequence, DeclareTricon)
 
 # The rules a refusal cites, each by the knob that decides it (errors.Rule): the
 # citation names the loaded ruleset, the knob and that ruleset's provenance for it.
@@ -243,7 +243,7 @@ class ChanceBidding:
         """Raise IllegalAction if ``a`` is not allowed now; return the resolved
         declaration entry for a declaration, else None."""
         g = self.g
-        cls = a.__class__
+        cls = type(a)
         mode = self.mode
         s = g.to_act
         assert s is not None  # a phase acts only while the hand is on
@@ -338,7 +338,7 @@ class ChanceBidding:
         g = self.g
         s = g.to_act
         assert s is not None  # a phase acts only while the hand is on
-        cls = a.__class__
+        cls = type(a)
         rec = g.record
         mode = self.mode
         if mode == RAISED:  # the hot path, checked inline

@@ -65,7 +65,7 @@ class BlankHands:
         return None
 
     def check(self, a: Any) -> None:
-        if a.__class__ is not DeclareBlank and a.__class__ is not Pass:
+        if type(a) is not DeclareBlank and type(a) is not Pass:
             raise IllegalAction(RULE_BLANK.cite(self.g.rules, self.st.id),
                                 "your hand is blank: say \"blank hand\" or pass")
 
@@ -74,7 +74,7 @@ class BlankHands:
         g = self.g
         s = g.to_act
         assert s is not None  # a phase acts only while the hand is on
-        if a.__class__ is DeclareBlank:
+        if type(a) is DeclareBlank:
             self._declare(s)
         elif g.record:
             g.events.append(Passed(s, BLANK_STAGE))

@@ -60,7 +60,7 @@ laid the last card. Every rule below reads a knob of the stage (here
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import CLAIM, PLAY, WITHOUT, Claim, Play, Without
 from ..cards import (
@@ -78,9 +78,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset, Stops
     from .game import Game
 
-PRINCIPAL, PERMANENT, END_OF_RUN, ACCIDENTAL = "principal", "permanent", "end-of-run", "accidental"
+#: The kinds of hoc.
+PRINCIPAL: Final = "principal"
+PERMANENT: Final = "permanent"
+END_OF_RUN: Final = "end-of-run"
+ACCIDENTAL: Final = "accidental"
 #: What else may have to be claimed (``must_claim``): a card paid when laid, a board box.
-LAID_KIND, BOARD_KIND = "laid", "board"
+LAID_KIND: Final = "laid"
+BOARD_KIND: Final = "board"
 #: Something earned and not yet claimed: (kind, card, chips from each other player
 #: (0 for a board box, which is taken as it stands when claimed), the box or None).
 Owed = tuple[str, Card, int, Pool | None]
@@ -97,7 +102,7 @@ def _plays(bits: Hand) -> list[Play]:
 
 # Legal covers by (cards that may be laid | rank of an allowed "without" << 52): few
 # distinct keys (a rank's cards and the principal hocs), so the tuples are shared.
-_COVER: dict[int, tuple[Play | Without, ...]] = {}
+_COVER: Final[dict[int, tuple[Play | Without, ...]]] = {}
 
 
 class _Knobs:
@@ -108,7 +113,7 @@ class _Knobs:
                  "after_missing", "held_back", "end_pay", "permanent", "permanent_pay", "principal_pay", "continues",
                  "laid_pays", "laid_cards", "board", "board_pools", "next_rank", "low", "top", "order",
                  "rank_masks", "penalty", "sid", "special", "follows", "pays", "plain_runs",
-                 "claims", "lead_any", "is_hoc", "stood_for")
+                 "claims", "claiming", "lead_any", "is_hoc", "stood_for")
 
     def __init__(self, rules: Ruleset) -> None:
         cg = rules.card_game
@@ -138,6 +143,7 @@ class _Knobs:
         self.continues = cg.principal_after == "continues"
         #: the kinds that must be claimed (must_claim), paid only on a Claim
         self.claims = frozenset(cg.must_claim)
+        self.claiming = bool(self.claims)  # anything to claim at all (not in most rulesets)
         self.lead_any = cg.principal_lead_as == "any-rank"
         self.is_hoc = cg.principal_is_hoc
         self.stood_for = cg.wild_counts_as == "card-stood-for"
@@ -192,18 +198,20 @@ class CardGame:
         "principal", "wild", "withhold", "must_cover", "lowest", "owed",
     )
 
-    def __init__(self, g: Game, st: Stops | None = None) -> None:
+    def __init__(self, g: Game, st: Stops | None = None, k: _Knobs | None = None) -> None:
         self.g = g  # typed Game, a class mypyc compiles: its attributes are read directly
         self.st = st if st is not None else g.rules.card_game
         self.stage = CARDS_STAGE
         self.done = False
-        k = self.k = _knobs(g.rules)
+        if k is None:
+            k = _knobs(g.rules)
+        self.k = k
         self.principal, self.wild, self.withhold = k.principal, k.wild, k.withhold
         self.must_cover, self.lowest = k.must_cover, k.lowest
 
     def fork(self, g: Game) -> CardGame:
         """This card game as it stands, bound to ``g`` (:meth:`Game.fork`)."""
-        cg = CardGame(g, self.st)
+        cg = CardGame(g, self.st, self.k)
         cg.need, cg.want, cg.suit, cg.cur = self.need, self.want, self.suit, self.cur
         cg.first, cg.done, cg.last, cg.laid_by = self.first, self.done, self.last, self.laid_by
         cg.principal, cg.wild, cg.withhold = self.principal, self.wild, self.withhold
@@ -329,7 +337,7 @@ class CardGame:
         assert s is not None  # a phase acts only while the hand is on
         h = g.hands[s]
         need = self.need
-        cls = a.__class__
+        cls = type(a)
         if cls is Claim:
             if not self.owed:
                 raise IllegalAction(self._rule("must_claim", "what must be claimed is claimed at once"),
@@ -414,10 +422,10 @@ class CardGame:
         g = self.g
         s = g.to_act
         assert s is not None  # a phase acts only while the hand is on
-        cls = a.__class__
+        cls = type(a)
         if cls is Play:
-            c = a.card
-            as_rank = a.as_rank
+            c: Card = a.card  # (typed: compiled arithmetic on the card below)
+            as_rank: Rank = a.as_rank
             if as_rank:  # a principal hoc led as a rank its holder names: checked in full
                 self.check(a)
                 if as_rank == c % 13 + 1:
@@ -444,8 +452,10 @@ class CardGame:
         leading = not self.need
         bit = 1 << c
         hands = g.hands
-        left = hands[s] & ~bit
-        hands[s] = left
+        rest = hands[s] & ~bit
+        hands[s] = rest
+        counts = g.left
+        counts[s] = counts[s] - 1
         g.pile |= bit
         self.first = False
         self.last = c
@@ -458,7 +468,7 @@ class CardGame:
             self.need = need
             if need:
                 self.suit = suit
-            if not left:
+            if not rest:
                 if k.last_card_hoc and need and not self._coverable(s):
                     self._hoc(s, c, ACCIDENTAL)
                 self._end(s)
@@ -476,20 +486,20 @@ class CardGame:
         #: it counts as the card it stands for (wild_counts_as: card-stood-for)
         counted = bool((wild or as_rank) and k.stood_for)
         cc = suit * 13 + rank - 1 if counted else c
-        out = not left
+        out = not rest
         claims = k.claims
         if k.board >> cc & 1:  # a board card takes its box
             pool = k.board_pools[cc]
             amount = g.ledger.pools[pool.index]
             if amount:
-                if left and BOARD_KIND in claims:
+                if rest and BOARD_KIND in claims:
                     self.owed.append((BOARD_KIND, cc, 0, pool))
                 else:
                     g.ledger.move(pool, s, amount, R_BOARD, pool.id)
         if k.laid_cards >> cc & 1:
             for bits, each in k.laid_pays:
                 if bits >> cc & 1:
-                    if left and each > 0 and LAID_KIND in claims:
+                    if rest and each > 0 and LAID_KIND in claims:
                         self.owed.append((LAID_KIND, cc, each, None))
                     else:
                         g.ledger.pay_each(s, each, R_LAID)
@@ -565,6 +575,8 @@ class CardGame:
         must = self.must_cover
         wild = self.wild
         plain_only = wild == "never"  # a principal hoc never stands for another card
+        wild_always = wild == "always"
+        wild_missing = wild == "when-missing"
         rec = g.record
         n = g.n
         equiv = g.auto_equivalent and self.k.plain_runs
@@ -573,7 +585,7 @@ class CardGame:
         s = g.to_act
         assert s is not None  # a phase acts only while the hand is on
         lead_any = self.k.lead_any
-        claims = self.k.claims  # kinds that must be claimed (none in most rulesets)
+        claims = self.k.claiming
         while not self.done:
             if claims and self.owed:
                 break  # something to claim: a choice (claim it or let it go)
@@ -590,7 +602,7 @@ class CardGame:
                         self._nobody_follows()
                     continue
                 cards = natural
-                if P & h and (wild == "always" or (wild == "when-missing" and not natural)):
+                if P & h and (wild_always or (wild_missing and not natural)):
                     cards |= h & P
                 if not must or not (natural & ~P if withhold else natural):  # may say "without"
                     if cards:
@@ -657,14 +669,14 @@ class CardGame:
         if card < 0:
             card = self.last
         g.hocs += 1
-        if kind is PRINCIPAL:
+        if kind == PRINCIPAL:
             g.principal_hocs += 1
         kinds = g.hoc_kinds
         kinds[kind] = kinds.get(kind, 0) + 1
         if g.record:
             g.events.append(Hoc(s, card, kind, amount > 0))
         if amount > 0:
-            if kind in self.k.claims and g.hands[s]:
+            if self.k.claiming and kind in self.k.claims and g.hands[s]:
                 self.owed.append((kind, card, amount, None))  # paid when claimed
             else:
                 g.ledger.pay_each(s, amount, R_HOC)
@@ -698,10 +710,9 @@ class CardGame:
     def _end(self, s: Seat) -> None:
         """The first out of cards: the stage ends; the settle stage pays him."""
         g = self.g
-        left = tuple(h.bit_count() for h in g.hands)
         first_turn = not (self.laid_by & ~(1 << s))
         g.first_turn_out = first_turn
         if g.record:
-            g.events.append(HandOver(s, left, first_turn))
+            g.events.append(HandOver(s, g.cards_left, first_turn))
         g.card_winner = s
         self.done = True

@@ -160,7 +160,7 @@ class PointChance(ChanceKind):
         return (d, self._key(*cv), (cv[0], cv[1], s))  # Point made if shown
 
     def resolve(self, decl: Any, hand: Hand) -> Entry:
-        if decl.__class__ is not DeclarePoint:
+        if type(decl) is not DeclarePoint:
             raise IllegalAction(self._rule(RULE_POINT_SAID),
                                 f"{decl} is not a declaration of the point")
         k, v = decl.cards, decl.value
@@ -185,7 +185,7 @@ class PointChance(ChanceKind):
         return combos.best_point(hand, self.rules)
 
     def claimed(self, hand: Hand, combo: Any) -> tuple[Combination, ...]:
-        return (combos.Point(*combo) if combo.__class__ is tuple else combo,)
+        return (combos.Point(*combo) if type(combo) is tuple else combo,)
 
 
 class SequenceChance(ChanceKind):
@@ -246,7 +246,7 @@ class SequenceChance(ChanceKind):
         return tuple(out)
 
     def resolve(self, decl: Any, hand: Hand) -> Entry:
-        if decl.__class__ is not DeclareSequence:
+        if type(decl) is not DeclareSequence:
             raise IllegalAction(self._rule(RULE_SEQUENCE_SAID),
                                 f"{decl} is not a declaration of the sequence")
         sr = self.rules.sequence
@@ -320,7 +320,7 @@ class TriconChance(ChanceKind):
         return out
 
     def resolve(self, decl: Any, hand: Hand) -> Entry:
-        if decl.__class__ is not DeclareTricon:
+        if type(decl) is not DeclareTricon:
             raise IllegalAction(self._rule(RULE_TRICON_SAID),
                                 f"{decl} is not a declaration of the tricon")
         size, rank = decl.size, decl.rank

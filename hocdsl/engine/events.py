@@ -16,7 +16,7 @@ ChipMove(payer=0, payee=Pool(id='point'), amount=1, reason='ante', chance='point
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field, fields
-from typing import TYPE_CHECKING, Any, TypeVar, Union, cast, dataclass_transform
+from typing import TYPE_CHECKING, Any, Final, TypeVar, Union, cast, dataclass_transform
 
 from ..actions import Action
 from ..cards import Card, Chips, Hand, Rank, Seat
@@ -30,30 +30,30 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # ------------------------------------------------------------ reasons ----
 
-ANTE = "ante"
-RAISE = "raise"
-CALL = "call"
-POOL = "pool"
-REFUND = "refund"
-SEQUENCE = "sequence"
-TRICON = "tricon"
-BLANK_HAND = "blank-hand"
-HOC = "hoc"
-END_PAYMENT = "end-payment"
-PENALTY = "penalty"
-BOARD = "board"  # a board card laid takes its pool
-LAID = "laid"  # a card paid for when laid
-HELD = "held"  # a charge for a card still held at the end
-DOUBLING = "doubling"  # a board card still held doubles its pool
-OPERA = "opera"  # going out in the first turn takes every pool
+ANTE: Final = "ante"
+RAISE: Final = "raise"
+CALL: Final = "call"
+POOL: Final = "pool"
+REFUND: Final = "refund"
+SEQUENCE: Final = "sequence"
+TRICON: Final = "tricon"
+BLANK_HAND: Final = "blank-hand"
+HOC: Final = "hoc"
+END_PAYMENT: Final = "end-payment"
+PENALTY: Final = "penalty"
+BOARD: Final = "board"  # a board card laid takes its pool
+LAID: Final = "laid"  # a card paid for when laid
+HELD: Final = "held"  # a charge for a card still held at the end
+DOUBLING: Final = "doubling"  # a board card still held doubles its pool
+OPERA: Final = "opera"  # going out in the first turn takes every pool
 REASONS = (ANTE, RAISE, CALL, POOL, REFUND, SEQUENCE, TRICON, BLANK_HAND, HOC, END_PAYMENT, PENALTY,
            BOARD, LAID, HELD, DOUBLING, OPERA)
 
 # Stage names (``Game.stage``, and the ``stage`` of a :class:`Passed`): the
 # chances by name, then these.
-BLANK_STAGE = "blank-hand"
-CARDS_STAGE = "cards"
-OVER_STAGE = "over"
+BLANK_STAGE: Final = "blank-hand"
+CARDS_STAGE: Final = "cards"
+OVER_STAGE: Final = "over"
 
 
 @dataclass(frozen=True, slots=True)

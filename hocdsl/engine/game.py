@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Union
+from typing import Any, Final, Union
 
 from ..actions import Action
 from ..cards import Chips, Hand, Rank, Seat
@@ -48,11 +48,11 @@ from .ledger import Ledger
 from .settle import Settlement
 from .setup import check_hands, deal_hands, draw_dealer, seat_count
 
-RULE_TURN = "one speaks and plays in turn"
-RULE_OVER = "the hand is over"
+RULE_TURN: Final = "one speaks and plays in turn"
+RULE_OVER: Final = "the hand is over"
 
 #: a vie stage's ``on`` -> the chance kind that evaluates it
-KIND_OF = {"point": "point", "run": "sequence", "set": "tricon"}
+KIND_OF: Final = {"point": "point", "run": "sequence", "set": "tricon"}
 
 
 class _Static:
@@ -85,25 +85,25 @@ class _Static:
         self.plan = tuple((_PHASE_OF[st.kind], st) for st in rules.stages)
 
 
-_PHASE_OF: dict[str, Any] = {"vie": ChanceBidding, "claims": BlankHands, "stops": CardGame,
+_PHASE_OF: Final[dict[str, Any]] = {"vie": ChanceBidding, "claims": BlankHands, "stops": CardGame,
                              "settle": Settlement}
 
-_SEAT_NAMES = {n: tuple(f"seat {i}" for i in range(n)) for n in range(2, 9)}
+_SEAT_NAMES: Final = {n: tuple(f"seat {i}" for i in range(n)) for n in range(2, 9)}
 
 
 _static = per_ruleset(_Static)
 
 #: The phase of one stage: a vie stage's bidding, the blank-hand claims, the card game, the settlement.
 Phase = Union[ChanceBidding, BlankHands, CardGame, Settlement]
-_OUTCOME_NAMES = {WON: "won", PASSED: "passed"}
+_OUTCOME_NAMES: Final = {WON: "won", PASSED: "passed"}
 
 
 #: Every attribute of a :class:`Game`: its ``__slots__``, and what :meth:`Game.fork`
 #: copies one by one (a compiled class cannot be copied otherwise).
-_STATE = (
-    "rules", "n", "names", "dealer", "eldest", "dealt", "hands", "out_of_play", "pile",
+_STATE: Final = (
+    "rules", "n", "names", "dealer", "eldest", "dealt", "hands", "left", "out_of_play", "pile",
     "strict", "record", "auto_forced", "auto_equivalent", "events", "ledger", "carry_in", "stage", "to_act",
-    "is_over", "hocs", "card_winner", "carry_out", "_static", "_phases", "_pi", "_phase",
+    "is_over", "hocs", "card_winner", "_carry_out", "_static", "_phases", "_pi", "_phase",
     "pool_outcome", "_winners", "_anted", "_blank", "turns", "principal_hocs", "won_pool", "won_pay",
     "hoc_kinds", "first_turn_out", "end_owed", "swept", "held_paid", "board_doubled",
 )
@@ -158,7 +158,7 @@ class Game:
         n = seat_count(players)
         self.rules = rules
         self.n = n
-        self.names = _SEAT_NAMES[n] if players.__class__ is int and n in _SEAT_NAMES else (
+        self.names = _SEAT_NAMES[n] if type(players) is int and n in _SEAT_NAMES else (
             tuple(f"seat {i}" for i in range(n)) if isinstance(players, int) else tuple(players))
         size = rules.hand_size(n)  # ValueError for a player count the ruleset does not allow
         if dealer is None:
@@ -181,6 +181,8 @@ class Game:
             dealt = check_hands(hands, size, n, mask)
         self.dealt = dealt
         self.hands = list(dealt)
+        #: how many cards each seat holds now (the hands' sizes, kept as cards are laid)
+        self.left = [h.bit_count() for h in dealt]
         union = 0
         for h in dealt:
             union |= h
@@ -213,7 +215,7 @@ class Game:
         self.won_pool = [0] * np  # per pool: chips a vie stage's winner took from it
         self.won_pay = [0] * np  # per pool: chips the others paid its vie winner for what he showed
         self.card_winner: int | None = None
-        self.carry_out: Carry | None = None
+        self._carry_out: Carry | None = None  # worked out when first asked (carry_out)
         self.pool_outcome = [0] * np
         self._winners: list[int | None] = [None] * np
         self._anted = [0] * np
@@ -259,8 +261,14 @@ class Game:
         phases = self._phases
         while i < len(phases):
             ph = phases[i]
-            ph.start()
-            if not ph.done:
+            if type(ph) is Settlement:  # (named: a compiled call, not a looked-up one)
+                settle: Settlement = ph
+                settle.start()
+                done = settle.done
+            else:
+                ph.start()
+                done = ph.done
+            if not done:
                 self._pi = i
                 self._phase = ph
                 return
@@ -275,6 +283,19 @@ class Game:
         # the phases point back at the hand: let go of them, so that a finished hand
         # is freed as soon as nobody holds it, not at the next cyclic collection
         self._phases = []
+
+    @property
+    def carry_out(self) -> Carry | None:
+        """What this hand leaves to the next: the pools, and each pool's multiplier and
+        all-pass count (None until the hand is over). Worked out when asked, not at
+        the end of every hand (the Monte Carlo bot's playouts never ask), and kept."""
+        if not self.is_over:
+            return None
+        if self._carry_out is None:
+            self._carry_out = self._carry()
+        return self._carry_out
+
+    def _carry(self) -> Carry:
         cin = self.carry_in
         mult = list(cin.multipliers)
         passes = list(cin.passes)
@@ -295,27 +316,29 @@ class Game:
                     mult[i], passes[i] = 1, 0
                 elif o == PASSED:
                     mult[i], passes[i] = next_multiplier(mult[i], self.rules), passes[i] + 1
-        self.carry_out = Carry._of(tuple(self.ledger.pools), tuple(mult), tuple(passes), cin.ids)
+        return Carry._of(tuple(self.ledger.pools), tuple(mult), tuple(passes), cin.ids)
 
     def _auto(self) -> None:
         while not self.is_over:
             ph = self._phase
-            if ph.__class__ is CardGame:  # the card game's forced runs, on the bits
-                ph.auto()
-                if ph.done:
+            if type(ph) is CardGame:  # the card game's forced runs, on the bits
+                cg: CardGame = ph
+                cg.auto()
+                if cg.done:
                     self._enter(self._pi + 1)
                 return
-            if ph.__class__ is ChanceBidding:
-                mode = ph.mode
+            if type(ph) is ChanceBidding:
+                bid: ChanceBidding = ph
+                mode = bid.mode
                 if mode <= RAISED:
                     return  # pass, call or raise: always a choice
                 if mode == DECLARING:  # forced answers in a row, without re-checking them
-                    said = ph.answer_forced()
+                    said = bid.answer_forced()
                     self.turns += said
-                    if ph.done:
+                    if bid.done:
                         self._enter(self._pi + 1)
                         continue
-                    if ph.mode == DECLARING:
+                    if bid.mode == DECLARING:
                         return  # a real choice
                     continue
             a = ph.forced()
@@ -361,21 +384,38 @@ class Game:
             raise IllegalAction(RULE_OVER, "the hand is over")
         if seat is not None and seat != self.to_act:
             self.check(action, seat)
-        ph.apply(action)
+        # the two phases that take nearly every action named, for a compiled call
+        cls = type(ph)
+        if cls is CardGame:
+            cg: CardGame = ph
+            cg.apply(action)
+            done = cg.done
+        elif cls is ChanceBidding:
+            bid: ChanceBidding = ph
+            bid.apply(action)
+            done = bid.done
+        else:
+            ph.apply(action)
+            done = ph.done
         self.turns += 1
-        if ph.done:
+        if done:
             self._enter(self._pi + 1)
             ph = self._phase
+            cls = type(ph)
         if self.auto_forced:
             # _auto(), its two commonest cases first: the card game's forced runs, and
             # open or raised bidding, where there is always a choice
-            cls = ph.__class__
             if cls is CardGame:
-                ph.auto()
-                if ph.done:
+                cg = ph
+                cg.auto()
+                if cg.done:
                     self._enter(self._pi + 1)
-            elif cls is not ChanceBidding or ph.mode > RAISED:
+            elif cls is not ChanceBidding:
                 self._auto()
+            else:
+                bid = ph
+                if bid.mode > RAISED:
+                    self._auto()
 
     # ------------------------------------------------------------ views ----
 
@@ -400,7 +440,7 @@ class Game:
 
     @property
     def cards_left(self) -> tuple[int, ...]:
-        return tuple(map(int.bit_count, self.hands))
+        return tuple(self.left)
 
     @property
     def winners(self) -> dict[str, Seat | None]:
@@ -429,46 +469,46 @@ class Game:
     def bidding_mode(self) -> str | None:
         """``open``, ``raised``, ``declaring`` or ``lone`` while a chance is bid, else None."""
         ph = self._phase
-        return ph.mode_name if ph.__class__ is ChanceBidding else None
+        return ph.mode_name if type(ph) is ChanceBidding else None
 
     @property
     def stake(self) -> Chips:
         """The most any seat has put in on the chance being bid (0 if none)."""
         ph = self._phase
-        return ph.level if ph.__class__ is ChanceBidding else 0
+        return ph.level if type(ph) is ChanceBidding else 0
 
     def put_in(self, seat: Seat) -> Chips:
         """What ``seat`` has put in by raises and calls on the chance being bid."""
         ph = self._phase
-        return ph.put[seat] if ph.__class__ is ChanceBidding else 0
+        return ph.put[seat] if type(ph) is ChanceBidding else 0
 
     @property
     def need(self) -> Rank | None:
         """In the card game, the rank the next card must have; 0 when a sequence is to be led."""
         ph = self._phase
-        return ph.need if ph.__class__ is CardGame else None
+        return ph.need if type(ph) is CardGame else None
 
     @property
     def last_player(self) -> Seat | None:
         """In the card game, the seat that laid the last card (the eldest before any card)."""
         ph = self._phase
-        return ph.cur if ph.__class__ is CardGame else None
+        return ph.cur if type(ph) is CardGame else None
 
     def card_options(self) -> tuple[Hand, bool]:
         """In the card game, the legal actions as bits: (cards the seat to act may lay,
         whether he may say "without"); ``(0, False)`` at any other stage."""
         ph = self._phase
-        return ph.options() if ph.__class__ is CardGame else (0, False)
+        return ph.options() if type(ph) is CardGame else (0, False)
 
     @property
     def in_bidding(self) -> tuple[Seat, ...]:
         """While a chance is bid, the seats that have not folded on it (else ())."""
         ph = self._phase
-        if ph.__class__ is not ChanceBidding:
+        if type(ph) is not ChanceBidding:
             return ()
         return tuple(s for s in range(self.n) if not ph.folded[s])
 
-    def fork(self, hands: Sequence[Hand], record: bool = False) -> Game:
+    def fork(self, hands: Sequence[Hand], record: bool = False, checked: bool = True) -> Game:
         """A copy of this hand in the card game with ``hands`` in place of the seats'
         hands (same number of cards each, none on the pile): the same pile, pools,
         nets, need and turn, ``record=False``, ``auto_forced=True`` and
@@ -476,10 +516,13 @@ class Game:
         that sample what they cannot see and play the rest out (the Monte Carlo
         bot); the copy shares nothing mutable with this game. ``record``: keep a
         copy of the events so far and go on recording (the copy's views then show
-        what this game's show, hidden deals aside).
+        what this game's show, hidden deals aside). ``checked=False``: the caller
+        vouches for ``hands`` (the sizes held now, no card twice or on the pile), as
+        the Monte Carlo bot's sampler does, which draws them so; they are then not
+        counted again (a wrong hand would spoil the copy only, never this game).
         """
         ph = self._phase
-        if ph.__class__ is not CardGame:
+        if type(ph) is not CardGame:
             raise ValueError("fork() is for the card game")
         n = self.n
         now = self.hands
@@ -489,10 +532,11 @@ class Game:
         dealt = list(self.dealt)
         for s in range(n):
             h = hands[s]
-            if h.bit_count() != now[s].bit_count():
-                raise ValueError("fork() needs one hand per seat, of the sizes held now")
-            if union & h:
-                raise ValueError("fork(): a card twice (in two hands, or in a hand and on the pile)")
+            if checked:
+                if h.bit_count() != now[s].bit_count():
+                    raise ValueError("fork() needs one hand per seat, of the sizes held now")
+                if union & h:
+                    raise ValueError("fork(): a card twice (in two hands, or in a hand and on the pile)")
             union |= h
             if h != now[s]:
                 dealt[s] = h  # a replaced hand's deal is not known to the copy: its cards stand for it
@@ -503,6 +547,7 @@ class Game:
         g.rules, g.n, g.names, g.dealer, g.eldest = self.rules, n, self.names, self.dealer, self.eldest
         g.dealt = tuple(dealt)
         g.hands = list(hands)
+        g.left = self.left.copy()  # (the sizes are the same)
         g.out_of_play = self._static.pack_mask & ~union
         g.pile, g.strict, g.record = self.pile, self.strict, record
         g.auto_forced = True
@@ -511,29 +556,33 @@ class Game:
         g.events = events
         led = self.ledger
         ledger = Ledger(n, (), events, record, led.pool_objs)
-        ledger.pools = list(led.pools)
-        ledger.net = list(led.net)
-        ledger.taken = list(led.taken)
+        ledger.pools = led.pools.copy()
+        ledger.net = led.net.copy()
+        ledger.taken = led.taken.copy()
         g.ledger = ledger
         g.carry_in, g.stage, g.to_act, g.is_over = self.carry_in, self.stage, self.to_act, self.is_over
         g.hocs, g.principal_hocs, g.card_winner = self.hocs, self.principal_hocs, self.card_winner
-        g.carry_out, g._static, g.turns = self.carry_out, self._static, self.turns
+        g._carry_out, g._static, g.turns = None, self._static, self.turns
         g.first_turn_out, g.end_owed = self.first_turn_out, self.end_owed
         g.swept, g.held_paid, g.board_doubled = self.swept, self.held_paid, self.board_doubled
-        g.pool_outcome = list(self.pool_outcome)
-        g._winners = list(self._winners)
-        g._anted = list(self._anted)
-        g._blank = list(self._blank)
-        g.won_pool = list(self.won_pool)
-        g.won_pay = list(self.won_pay)
+        g.pool_outcome = self.pool_outcome.copy()
+        g._winners = self._winners.copy()
+        g._anted = self._anted.copy()
+        g._blank = self._blank.copy()
+        g.won_pool = self.won_pool.copy()
+        g.won_pay = self.won_pay.copy()
         g.hoc_kinds = dict(self.hoc_kinds)
         cg = ph.fork(g)
         pi = self._pi
-        phases: list[Any] = list(self._phases)
+        phases: list[Any] = self._phases.copy()
         phases[pi] = cg
         for i in range(pi + 1, len(phases)):  # the phases to come, not started: made anew
             later = phases[i]
-            phases[i] = later.__class__(g, later.st)
+            if type(later) is Settlement:  # (the commonest, made without looking up its plan)
+                settle: Settlement = later
+                phases[i] = Settlement(g, settle.st, settle.plan)
+            else:
+                phases[i] = later.__class__(g, later.st)
         g._phases = phases
         g._pi = pi
         g._phase = cg

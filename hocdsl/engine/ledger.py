@@ -3,6 +3,9 @@
 The only way chips move in the engine is :meth:`Ledger.move`, so the sum of
 the seats' nets and the pools never changes except by what the pools held
 when the hand started (the conservation the property tests check).
+
+(``x[i] = x[i] + n`` rather than ``x[i] += n``: compiled with mypyc, the first
+adds two ints, the second calls Python's generic in-place addition.)
 """
 
 from __future__ import annotations
@@ -38,25 +41,28 @@ class Ledger:
             if amount == 0:
                 return
             raise ValueError(f"a chip move needs a positive amount, not {amount}")
-        # a Party is a seat (int) or a Pool; ``__class__ is`` is the fastest test, and
-        # mypy does not narrow on it: hence the ignores on the Pool branches
-        if payer.__class__ is int:
-            self.net[payer] -= amount
+        # a Party is a seat (int) or a Pool; ``type(x) is int`` is the fastest test, and
+        # mypy does not narrow the other branch on it: hence the ignores on the Pool branches
+        if type(payer) is int:
+            self.net[payer] = self.net[payer] - amount
         else:
-            self.pools[payer.index] -= amount  # type: ignore[union-attr]
-            if payee.__class__ is int and reason != REFUND:
-                self.taken[payer.index] += amount  # type: ignore[union-attr]
-        if payee.__class__ is int:
-            self.net[payee] += amount
+            i = payer.index  # type: ignore[union-attr]
+            self.pools[i] = self.pools[i] - amount
+            if type(payee) is int and reason != REFUND:
+                self.taken[i] = self.taken[i] + amount
+        if type(payee) is int:
+            self.net[payee] = self.net[payee] + amount
         else:
-            self.pools[payee.index] += amount  # type: ignore[union-attr]
+            j = payee.index  # type: ignore[union-attr]
+            self.pools[j] = self.pools[j] + amount
         if self.record:
             self.events.append(ChipMove(payer, payee, amount, reason, chance))
 
     def seat_to_pool(self, seat: Seat, pool: Pool, amount: Chips, reason: str) -> None:
         """``seat`` puts ``amount`` (> 0) into ``pool``: :meth:`move` for the bidding's hot path."""
-        self.net[seat] -= amount
-        self.pools[pool.index] += amount
+        self.net[seat] = self.net[seat] - amount
+        i = pool.index
+        self.pools[i] = self.pools[i] + amount
         if self.record:
             self.events.append(ChipMove(seat, pool, amount, reason, pool.chance))
 
@@ -66,8 +72,8 @@ class Ledger:
         if not self.record and amount > 0:  # the same moves, without events to record
             for s in range(len(net)):
                 if s != payee:
-                    net[s] -= amount
-            net[payee] += amount * (len(net) - 1)
+                    net[s] = net[s] - amount
+            net[payee] = net[payee] + amount * (len(net) - 1)
             return
         for s in range(len(net)):
             if s != payee:

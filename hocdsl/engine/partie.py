@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
@@ -43,12 +43,12 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: How :meth:`Partie.deal` deals from its rng: ``shuffle`` (:func:`~.setup.deal_hands`,
 #: as :class:`Game` deals) or ``draw`` (:func:`draw_hands`, the simulator's deal).
-DEALINGS = ("shuffle", "draw")
+DEALINGS: Final = ("shuffle", "draw")
 
 #: A player for :meth:`Partie.play`: what a seat sees -> the action it takes.
 Chooser = Callable[["SeatView"], Any]
 
-_BITS = tuple(1 << c for c in range(52))
+_BITS: Final = tuple(1 << c for c in range(52))
 
 
 def draw_hands(rand: Callable[[], float], players: int, size: int, eldest: int,
@@ -148,8 +148,9 @@ class Partie:
         if g is not None and not self._booked and g.is_over:
             for s, v in enumerate(g.ledger.net):
                 self._balances[s] += v
-            assert g.carry_out is not None  # set when the hand is over
-            self._carry = g.carry_out
+            carry = g.carry_out
+            assert carry is not None  # the hand is over
+            self._carry = carry
             self.hands_played += 1
             self._last_dealer = g.dealer
             self._booked = True

@@ -29,7 +29,7 @@ in this order, each in the order of the seats:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards import Chips, hand_of
 from ..pack import pack_of
@@ -42,7 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset, Settle
     from .game import Game
 
-SETTLE_STAGE = "settle"
+SETTLE_STAGE: Final = "settle"
 
 
 class _Plan:
@@ -83,13 +83,14 @@ def _plans(rules: Ruleset) -> dict[str, _Plan]:
 class Settlement:
     """The settle phase of a :class:`~hocdsl.engine.game.Game` (no decisions)."""
 
-    __slots__ = ("g", "st", "stage", "done")
+    __slots__ = ("g", "st", "stage", "done", "plan")
 
-    def __init__(self, g: Game, st: Settle) -> None:
+    def __init__(self, g: Game, st: Settle, plan: _Plan | None = None) -> None:
         self.g = g
         self.st = st
         self.stage = SETTLE_STAGE
         self.done = False
+        self.plan = plan if plan is not None else _plans(g.rules)[st.id]
 
     def legal(self) -> tuple[Any, ...]:  # pragma: no cover - never the phase to act
         return ()
@@ -99,11 +100,10 @@ class Settlement:
 
     def start(self) -> None:
         g = self.g
-        st = self.st
         self.done = True
         if g.card_winner is None:  # no card game was played
             return
-        plan = _plans(g.rules)[st.id]
+        plan = self.plan
         g.end_owed = (0,) * g.n
         for step in plan.steps:
             if step == "sweep":
@@ -154,7 +154,7 @@ class Settlement:
             if points is not None:
                 owed = points(h)
             else:
-                left = h.bit_count()
+                left = g.left[t]
                 owed = table[left]
                 if owed is None:
                     owed = st.owed(left)  # raises: the schedule does not cover it

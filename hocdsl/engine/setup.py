@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cards import FULL_PACK, NUM_CARDS, CardError, hand_str, parse_hand
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset
 
 #: The values of ``table.draw_ties`` this engine knows (002 §2 is silent on ties).
-DRAW_TIES = ("redraw",)
+DRAW_TIES: Final = ("redraw",)
 
 
 def seat_count(players: int | Sequence[str]) -> int:

@@ -144,18 +144,20 @@ class SeatView:
         g = self._g
         ph = g._phase
         s = self.seat
-        if ph.__class__ is not CardGame or g.to_act != s:
-            return g.hands[s], (ph.need if ph.__class__ is CardGame else 0), 0, False, (
-                ph.cur if ph.__class__ is CardGame else -1)
-        cards, without = ph.options()
-        return g.hands[s], ph.need, cards, without, ph.cur
+        if type(ph) is not CardGame:
+            return g.hands[s], 0, 0, False, -1
+        cg: CardGame = ph  # (named: compiled attribute reads)
+        if g.to_act != s:
+            return g.hands[s], cg.need, 0, False, cg.cur
+        cards, without = cg.options()
+        return g.hands[s], cg.need, cards, without, cg.cur
 
     def may_claim(self) -> bool:
         """In the card game, whether this seat has something to claim now
         (``must_claim``): ``Claim`` is then among its legal actions."""
         g = self._g
         ph = g._phase
-        return ph.__class__ is CardGame and g.to_act == self.seat and bool(ph.owed)
+        return type(ph) is CardGame and g.to_act == self.seat and bool(ph.owed)
 
     def bid_state(self) -> BidState | None:
         """The bidding in one call, for bots, while a chance is bid (else None):
@@ -164,7 +166,7 @@ class SeatView:
         not folded, this seat's hand as dealt)."""
         g = self._g
         ph = g._phase
-        if ph.__class__ is not ChanceBidding:
+        if type(ph) is not ChanceBidding:
             return None
         s = self.seat
         return (ph.chance, MODE_NAMES[ph.mode], ph.level, ph.put[s], g.ledger.pools[ph.pool.index],
@@ -176,7 +178,7 @@ class SeatView:
         that beat the best so far); () when none is legal or it is not its turn."""
         g = self._g
         ph = g._phase
-        if ph.__class__ is not ChanceBidding or g.to_act != self.seat:
+        if type(ph) is not ChanceBidding or g.to_act != self.seat:
             return ()
         return ph.declarations()
 
@@ -186,21 +188,22 @@ class SeatView:
         g = self._g
         return g.card_options() if g.to_act == self.seat else (0, False)
 
-    def fork(self, hands: Sequence[Hand], record: bool = False) -> Game:
+    def fork(self, hands: Sequence[Hand], record: bool = False, checked: bool = True) -> Game:
         """A copy of the hand in the card game with the other seats' hands replaced by
         ``hands`` (one per seat, this seat's own unchanged, the sizes held now): a
         world this seat cannot tell from the real one, for playing out guesses
-        (:meth:`Game.fork`). Nothing done on the copy touches the real hand."""
+        (:meth:`Game.fork`, which says what ``checked=False`` skips). Nothing done on
+        the copy touches the real hand."""
         g = self._g
         if hands[self.seat] != g.hands[self.seat]:
             raise ValueError("fork(): a seat's own hand cannot be replaced")
-        return g.fork(hands, record)  # which refuses a card on the pile, or in two hands
+        return g.fork(hands, record, checked)  # which refuses a card on the pile, or in two hands
 
     @property
     def events(self) -> list[Any]:
         """Every event this seat saw: all but the other seats' :class:`Dealt`."""
         s = self.seat
-        return [e for e in self._g.events if not (e.__class__ is Dealt and e.seat != s)]
+        return [e for e in self._g.events if not (type(e) is Dealt and e.seat != s)]
 
     @property
     def unseen(self) -> Hand:
