@@ -22,7 +22,11 @@ action drawn at random among the legal ones, dealing automated; installed with
 ``pip install pokerkit``, or left out), each in a fresh process, and prints each
 one's hands per CPU-second and its ratio to PokerKit's.
 
-``--against REV`` measures this tree and the tree of git revision REV (for
+With ``--against REV`` too, it also measures git revision REV's tree as plain
+Python in the same run (for example ``4e20ee7``, the commit before the compiled
+build and the Monte Carlo work) and prints each build's ratio to it.
+
+``--against REV`` alone measures this tree and the tree of git revision REV (for
 example ``c8827b0``, the commit before the ruleset rewrite, or ``HEAD~1``)
 in the same run: one process each, alternated ``--repeat`` times so that
 both see the same machine, and prints the ratio of the best hands per
@@ -112,8 +116,25 @@ print(n / (time.process_time() - t))
 """
 
 
+def checkout(rev: str, into: Path) -> str:
+    """Git revision ``rev`` of this repository, extracted into ``into``; its short name."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", rev],
+                          capture_output=True, text=True, check=True).stdout.strip()
+
+
 def builds(a: argparse.Namespace) -> None:
-    """The compiled and the pure build, and PokerKit, alternated in one run."""
+    """The compiled and the pure build, and PokerKit (and revision ``a.against``, as
+    plain Python), alternated in one run."""
+    if a.against:
+        with tempfile.TemporaryDirectory() as tmp:
+            builds_run(a, (Path(tmp), checkout(a.against, Path(tmp))))
+    else:
+        builds_run(a, None)
+
+
+def builds_run(a: argparse.Namespace, old: tuple[Path, str] | None) -> None:
     from hocdsl.compiled import PURE_ENV
 
     def one(code: str, args: list[str], pure: bool) -> float | None:
@@ -127,7 +148,7 @@ def builds(a: argparse.Namespace) -> None:
     sim = [a.ruleset, str(a.hands), str(a.players), a.bots, str(a.seed)]
     probe = "from hocdsl.compiled import running; print(0 if running() == 'pure Python' else 1)"
     compiled = one(probe, [], False) == 1
-    rows: dict[str, list[float]] = {"installed": [], "pure": [], "pokerkit": []}
+    rows: dict[str, list[float]] = {"installed": [], "pure": [], "pokerkit": [], "old": []}
     for _ in range(a.repeat):
         for label, code, args, pure in (("installed", CHILD, sim, False), ("pure", CHILD, sim, True),
                                         ("pokerkit", POKERKIT, [str(max(200, a.hands // 10))], False)):
@@ -136,11 +157,14 @@ def builds(a: argparse.Namespace) -> None:
             v = one(code, args, pure)
             if v is not None:
                 rows[label].append(v)
+        if old is not None:
+            rows["old"].append(child_run(old[0], a))
     pk = max(rows["pokerkit"]) if rows["pokerkit"] else None
     print(f"{a.ruleset}, {a.players} players, bots {a.bots}, {a.hands} hands, one process; "
           f"best and median of {a.repeat}, alternated, in hands per CPU-second")
     names = {"installed": "compiled (mypyc)", "pure": "pure Python (HOCDSL_PURE=1)",
-             "pokerkit": "PokerKit, no-limit hold'em, 6 players, random actions"}
+             "pokerkit": "PokerKit, no-limit hold'em, 6 players, random actions",
+             "old": f"revision {old[1] if old else ''}, plain Python"}
     for label, runs in rows.items():
         if not runs:
             continue
@@ -153,6 +177,16 @@ def builds(a: argparse.Namespace) -> None:
         print("  (PokerKit is not installed: pip install pokerkit to measure against it)")
     if compiled and rows["pure"]:
         print(f"  compiled / pure: {max(rows['installed']) / max(rows['pure']):.2f}x best to best")
+    if old is not None:
+        for label in ("installed", "pure"):
+            if rows[label]:
+                print(f"  {names[label]} / revision {old[1]}: "
+                      f"{max(rows[label]) / max(rows['old']):.2f}x best to best, "
+                      f"{_median(rows[label]) / _median(rows['old']):.2f}x median to median")
+
+
+def _median(runs: list[float]) -> float:
+    return sorted(runs)[len(runs) // 2]
 
 
 def child_run(tree: Path, a: argparse.Namespace) -> float:
@@ -170,11 +204,7 @@ def against(a: argparse.Namespace) -> None:
     """This tree against revision ``a.against``, alternated in one run."""
     with tempfile.TemporaryDirectory() as tmp:
         old = Path(tmp)
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", a.against],
-                                 capture_output=True, check=True).stdout
-        subprocess.run(["tar", "-x", "-C", str(old)], input=archive, check=True)
-        rev = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", a.against],
-                             capture_output=True, text=True, check=True).stdout.strip()
+        rev = checkout(a.against, old)
         print(f"{a.ruleset}, {a.players} players, bots {a.bots}, {a.hands} hands, one process; "
               f"this tree against {a.against} ({rev}), alternated {a.repeat} times")
         new_runs: list[float] = []
@@ -186,8 +216,7 @@ def against(a: argparse.Namespace) -> None:
             runs.sort()
             print(f"  {label}: {runs[-1]:,.0f} hands/CPU-s best, {runs[len(runs) // 2]:,.0f} median")
         print(f"  ratio {max(new_runs) / max(old_runs):.2f} best to best, "
-              f"{sorted(new_runs)[len(new_runs) // 2] / sorted(old_runs)[len(old_runs) // 2]:.2f} "
-              f"median to median (above 1.0: this tree is faster)")
+              f"{_median(new_runs) / _median(old_runs):.2f} median to median (above 1.0: this tree is faster)")
 
 
 def main() -> None:

@@ -452,8 +452,20 @@ def test_auto_equivalent_changes_nothing_but_the_suit(name):
         assert slow.turns == fast.turns
 
 
+def _observed(g: Game) -> tuple:
+    """What a hand shows of itself: enough to tell two hands apart."""
+    return (g.stage, g.to_act, g.is_over, tuple(g.hands), g.cards_left, g.pile, g.out_of_play, g.dealt,
+            g.net, tuple(g.ledger.pools), tuple(g.ledger.taken), g.hocs, g.principal_hocs,
+            dict(g.hoc_kinds), g.turns, g.card_winner, g.first_turn_out, g.end_owed, g.swept,
+            g.held_paid, g.board_doubled, g.need, g.last_player, g.carry_out, len(g.events))
+
+
 def test_fork_plays_out_like_the_original():
+    # A fork plays out as the hand it copies; a fork made into an earlier, played-out
+    # copy (into=: the Monte Carlo bot's reset, not rebuilt) as a new one, at every step.
     rules = load_ruleset("hoc-mazarin")
+    spare = None
+    reused = 0
     for seed in range(20):
         g = Game(rules, 3, rng=random.Random(seed), auto_forced=True, auto_equivalent=True)
         pick = random.Random(seed)
@@ -463,11 +475,23 @@ def test_fork_plays_out_like_the_original():
         assert twin.view(0).hand == g.hands[0] and twin.pile == g.pile
         for name in _STATE:  # fork names every attribute it copies: none forgotten
             getattr(twin, name)
+        again = g.fork(list(g.hands), into=spare)
+        reused += again is spare
+        assert _observed(again) == _observed(twin)
         while not g.is_over:
             a = pick.choice(g.legal_actions())
             g.apply(a)
             twin.apply(a)
+            again.apply(a)
+            assert _observed(again) == _observed(twin)
         assert twin.is_over and twin.net == g.net and twin.carry_out == g.carry_out
+        spare = again
+    assert reused == 19
+    other = Game(load_ruleset("hoca"), 3, rng=random.Random(2), auto_forced=True)
+    pick = random.Random(2)
+    while other.stage != "cards":
+        other.apply(pick.choice(other.legal_actions()))
+    assert other.fork(list(other.hands), into=spare) is not spare  # another ruleset: a new copy
     with pytest.raises(ValueError):
         g = Game(rules, 3, rng=random.Random(1))
         g.fork(list(g.hands))  # not in the card game

@@ -159,7 +159,7 @@ class HeuristicBot(Bot):
         "_players", "_strength", "_dealt", "_q", "_has", "_raises", "_pay", "_size",
         "principal", "withhold", "wild", "lead_pays", "owed", "_closes", "_must_show",
         "raise_min", "raise_cap", "_index", "bonus", "charged", "same_suit", "top", "pack", "claims",
-        "_pack_size",
+        "_pack_size", "_me",
     )
     # set from _consts(rules)
     principal: Hand
@@ -193,6 +193,7 @@ class HeuristicBot(Bot):
          self._closes, self._must_show, self.raise_min, self.raise_cap, self._index,
          self.bonus, self.charged, self.same_suit, self.top, self.pack, self.claims) = _consts(rules)
         self._pack_size = self.pack.bit_count()
+        self._me = seat  # self.seat, which compiled code reads as a generic attribute
 
     # ---------------------------------------------------------- dispatch ----
 
@@ -323,7 +324,7 @@ class HeuristicBot(Bot):
         card = PLAY[(pick & -pick).bit_length() - 1]
         if not without:
             return card
-        mine = cur == self.seat
+        mine = cur == self._me
         if natural:
             if mine and self._dead(view, hand, need):
                 return WITHOUT[need]  # nobody can cover: the accidental hoc is ours anyway
@@ -376,17 +377,21 @@ class HeuristicBot(Bot):
             pick = plain & RANK_MASKS[r - 1]
             return PLAY[(pick & -pick).bit_length() - 1]
         pile = view.pile
-        ncards = hand.bit_count()
-        laid = pile.bit_count()
         if view.players != self._players:
             self._table(view.players)
         size = self._size
+        left = view.cards_left  # (the game counts them: cheaper than counting bits, compiled)
+        me = self._me
+        ncards = left[me]
+        held = 0
+        for c in left:  # (compiled, a loop on the stack; sum() is a generic call)
+            held += c
+        laid = size * self._players - held  # all dealt but what is held
         # the cards in the others' hands: all dealt but the pile and ours
-        others = size * self._players - laid - ncards
+        others = held - ncards
         danger = False
         if laid >= size - DANGER_CARDS:  # before that, nobody can be this close to going out
-            me = self.seat
-            for t, c in enumerate(view.cards_left):
+            for t, c in enumerate(left):
                 if t != me and c <= DANGER_CARDS:
                     danger = True
         unseen = self.pack & ~hand & ~pile

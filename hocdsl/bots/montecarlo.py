@@ -47,7 +47,7 @@ from ..engine.events import BlankHandDeclared, Played, SaidWithout, Shown
 from .heuristic import HeuristicBot, _ranks
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine import SeatView
+    from ..engine import Game, SeatView
     from ..rules.model import Ruleset
 
 SAMPLES: Final = 16  # deals sampled per decision
@@ -60,7 +60,7 @@ class MonteCarloBot(HeuristicBot):
 
     name = "montecarlo"
     __slots__ = ("samples", "max_choices", "_policy", "_k_dealt", "_k_seen", "_known",
-                 "_excl", "_brelans", "_played_by", "_suitless")
+                 "_excl", "_brelans", "_played_by", "_suitless", "_spare", "_views")
 
     def __init__(self, rules: Ruleset, seat: Seat, rng: random.Random | None = None, samples: int = SAMPLES,
                  max_choices: int = MAX_CHOICES) -> None:
@@ -75,6 +75,8 @@ class MonteCarloBot(HeuristicBot):
         self._brelans: list[tuple[Seat, Rank]] = []
         self._played_by: list[Hand] = []
         self._suitless = _suitless(rules)
+        self._spare: Game | None = None  # the last playout's hand, set again for the next
+        self._views: list[SeatView] = []  # the seats' views of it
 
     # --------------------------------------------------------- decisions ----
 
@@ -147,15 +149,20 @@ class MonteCarloBot(HeuristicBot):
         return out[:self.max_choices]
 
     def _playout(self, view: SeatView, hands: list[Hand], action: Action, me: Seat) -> float:
-        g = view.fork(hands, checked=False)  # drawn by _sample to fit: not counted again
+        # drawn by _sample to fit: not counted again; the last playout's hand filled again
+        spare = self._spare
+        g = view.fork(hands, checked=False, into=spare)
+        if g is not spare:
+            self._views = [g.view(s) for s in range(g.n)]  # (views of the same object hold)
+        views = self._views
         start = g.ledger.net[me]
         g.apply(action)
         policy = self._policy
-        views = [g.view(s) for s in range(g.n)]
         while not g.is_over:
             s = g.to_act
             assert s is not None  # the hand is on
             g.apply(policy[s].play(views[s]))
+        self._spare = g
         return g.ledger.net[me] - start
 
     # --------------------------------------------------------- knowledge ----
@@ -238,18 +245,20 @@ class MonteCarloBot(HeuristicBot):
                     drawn = _draw(rng, pool & mask & ~excl[t], need)
                     if drawn < 0:
                         return None
-                    hands[t] |= drawn
+                    hands[t] = hands[t] | drawn
                     pool &= ~drawn
         # the most constrained seat first: the fewest cards to spare
-        order = sorted([((pool & ~excl[t]).bit_count() - left[t], t) for t in others])
-        for _spare, t in order:
+        # (as (spare, seat) pairs sorted, packed in one int: seats are below 16)
+        order = sorted([((pool & ~excl[t]).bit_count() - left[t]) * 16 + t for t in others])
+        for key in order:
+            t = key & 15
             want = left[t] - hands[t].bit_count()
             if want <= 0:
                 continue
             drawn = _draw(rng, pool & ~excl[t], want)
             if drawn < 0:
                 return None
-            hands[t] |= drawn
+            hands[t] = hands[t] | drawn
             pool &= ~hands[t]
         return hands
 

@@ -508,7 +508,8 @@ class Game:
             return ()
         return tuple(s for s in range(self.n) if not ph.folded[s])
 
-    def fork(self, hands: Sequence[Hand], record: bool = False, checked: bool = True) -> Game:
+    def fork(self, hands: Sequence[Hand], record: bool = False, checked: bool = True,
+             into: Game | None = None) -> Game:
         """A copy of this hand in the card game with ``hands`` in place of the seats'
         hands (same number of cards each, none on the pile): the same pile, pools,
         nets, need and turn, ``record=False``, ``auto_forced=True`` and
@@ -520,6 +521,10 @@ class Game:
         vouches for ``hands`` (the sizes held now, no card twice or on the pile), as
         the Monte Carlo bot's sampler does, which draws them so; they are then not
         counted again (a wrong hand would spoil the copy only, never this game).
+        ``into``: an earlier copy that is of no more use: if it is of this ruleset and
+        table, it is set to this hand and returned (it and its ledger reused rather
+        than made anew: the Monte Carlo bot's playouts, one after another); else a
+        new copy is made.
         """
         ph = self._phase
         if type(ph) is not CardGame:
@@ -540,7 +545,12 @@ class Game:
             union |= h
             if h != now[s]:
                 dealt[s] = h  # a replaced hand's deal is not known to the copy: its cards stand for it
-        g = Game(self.rules, n, dealer=self.dealer, forking=True)
+        led = self.ledger
+        g = into
+        if g is None or g is self or g._static is not self._static or g.n != n:
+            # a new copy (into, if given, of another ruleset or table: not reused)
+            g = Game(self.rules, n, dealer=self.dealer, forking=True)
+            g.ledger = Ledger(n, (), [], record, led.pool_objs)
         # the state as it stands, one attribute at a time (a compiled class cannot be
         # copied otherwise; named, not looked up by name: the copy is the Monte Carlo
         # bot's inner loop); the lists and dicts copied, what differs replaced
@@ -554,12 +564,11 @@ class Game:
         g.auto_equivalent = True
         events: list[Any] = list(self.events) if record else []
         g.events = events
-        led = self.ledger
-        ledger = Ledger(n, (), events, record, led.pool_objs)
+        ledger = g.ledger
+        ledger.events, ledger.record = events, record
         ledger.pools = led.pools.copy()
         ledger.net = led.net.copy()
         ledger.taken = led.taken.copy()
-        g.ledger = ledger
         g.carry_in, g.stage, g.to_act, g.is_over = self.carry_in, self.stage, self.to_act, self.is_over
         g.hocs, g.principal_hocs, g.card_winner = self.hocs, self.principal_hocs, self.card_winner
         g._carry_out, g._static, g.turns = None, self._static, self.turns

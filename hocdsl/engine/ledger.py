@@ -58,6 +58,18 @@ class Ledger:
         if self.record:
             self.events.append(ChipMove(payer, payee, amount, reason, chance))
 
+    def seat_to_seat(self, payer: Seat, payee: Seat, amount: Chips, reason: str) -> None:
+        """:meth:`move` between two seats (the settlement's hot path): ``payer`` pays
+        ``payee`` ``amount``; nothing for 0."""
+        if amount <= 0:
+            self.move(payer, payee, amount, reason)  # nothing, or the error
+            return
+        net = self.net
+        net[payer] = net[payer] - amount
+        net[payee] = net[payee] + amount
+        if self.record:
+            self.events.append(ChipMove(payer, payee, amount, reason, None))
+
     def seat_to_pool(self, seat: Seat, pool: Pool, amount: Chips, reason: str) -> None:
         """``seat`` puts ``amount`` (> 0) into ``pool``: :meth:`move` for the bidding's hot path."""
         self.net[seat] = self.net[seat] - amount

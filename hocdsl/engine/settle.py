@@ -159,7 +159,7 @@ class Settlement:
                 if owed is None:
                     owed = st.owed(left)  # raises: the schedule does not cover it
             end_owed[t] = owed
-            ledger.move(t, w, owed * factor, R_END)
+            ledger.seat_to_seat(t, w, owed * factor, R_END)
         g.end_owed = tuple(end_owed)
 
     def _held_charges(self, plan: _Plan) -> None:
@@ -180,10 +180,10 @@ class Settlement:
                 if to_each:
                     for u in range(n):
                         if u != t:
-                            ledger.move(t, u, to_each * k, R_HELD)
+                            ledger.seat_to_seat(t, u, to_each * k, R_HELD)
                             g.held_paid += to_each * k
                 if to_winner:
-                    ledger.move(t, w, to_winner * k, R_HELD)
+                    ledger.seat_to_seat(t, w, to_winner * k, R_HELD)
                     g.held_paid += to_winner * k
 
     def _board_held(self, plan: _Plan) -> None:

@@ -188,16 +188,17 @@ class SeatView:
         g = self._g
         return g.card_options() if g.to_act == self.seat else (0, False)
 
-    def fork(self, hands: Sequence[Hand], record: bool = False, checked: bool = True) -> Game:
+    def fork(self, hands: Sequence[Hand], record: bool = False, checked: bool = True,
+             into: Game | None = None) -> Game:
         """A copy of the hand in the card game with the other seats' hands replaced by
         ``hands`` (one per seat, this seat's own unchanged, the sizes held now): a
         world this seat cannot tell from the real one, for playing out guesses
-        (:meth:`Game.fork`, which says what ``checked=False`` skips). Nothing done on
-        the copy touches the real hand."""
+        (:meth:`Game.fork`, which says what ``checked=False`` skips and what ``into``
+        reuses). Nothing done on the copy touches the real hand."""
         g = self._g
         if hands[self.seat] != g.hands[self.seat]:
             raise ValueError("fork(): a seat's own hand cannot be replaced")
-        return g.fork(hands, record, checked)  # which refuses a card on the pile, or in two hands
+        return g.fork(hands, record, checked, into)  # which refuses a card on the pile, or in two hands
 
     @property
     def events(self) -> list[Any]:
