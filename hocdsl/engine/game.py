@@ -538,7 +538,7 @@ class Game:
         for s in range(n):
             h = hands[s]
             if checked:
-                if h.bit_count() != now[s].bit_count():
+                if h.bit_count() != self.left[s]:
                     raise ValueError("fork() needs one hand per seat, of the sizes held now")
                 if union & h:
                     raise ValueError("fork(): a card twice (in two hands, or in a hand and on the pile)")
