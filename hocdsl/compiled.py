@@ -15,12 +15,18 @@ True
 
 What keeps the compiled code fast (each measured with callgrind; mypyc turns
 these into C, their plain forms into calls of Python's generic machinery):
-module constants marked ``Final`` (read directly, not looked up by name);
-``type(x) is C`` rather than ``x.__class__ is C``; a value read from an ``Any``
-(an action's card, a phase) given its type in a named local before use;
-``xs[i] = xs[i] + n`` rather than ``xs[i] += n``; ``xs.copy()`` rather than
-``list(xs)``. ``int.bit_count()`` is a generic call compiled: a count kept (as
-``Game.left``) is cheaper in a hot path. Under plain Python each form is as fast.
+module constants marked ``Final`` (read directly, not looked up by name), and
+a name imported from a module that is not compiled (the actions) bound to one
+(``PLAYS: Final = PLAY``); ``type(x) is C`` rather than ``x.__class__ is C``; a
+value read from an ``Any`` (an action's card, a phase) given its type in a named
+local before use; ``xs[i] = xs[i] + n`` rather than ``xs[i] += n``;
+``xs.copy()`` rather than ``list(xs)``; a tuple indexed by a variable typed
+``tuple[int, ...]`` (a fixed-length tuple is boxed anew to be indexed); ``bool``
+expressions that do not mix in an ``int`` (``x != 0 and ...``, else the value
+is boxed and tested generically). ``h.bit_count()`` looks the method up on
+every call compiled: ``cards.bit_count(h)`` calls it straight away, and a count
+kept (as ``Game.left``) is cheaper still in a hot path. Under plain Python each
+form is as fast.
 
 This file is read by ``setup.py`` before hocdsl is installed: it imports only
 the standard library.

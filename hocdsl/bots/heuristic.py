@@ -31,15 +31,16 @@ import random
 from typing import TYPE_CHECKING, Final
 
 from ..actions import (
-    CALL, CLAIM, CONCEAL, CONCEDE, DECLARE_BLANK, NOTHING, PASS, PLAY, RAISE, SHOW, WITHOUT,
+    CALL, CLAIM, CONCEAL, CONCEDE, DECLARE_BLANK, NOTHING, PASS, RAISE, SHOW,
     Action, Raise,
 )
 from mypy_extensions import mypyc_attr
 
-from ..cards import RANK_MASKS, Chips, Hand, Rank, Seat, hand_of
+from ..cards import RANK_MASKS, Chips, Hand, Rank, Seat, bit_count, hand_of
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from ..combos import best_sequence, best_tricon, sequence_payment, tricon_payment
+from ..engine.cardgame import PLAYS, WITHOUTS
 from .base import Bot
 from .strength import Strength, strength
 
@@ -303,16 +304,16 @@ class HeuristicBot(Bot):
             return CLAIM  # what must be claimed is always claimed
         hand, need, cards, without, cur = view.card_state()
         if not cards:
-            return WITHOUT[need]
+            return WITHOUTS[need]
         if not cards & (cards - 1) and not without:
-            return PLAY[cards.bit_length() - 1]
+            return PLAYS[cards.bit_length() - 1]
         if not need:
             return self._lead(view, hand, cards)
         plain = cards & ~self.principal
         if plain:  # a plain card of the rank asked: lay it, keep the principal hocs
             eager = plain & (self.bonus | self.charged)  # a board card, a card that costs if kept
             pick = eager or plain
-            return PLAY[(pick & -pick).bit_length() - 1]
+            return PLAYS[(pick & -pick).bit_length() - 1]
         return self._cover_principal(view, hand, need, cards, without, cur)
 
     def _cover_principal(self, view: SeatView, hand: Hand, need: Rank, cards: Hand, without: bool,
@@ -321,22 +322,22 @@ class HeuristicBot(Bot):
         or keep it and say "without"."""
         natural = cards & RANK_MASKS[need - 1]
         pick = natural or cards
-        card = PLAY[(pick & -pick).bit_length() - 1]
+        card = PLAYS[(pick & -pick).bit_length() - 1]
         if not without:
             return card
         mine = cur == self._me
         if natural:
             if mine and self._dead(view, hand, need):
-                return WITHOUT[need]  # nobody can cover: the accidental hoc is ours anyway
+                return WITHOUTS[need]  # nobody can cover: the accidental hoc is ours anyway
             return card  # a hoc, and the lead: break the run
         # a wild principal hoc
         if mine:
             if self._dead(view, hand, need):
-                return WITHOUT[need]
-            return card if hand.bit_count() <= ESCAPE_AT_CARDS else WITHOUT[need]
-        if view.cards_left[cur] <= BREAK_AT_CARDS or hand.bit_count() <= ESCAPE_AT_CARDS:
+                return WITHOUTS[need]
+            return card if bit_count(hand) <= ESCAPE_AT_CARDS else WITHOUTS[need]
+        if view.cards_left[cur] <= BREAK_AT_CARDS or bit_count(hand) <= ESCAPE_AT_CARDS:
             return card
-        return WITHOUT[need]
+        return WITHOUTS[need]
 
     def _lead_in_suit(self, plain: Hand) -> Action:
         """Runs keep to one suit: lead the lowest card of the longest run held in a suit."""
@@ -346,7 +347,7 @@ class HeuristicBot(Bot):
             for r, _length, _end, score in _CHAINS[ranks]:
                 if score > best_score:
                     best, best_score = suit * 13 + r - 1, score
-        return PLAY[best]
+        return PLAYS[best]
 
     def _dead(self, view: SeatView, hand: Hand, rank: Rank) -> bool:
         """True if no other seat can hold a card of ``rank`` (all are laid or ours)."""
@@ -357,25 +358,25 @@ class HeuristicBot(Bot):
         if cards != hand:  # the first lead is restricted (the Hoca: the lowest card)
             plain = cards & ~P
             pick = plain or cards
-            return PLAY[(pick & -pick).bit_length() - 1]
+            return PLAYS[(pick & -pick).bit_length() - 1]
         plain = hand & ~P
         if not plain:
-            return PLAY[(hand & -hand).bit_length() - 1]
+            return PLAYS[(hand & -hand).bit_length() - 1]
         eager = plain & (self.bonus | self.charged)
         if eager:  # take a board box before another can; shed a card that costs at the end
-            return PLAY[(eager & -eager).bit_length() - 1]
+            return PLAYS[(eager & -eager).bit_length() - 1]
         if self.same_suit:
             return self._lead_in_suit(plain)
         chains = _CHAINS[_ranks(plain)]
         if len(chains) == 1:
             r, length, _end, _base = chains[0]
             prin = hand & P
-            if prin and self.lead_pays and length == plain.bit_count():
+            if prin and self.lead_pays and length == bit_count(plain):
                 # the rest goes out in one run: lay the principal hocs first (each a hoc,
                 # and the lead comes back), then the run
-                return PLAY[(prin & -prin).bit_length() - 1]
+                return PLAYS[(prin & -prin).bit_length() - 1]
             pick = plain & RANK_MASKS[r - 1]
-            return PLAY[(pick & -pick).bit_length() - 1]
+            return PLAYS[(pick & -pick).bit_length() - 1]
         pile = view.pile
         if view.players != self._players:
             self._table(view.players)
@@ -413,7 +414,7 @@ class HeuristicBot(Bot):
                 length += 1
                 score += 1.0
             else:
-                k = (unseen & RANK_MASKS[end]).bit_count()  # out ** k, multiplied out
+                k = bit_count(unseen & RANK_MASKS[end])  # out ** k, multiplied out
                 keep = (1.0 if not k else out if k == 1 else out * out if k == 2 else
                         out * out * out if k == 3 else out * out * out * out)
             if length >= ncards:
@@ -425,4 +426,4 @@ class HeuristicBot(Bot):
             if score > best_score:
                 best_r, best_score = r, score
         pick = plain & RANK_MASKS[best_r - 1]
-        return PLAY[(pick & -pick).bit_length() - 1]
+        return PLAYS[(pick & -pick).bit_length() - 1]

@@ -39,10 +39,12 @@ from __future__ import annotations
 
 import gc
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from ..actions import PLAY, WITHOUT, Action, Play
-from ..cards import RANK_MASKS, Card, Hand, Rank, Seat
+from ..actions import Action, Play
+from ..cards import RANK_MASKS, Card, Hand, Rank, Seat, bit_count
+from ..engine.cardgame import PLAYS, WITHOUTS
 from ..engine.events import BlankHandDeclared, Played, SaidWithout, Shown
 from .heuristic import HeuristicBot, _ranks
 
@@ -114,7 +116,7 @@ class MonteCarloBot(HeuristicBot):
         hoc, "without"; the heuristic's own choice first."""
         _hand, need, cards, without, _cur = view.card_state()
         if not cards:
-            return [WITHOUT[need]] if without else []
+            return [WITHOUTS[need]] if without else []
         first = super().play(view)
         out = [first]
         P = self.principal
@@ -126,7 +128,7 @@ class MonteCarloBot(HeuristicBot):
             low = ranks & -ranks
             ranks ^= low
             pick = plain & RANK_MASKS[low.bit_length() - 1]
-            a = PLAY[(pick & -pick).bit_length() - 1]
+            a = PLAYS[(pick & -pick).bit_length() - 1]
             if a not in out:
                 out.append(a)
         prin = cards & P
@@ -139,13 +141,13 @@ class MonteCarloBot(HeuristicBot):
             low = prin & -prin
             prin ^= low
             c = low.bit_length() - 1
-            a = PLAY[c]
+            a = PLAYS[c]
             if a not in out:
                 out.append(a)
             if self._suitless:
                 prin &= ~RANK_MASKS[c % 13]
-        if without and WITHOUT[need] not in out:
-            out.append(WITHOUT[need])
+        if without and WITHOUTS[need] not in out:
+            out.append(WITHOUTS[need])
         return out[:self.max_choices]
 
     def _playout(self, view: SeatView, hands: list[Hand], action: Action, me: Seat) -> float:
@@ -224,7 +226,7 @@ class MonteCarloBot(HeuristicBot):
 
     def _try_sample(self, view: SeatView, hand: Hand, left: tuple[int, ...], unseen: Hand,
                     others: list[Seat], excl: list[Hand]) -> list[Hand] | None:
-        rng = self.rng
+        rand = self.rng.random  # (looked up once a sample: a generic attribute, compiled)
         hands = [0] * len(left)
         hands[self.seat] = hand
         pool = unseen
@@ -232,30 +234,30 @@ class MonteCarloBot(HeuristicBot):
         if known_ok:
             for t in others:
                 k = self._known[t] & unseen
-                if k.bit_count() > left[t]:
+                if bit_count(k) > left[t]:
                     return None
                 hands[t] = k
                 pool &= ~k
             for t, r in self._brelans:
                 mask = RANK_MASKS[r - 1]
-                need = 3 - ((self._played_by[t] | hands[t]) & mask).bit_count()
+                need = 3 - bit_count((self._played_by[t] | hands[t]) & mask)
                 if need > 0:
-                    if hands[t].bit_count() + need > left[t]:
+                    if bit_count(hands[t]) + need > left[t]:
                         return None
-                    drawn = _draw(rng, pool & mask & ~excl[t], need)
+                    drawn = _draw(rand, pool & mask & ~excl[t], need)
                     if drawn < 0:
                         return None
                     hands[t] = hands[t] | drawn
                     pool &= ~drawn
         # the most constrained seat first: the fewest cards to spare
         # (as (spare, seat) pairs sorted, packed in one int: seats are below 16)
-        order = sorted([((pool & ~excl[t]).bit_count() - left[t]) * 16 + t for t in others])
+        order = sorted([(bit_count(pool & ~excl[t]) - left[t]) * 16 + t for t in others])
         for key in order:
             t = key & 15
-            want = left[t] - hands[t].bit_count()
+            want = left[t] - bit_count(hands[t])
             if want <= 0:
                 continue
-            drawn = _draw(rng, pool & ~excl[t], want)
+            drawn = _draw(rand, pool & ~excl[t], want)
             if drawn < 0:
                 return None
             hands[t] = hands[t] | drawn
@@ -263,9 +265,9 @@ class MonteCarloBot(HeuristicBot):
         return hands
 
 
-def _draw(rng: random.Random, cards: Hand, k: int) -> Hand:
-    """``k`` cards of ``cards`` drawn at random, all sets alike (a partial shuffle);
-    -1 if there are fewer."""
+def _draw(rand: Callable[[], float], cards: Hand, k: int) -> Hand:
+    """``k`` cards of ``cards`` drawn at random (``rand``: a ``Random``'s ``random``),
+    all sets alike (a partial shuffle); -1 if there are fewer."""
     cand: list[Card] = []
     while cards:
         low = cards & -cards
@@ -275,7 +277,6 @@ def _draw(rng: random.Random, cards: Hand, k: int) -> Hand:
     if n < k:
         return -1
     drawn = 0
-    rand = rng.random
     for i in range(k):
         j = i + int(rand() * (n - i))
         c = cand[j]

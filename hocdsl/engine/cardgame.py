@@ -83,6 +83,12 @@ PRINCIPAL: Final = "principal"
 PERMANENT: Final = "permanent"
 END_OF_RUN: Final = "end-of-run"
 ACCIDENTAL: Final = "accidental"
+#: The kinds of hoc by number, as the engine counts and pays them (``Game.hoc_counts``).
+HOC_KINDS: Final = (PRINCIPAL, PERMANENT, END_OF_RUN, ACCIDENTAL)
+K_PRINCIPAL: Final = 0
+K_PERMANENT: Final = 1
+K_END_OF_RUN: Final = 2
+K_ACCIDENTAL: Final = 3
 #: What else may have to be claimed (``must_claim``): a card paid when laid, a board box.
 LAID_KIND: Final = "laid"
 BOARD_KIND: Final = "board"
@@ -91,11 +97,21 @@ BOARD_KIND: Final = "board"
 Owed = tuple[str, Card, int, Pool | None]
 
 
+# The action classes and the card game's actions, bound here once: compiled, a module
+# constant is read directly, while a name imported from a module that is not compiled
+# (actions) is looked up on every use. The bots read PLAYS and WITHOUTS too.
+_Play: Final = Play
+_Claim: Final = Claim
+_Without: Final = Without
+PLAYS: Final = PLAY  #: PLAYS[c]: Play(c)
+WITHOUTS: Final = WITHOUT  #: WITHOUTS[r]: Without(r)
+
+
 def _plays(bits: Hand) -> list[Play]:
     out = []
     while bits:
         low = bits & -bits
-        out.append(PLAY[low.bit_length() - 1])
+        out.append(PLAYS[low.bit_length() - 1])
         bits ^= low
     return out
 
@@ -113,7 +129,8 @@ class _Knobs:
                  "after_missing", "held_back", "end_pay", "permanent", "permanent_pay", "principal_pay", "continues",
                  "laid_pays", "laid_cards", "board", "board_pools", "next_rank", "low", "top", "order",
                  "rank_masks", "penalty", "sid", "special", "follows", "pays", "plain_runs",
-                 "claims", "claiming", "lead_any", "is_hoc", "stood_for")
+                 "claims", "claiming", "lead_any", "is_hoc", "stood_for", "wild_never",
+                 "wild_always", "wild_missing")
 
     def __init__(self, rules: Ruleset) -> None:
         cg = rules.card_game
@@ -122,6 +139,9 @@ class _Knobs:
         self.sid = cg.id
         self.principal = hand_of(cg.principal_hocs)
         self.wild = cg.principal_wild
+        self.wild_never = self.wild == "never"  # a principal hoc never stands for another card
+        self.wild_always = self.wild == "always"
+        self.wild_missing = self.wild == "when-missing"
         self.withhold = cg.principal_may_withhold
         self.must_cover = cg.must_cover
         self.lead_pays = cg.principal_lead_pays
@@ -179,10 +199,11 @@ class _Knobs:
                 want = (1 << (suit * 13 + nxt - 1)) if self.same_suit else self.rank_masks[nxt - 1]
             follows.append((nxt, want, suit))
         self.follows = tuple(follows)
-        #: what each kind of hoc is paid by every other player (0: not paid)
-        self.pays = {PRINCIPAL: self.principal_pay, PERMANENT: self.permanent_pay,
-                     END_OF_RUN: self.end_pay,
-                     ACCIDENTAL: self.accidental_pay if self.accidental else 0}
+        #: what each kind of hoc (by number, as HOC_KINDS) is paid by every other player
+        #: (0: not paid); typed of any length: a fixed-length tuple, compiled, would be
+        #: made anew to be indexed by a variable
+        self.pays: tuple[int, ...] = (
+            self.principal_pay, self.permanent_pay, self.end_pay, self.accidental_pay if self.accidental else 0)
         #: no card but the principal hocs is more than its rank (auto_equivalent may apply)
         self.plain_runs = not (self.same_suit or self.board or self.laid_cards or self.permanent)
 
@@ -299,7 +320,7 @@ class CardGame:
         if acts is None:
             lst: list[Any] = _plays(cards)
             if without:
-                lst.append(WITHOUT[need])
+                lst.append(WITHOUTS[need])
             acts = _COVER[key] = tuple(lst)
         return acts
 
@@ -320,12 +341,12 @@ class CardGame:
             return None
         cards, without = self.options()
         if without and not cards:
-            return WITHOUT[self.need]
+            return WITHOUTS[self.need]
         if without or cards & (cards - 1):
             return None
         if self.k.lead_any and not self.need and cards & self.principal:
             return None  # a principal hoc to lead: as which rank is a choice
-        return PLAY[cards.bit_length() - 1]
+        return PLAYS[cards.bit_length() - 1]
 
     # ----------------------------------------------------------- check ----
 
@@ -338,12 +359,12 @@ class CardGame:
         h = g.hands[s]
         need = self.need
         cls = type(a)
-        if cls is Claim:
+        if cls is _Claim:
             if not self.owed:
                 raise IllegalAction(self._rule("must_claim", "what must be claimed is claimed at once"),
                                     "you have nothing to claim now")
             return False
-        if cls is Play:
+        if cls is _Play:
             c = a.card
             if not 0 <= c < 52 or not h >> c & 1:
                 raise IllegalAction(self._cover_rule() if need else self._lead_rule(),
@@ -366,7 +387,7 @@ class CardGame:
                     self._rule("principal_wild", "a principal hoc stands for a card only when it is missing"),
                     f"you hold {wanted}: {card_name(c)} cannot stand for it")
             raise IllegalAction(self._cover_rule(), f"the card wanted is {wanted}, not {card_name(c)}")
-        if cls is Without:
+        if cls is _Without:
             if not need:
                 raise IllegalAction(self._lead_rule(), "you lead a new run: lay a card")
             if a.rank != need:
@@ -423,9 +444,11 @@ class CardGame:
         s = g.to_act
         assert s is not None  # a phase acts only while the hand is on
         cls = type(a)
-        if cls is Play:
+        if cls is _Play:
             c: Card = a.card  # (typed: compiled arithmetic on the card below)
-            as_rank: Rank = a.as_rank
+            # PLAYS[c], the bots' answer, leads as itself: its as_rank not read (a
+            # generic attribute, compiled)
+            as_rank: Rank = 0 if 0 <= c < 52 and a is PLAYS[c] else a.as_rank
             if as_rank:  # a principal hoc led as a rank its holder names: checked in full
                 self.check(a)
                 if as_rank == c % 13 + 1:
@@ -436,7 +459,7 @@ class CardGame:
                 self.check(a)
             self._lay(s, c, as_rank)
             return
-        if cls is Claim:
+        if cls is _Claim:
             self.check(a)
             self._claim(s)
             return
@@ -470,13 +493,13 @@ class CardGame:
                 self.suit = suit
             if not rest:
                 if k.last_card_hoc and need and not self._coverable(s):
-                    self._hoc(s, c, ACCIDENTAL)
+                    self._hoc(s, c, K_ACCIDENTAL)
                 self._end(s)
             return
         rank = c % 13 + 1
         suit = c // 13
         is_principal = self.principal & bit
-        wild = bool(is_principal and not leading and not self.want & bit)
+        wild = is_principal != 0 and not leading and not self.want & bit  # (bools: not boxed, compiled)
         if wild:  # it stands for the card wanted
             rank, suit = self.need, self.suit
         elif as_rank:  # it leads as the rank its holder named
@@ -484,7 +507,7 @@ class CardGame:
         if g.record:
             g.events.append(Played(s, c, leading, wild, as_rank))
         #: it counts as the card it stands for (wild_counts_as: card-stood-for)
-        counted = bool((wild or as_rank) and k.stood_for)
+        counted = (wild or as_rank != 0) and k.stood_for
         cc = suit * 13 + rank - 1 if counted else c
         out = not rest
         claims = k.claims
@@ -504,7 +527,7 @@ class CardGame:
                     else:
                         g.ledger.pay_each(s, each, R_LAID)
         if is_principal and k.is_hoc and (k.lead_pays or not leading):
-            self._hoc(s, c, PRINCIPAL)  # 002 §9.2: a hoc wherever it is laid
+            self._hoc(s, c, K_PRINCIPAL)  # 002 §9.2: a hoc wherever it is laid
             if not k.continues:
                 self.need = self.want = 0
                 if out:
@@ -516,19 +539,19 @@ class CardGame:
                     self._end(s)
                 return
         if k.permanent >> cc & 1:
-            self._hoc(s, c, PERMANENT)
+            self._hoc(s, c, K_PERMANENT)
             self.need = self.want = 0
         elif rank == k.top and not k.wraps:
             # Nothing follows the top card: an end-of-run hoc, unless its player goes
             # out on it (see last_card_hoc). A principal card laid as itself (a top card
             # leading unpaid, a wild card counted as itself) is no end-of-run hoc.
             if (counted or not is_principal) and (not out or k.last_card_hoc):
-                self._hoc(s, c, END_OF_RUN)
+                self._hoc(s, c, K_END_OF_RUN)
             self.need = self.want = 0
         else:
             self._follow(rank, suit)
             if out and k.last_card_hoc and self.need and not self._coverable(s):
-                self._hoc(s, c, ACCIDENTAL)
+                self._hoc(s, c, K_ACCIDENTAL)
         if out:
             self._end(s)
 
@@ -537,7 +560,7 @@ class CardGame:
         unless the next card was held back and ``accidental_when_held`` says that
         makes it none; either way its player goes on."""
         if not (self.k.held_back and self._held_back()):
-            self._hoc(self.cur, -1, ACCIDENTAL)
+            self._hoc(self.cur, -1, K_ACCIDENTAL)
         if self.k.after_missing:
             self._follow(self.need, self.suit)  # on from the card after the missing one
         else:
@@ -573,10 +596,9 @@ class CardGame:
         P = self.principal
         withhold = self.withhold
         must = self.must_cover
-        wild = self.wild
-        plain_only = wild == "never"  # a principal hoc never stands for another card
-        wild_always = wild == "always"
-        wild_missing = wild == "when-missing"
+        plain_only = self.k.wild_never  # a principal hoc never stands for another card
+        wild_always = self.k.wild_always
+        wild_missing = self.k.wild_missing
         rec = g.record
         n = g.n
         equiv = g.auto_equivalent and self.k.plain_runs
@@ -655,7 +677,7 @@ class CardGame:
     def _coverable(self, s: Seat) -> bool:
         """Could any other seat lay the card wanted now (its own, or a wild principal hoc)?"""
         g = self.g
-        wild = self.wild != "never"
+        wild = not self.k.wild_never
         for t in range(g.n):
             if t != s:
                 h = g.hands[t]
@@ -663,21 +685,22 @@ class CardGame:
                     return True
         return False
 
-    def _hoc(self, s: Seat, card: Card, kind: str) -> None:
+    def _hoc(self, s: Seat, card: Card, kind: int) -> None:
+        """``s`` makes a hoc of ``kind`` (a number: HOC_KINDS) with ``card`` (-1: the last laid)."""
         g = self.g
         amount = self.k.pays[kind]
         if card < 0:
             card = self.last
         g.hocs += 1
-        if kind == PRINCIPAL:
+        if kind == K_PRINCIPAL:
             g.principal_hocs += 1
-        kinds = g.hoc_kinds
-        kinds[kind] = kinds.get(kind, 0) + 1
+        counts = g.hoc_counts
+        counts[kind] = counts[kind] + 1
         if g.record:
-            g.events.append(Hoc(s, card, kind, amount > 0))
+            g.events.append(Hoc(s, card, HOC_KINDS[kind], amount > 0))
         if amount > 0:
-            if self.k.claiming and kind in self.k.claims and g.hands[s]:
-                self.owed.append((kind, card, amount, None))  # paid when claimed
+            if self.k.claiming and HOC_KINDS[kind] in self.k.claims and g.hands[s]:
+                self.owed.append((HOC_KINDS[kind], card, amount, None))  # paid when claimed
             else:
                 g.ledger.pay_each(s, amount, R_HOC)
 

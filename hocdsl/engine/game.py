@@ -33,13 +33,13 @@ from collections.abc import Sequence
 from typing import Any, Final, Union
 
 from ..actions import Action
-from ..cards import Chips, Hand, Rank, Seat
+from ..cards import Chips, Hand, Rank, Seat, bit_count
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from ..rules.model import Ruleset
 from .bidding import DECLARING, PASSED, RAISED, WON, ChanceBidding
 from .blank import BlankHands
-from .cardgame import CardGame
+from .cardgame import HOC_KINDS, CardGame
 from .carry import Carry, next_multiplier
 from .chances import CHANCE_KINDS, ChanceKind
 from .errors import IllegalAction
@@ -105,7 +105,7 @@ _STATE: Final = (
     "strict", "record", "auto_forced", "auto_equivalent", "events", "ledger", "carry_in", "stage", "to_act",
     "is_over", "hocs", "card_winner", "_carry_out", "_static", "_phases", "_pi", "_phase",
     "pool_outcome", "_winners", "_anted", "_blank", "turns", "principal_hocs", "won_pool", "won_pay",
-    "hoc_kinds", "first_turn_out", "end_owed", "swept", "held_paid", "board_doubled",
+    "hoc_counts", "first_turn_out", "end_owed", "swept", "held_paid", "board_doubled",
 )
 
 class Game:
@@ -204,7 +204,8 @@ class Game:
         self.is_over = False
         self.hocs = 0
         self.principal_hocs = 0
-        self.hoc_kinds: dict[str, int] = {}  # hocs this hand by kind (principal, accidental, ...)
+        #: hocs this hand by kind, as HOC_KINDS numbers them (:attr:`hoc_kinds` names them)
+        self.hoc_counts = [0] * len(HOC_KINDS)
         self.first_turn_out = False  # the winner went out before anyone else laid a card
         self.end_owed: tuple[int, ...] = ()  # per seat, what the settle stage charged for cards left
         self.swept = 0  # chips the winner took from the pools for going out at once (the sweep)
@@ -283,6 +284,12 @@ class Game:
         # the phases point back at the hand: let go of them, so that a finished hand
         # is freed as soon as nobody holds it, not at the next cyclic collection
         self._phases = []
+
+    @property
+    def hoc_kinds(self) -> dict[str, int]:
+        """Hocs this hand by kind, the kinds that happened: ``{"principal": 2,
+        "accidental": 1}`` (counted by number in :attr:`hoc_counts`)."""
+        return {kind: k for kind, k in zip(HOC_KINDS, self.hoc_counts) if k}
 
     @property
     def carry_out(self) -> Carry | None:
@@ -538,7 +545,7 @@ class Game:
         for s in range(n):
             h = hands[s]
             if checked:
-                if h.bit_count() != self.left[s]:
+                if bit_count(h) != self.left[s]:
                     raise ValueError("fork() needs one hand per seat, of the sizes held now")
                 if union & h:
                     raise ValueError("fork(): a card twice (in two hands, or in a hand and on the pile)")
@@ -580,7 +587,7 @@ class Game:
         g._blank = self._blank.copy()
         g.won_pool = self.won_pool.copy()
         g.won_pay = self.won_pay.copy()
-        g.hoc_kinds = dict(self.hoc_kinds)
+        g.hoc_counts = self.hoc_counts.copy()
         cg = ph.fork(g)
         pi = self._pi
         phases: list[Any] = self._phases.copy()

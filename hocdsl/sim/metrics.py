@@ -108,7 +108,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..engine.cardgame import ACCIDENTAL, END_OF_RUN, PERMANENT, PRINCIPAL
+from ..engine.cardgame import HOC_KINDS
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset
@@ -116,8 +116,6 @@ if TYPE_CHECKING:  # pragma: no cover
 #: The names of the seats after the eldest, in the direction of play, up to
 #: eight players; the last seat is always the dealer.
 ORDINALS = ("eldest", "second", "third", "fourth", "fifth", "sixth", "seventh")
-#: The kinds of hoc, in the order their metrics are listed.
-HOC_KINDS = (PRINCIPAL, PERMANENT, END_OF_RUN, ACCIDENTAL)
 
 
 def positions(players: int) -> tuple[str, ...]:

@@ -27,6 +27,7 @@ from ..cards import SUIT_MASK
 from ..combos import COURT_CARDS
 from ..engine import Partie
 from ..engine.bidding import PASSED, WON
+from ..engine.cardgame import HOC_KINDS
 from ..engine.partie import draw_hands
 from .metrics import Layout
 
@@ -101,6 +102,8 @@ class Table:
         blank_paid = L.BLANK_PAID
         blank_all_paid = L.blank_all_paid
         cg = L.cards
+        # where each kind of hoc is counted, in the order the game counts them (HOC_KINDS)
+        kind_slots = tuple(cg.kinds[kind] for kind in HOC_KINDS) if cg is not None else ()
         blank_dealt = L.BLANK_DEALT
         longest_run = _LONGEST_RUN
         seq_held = self.seq_held
@@ -187,8 +190,8 @@ class Table:
                     y[cg.hocs] += g.hocs
                     y[cg.principal] += g.principal_hocs
                     y[cg.accidental] += g.hocs - g.principal_hocs
-                    for kind, k in g.hoc_kinds.items():
-                        y[cg.kinds[kind]] += k
+                    for i, k in zip(kind_slots, g.hoc_counts):
+                        y[i] += k
                     if g.first_turn_out:
                         y[cg.first_turn_out] += 1
                         if cg.swept is not None:
