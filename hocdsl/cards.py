@@ -74,10 +74,6 @@ RANK_PLURALS_FR = (
 NUM_CARDS: Final = 52
 FULL_PACK: Final = (1 << NUM_CARDS) - 1
 SUIT_MASK: Final = (1 << 13) - 1  # the 13 bits of one suit, shifted by suit * 13
-#: How many cards a hand holds: ``bit_count(h)``, the same as ``h.bit_count()``; bound
-#: once, so that compiled code calls it straight away rather than look the method up
-#: on every call (the Monte Carlo bot's inner loop).
-bit_count: Final = int.bit_count
 
 
 class CardError(ValueError):
@@ -122,9 +118,10 @@ def rank_mask(rank: int) -> int:
 RANK_MASKS: Final = tuple(rank_mask(r) for r in range(1, 14))
 
 
-def count(hand: int) -> int:
-    """How many cards ``hand`` holds."""
-    return hand.bit_count()
+#: How many cards a hand holds: ``count(h)``, the same as ``h.bit_count()``; bound to
+#: the method once, so that compiled code calls it straight away rather than look it
+#: up on every call (the Monte Carlo bot's inner loop).
+count: Final = int.bit_count
 
 
 def iter_cards(hand: int) -> Iterator[int]:

@@ -25,7 +25,7 @@ local before use; ``xs[i] = xs[i] + n`` rather than ``xs[i] += n``;
 ``tuple[int, ...]`` (a fixed-length tuple is boxed anew to be indexed); ``bool``
 expressions that do not mix in an ``int`` (``x != 0 and ...``, else the value
 is boxed and tested generically). ``h.bit_count()`` looks the method up on
-every call compiled: ``cards.bit_count(h)`` calls it straight away, and a count
+every call compiled: ``cards.count(h)`` calls it straight away, and a count
 kept (as ``Game.left``) is cheaper still in a hot path. Under plain Python each
 form is as fast.
 

@@ -36,7 +36,7 @@ from ..actions import (
 )
 from mypy_extensions import mypyc_attr
 
-from ..cards import RANK_MASKS, Chips, Hand, Rank, Seat, bit_count, hand_of
+from ..cards import RANK_MASKS, Chips, Hand, Rank, Seat, count, hand_of
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from ..combos import best_sequence, best_tricon, sequence_payment, tricon_payment
@@ -334,8 +334,8 @@ class HeuristicBot(Bot):
         if mine:
             if self._dead(view, hand, need):
                 return WITHOUTS[need]
-            return card if bit_count(hand) <= ESCAPE_AT_CARDS else WITHOUTS[need]
-        if view.cards_left[cur] <= BREAK_AT_CARDS or bit_count(hand) <= ESCAPE_AT_CARDS:
+            return card if count(hand) <= ESCAPE_AT_CARDS else WITHOUTS[need]
+        if view.cards_left[cur] <= BREAK_AT_CARDS or count(hand) <= ESCAPE_AT_CARDS:
             return card
         return WITHOUTS[need]
 
@@ -371,7 +371,7 @@ class HeuristicBot(Bot):
         if len(chains) == 1:
             r, length, _end, _base = chains[0]
             prin = hand & P
-            if prin and self.lead_pays and length == bit_count(plain):
+            if prin and self.lead_pays and length == count(plain):
                 # the rest goes out in one run: lay the principal hocs first (each a hoc,
                 # and the lead comes back), then the run
                 return PLAYS[(prin & -prin).bit_length() - 1]
@@ -414,7 +414,7 @@ class HeuristicBot(Bot):
                 length += 1
                 score += 1.0
             else:
-                k = bit_count(unseen & RANK_MASKS[end])  # out ** k, multiplied out
+                k = count(unseen & RANK_MASKS[end])  # out ** k, multiplied out
                 keep = (1.0 if not k else out if k == 1 else out * out if k == 2 else
                         out * out * out if k == 3 else out * out * out * out)
             if length >= ncards:

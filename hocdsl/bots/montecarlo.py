@@ -43,7 +43,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from ..actions import Action, Play
-from ..cards import RANK_MASKS, Card, Hand, Rank, Seat, bit_count
+from ..cards import RANK_MASKS, Card, Hand, Rank, Seat, count
 from ..engine.cardgame import PLAYS, WITHOUTS
 from ..engine.events import BlankHandDeclared, Played, SaidWithout, Shown
 from .heuristic import HeuristicBot, _ranks
@@ -234,15 +234,15 @@ class MonteCarloBot(HeuristicBot):
         if known_ok:
             for t in others:
                 k = self._known[t] & unseen
-                if bit_count(k) > left[t]:
+                if count(k) > left[t]:
                     return None
                 hands[t] = k
                 pool &= ~k
             for t, r in self._brelans:
                 mask = RANK_MASKS[r - 1]
-                need = 3 - bit_count((self._played_by[t] | hands[t]) & mask)
+                need = 3 - count((self._played_by[t] | hands[t]) & mask)
                 if need > 0:
-                    if bit_count(hands[t]) + need > left[t]:
+                    if count(hands[t]) + need > left[t]:
                         return None
                     drawn = _draw(rand, pool & mask & ~excl[t], need)
                     if drawn < 0:
@@ -251,10 +251,10 @@ class MonteCarloBot(HeuristicBot):
                     pool &= ~drawn
         # the most constrained seat first: the fewest cards to spare
         # (as (spare, seat) pairs sorted, packed in one int: seats are below 16)
-        order = sorted([(bit_count(pool & ~excl[t]) - left[t]) * 16 + t for t in others])
+        order = sorted([(count(pool & ~excl[t]) - left[t]) * 16 + t for t in others])
         for key in order:
             t = key & 15
-            want = left[t] - bit_count(hands[t])
+            want = left[t] - count(hands[t])
             if want <= 0:
                 continue
             drawn = _draw(rand, pool & ~excl[t], want)

@@ -124,7 +124,7 @@ _COVER: Final[dict[int, tuple[Play | Without, ...]]] = {}
 class _Knobs:
     """The stage's knobs as the hot paths read them, made once per ruleset."""
 
-    __slots__ = ("principal", "wild", "withhold", "must_cover", "lead_pays", "accidental",
+    __slots__ = ("principal", "withhold", "must_cover", "lead_pays", "accidental",
                  "accidental_pay", "lowest", "last_card_hoc", "false_stands", "same_suit", "wraps",
                  "after_missing", "held_back", "end_pay", "permanent", "permanent_pay", "principal_pay", "continues",
                  "laid_pays", "laid_cards", "board", "board_pools", "next_rank", "low", "top", "order",
@@ -138,10 +138,10 @@ class _Knobs:
         pack = pack_of(rules)
         self.sid = cg.id
         self.principal = hand_of(cg.principal_hocs)
-        self.wild = cg.principal_wild
-        self.wild_never = self.wild == "never"  # a principal hoc never stands for another card
-        self.wild_always = self.wild == "always"
-        self.wild_missing = self.wild == "when-missing"
+        wild = cg.principal_wild
+        self.wild_never = wild == "never"  # a principal hoc never stands for another card
+        self.wild_always = wild == "always"
+        self.wild_missing = wild == "when-missing"
         self.withhold = cg.principal_may_withhold
         self.must_cover = cg.must_cover
         self.lead_pays = cg.principal_lead_pays
@@ -216,7 +216,7 @@ class CardGame:
 
     __slots__ = (
         "g", "st", "k", "stage", "need", "want", "suit", "cur", "first", "done", "last", "laid_by",
-        "principal", "wild", "withhold", "must_cover", "lowest", "owed",
+        "principal", "withhold", "must_cover", "lowest", "owed",
     )
 
     def __init__(self, g: Game, st: Stops | None = None, k: _Knobs | None = None) -> None:
@@ -227,7 +227,7 @@ class CardGame:
         if k is None:
             k = _knobs(g.rules)
         self.k = k
-        self.principal, self.wild, self.withhold = k.principal, k.wild, k.withhold
+        self.principal, self.withhold = k.principal, k.withhold
         self.must_cover, self.lowest = k.must_cover, k.lowest
 
     def fork(self, g: Game) -> CardGame:
@@ -235,7 +235,7 @@ class CardGame:
         cg = CardGame(g, self.st, self.k)
         cg.need, cg.want, cg.suit, cg.cur = self.need, self.want, self.suit, self.cur
         cg.first, cg.done, cg.last, cg.laid_by = self.first, self.done, self.last, self.laid_by
-        cg.principal, cg.wild, cg.withhold = self.principal, self.wild, self.withhold
+        cg.principal, cg.withhold = self.principal, self.withhold
         cg.must_cover, cg.lowest = self.must_cover, self.lowest
         cg.owed = list(self.owed)
         return cg
@@ -281,8 +281,8 @@ class CardGame:
         return h
 
     def _wild_ok(self, natural: Hand) -> bool:
-        w = self.wild
-        return w == "always" or (w == "when-missing" and not natural)
+        k = self.k
+        return k.wild_always or (k.wild_missing and not natural)
 
     def options(self) -> tuple[Hand, bool]:
         """The legal actions as bits: (cards that may be laid, whether "without" may be
@@ -380,7 +380,7 @@ class CardGame:
                     f"the first card of the hand must be your lowest, not {card_name(c)}")
             wanted = self._wanted()
             if self.principal >> c & 1:
-                if self.wild == "never":
+                if self.k.wild_never:
                     raise IllegalAction(self._rule("principal_wild", "principal hocs are not wild"),
                                         f"{card_name(c)} cannot stand for {wanted}")
                 raise IllegalAction(
@@ -691,9 +691,6 @@ class CardGame:
         amount = self.k.pays[kind]
         if card < 0:
             card = self.last
-        g.hocs += 1
-        if kind == K_PRINCIPAL:
-            g.principal_hocs += 1
         counts = g.hoc_counts
         counts[kind] = counts[kind] + 1
         if g.record:

@@ -33,13 +33,13 @@ from collections.abc import Sequence
 from typing import Any, Final, Union
 
 from ..actions import Action
-from ..cards import Chips, Hand, Rank, Seat, bit_count
+from ..cards import Chips, Hand, Rank, Seat, count
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from ..rules.model import Ruleset
 from .bidding import DECLARING, PASSED, RAISED, WON, ChanceBidding
 from .blank import BlankHands
-from .cardgame import HOC_KINDS, CardGame
+from .cardgame import HOC_KINDS, K_PRINCIPAL, CardGame
 from .carry import Carry, next_multiplier
 from .chances import CHANCE_KINDS, ChanceKind
 from .errors import IllegalAction
@@ -103,8 +103,8 @@ _OUTCOME_NAMES: Final = {WON: "won", PASSED: "passed"}
 _STATE: Final = (
     "rules", "n", "names", "dealer", "eldest", "dealt", "hands", "left", "out_of_play", "pile",
     "strict", "record", "auto_forced", "auto_equivalent", "events", "ledger", "carry_in", "stage", "to_act",
-    "is_over", "hocs", "card_winner", "_carry_out", "_static", "_phases", "_pi", "_phase",
-    "pool_outcome", "_winners", "_anted", "_blank", "turns", "principal_hocs", "won_pool", "won_pay",
+    "is_over", "card_winner", "_carry_out", "_static", "_phases", "_pi", "_phase",
+    "pool_outcome", "_winners", "_anted", "_blank", "turns", "won_pool", "won_pay",
     "hoc_counts", "first_turn_out", "end_owed", "swept", "held_paid", "board_doubled",
 )
 
@@ -202,8 +202,6 @@ class Game:
         self.ledger = Ledger(n, carry.pools, self.events, record, pool_objs)
         self.to_act: int | None = None
         self.is_over = False
-        self.hocs = 0
-        self.principal_hocs = 0
         #: hocs this hand by kind, as HOC_KINDS numbers them (:attr:`hoc_kinds` names them)
         self.hoc_counts = [0] * len(HOC_KINDS)
         self.first_turn_out = False  # the winner went out before anyone else laid a card
@@ -284,6 +282,16 @@ class Game:
         # the phases point back at the hand: let go of them, so that a finished hand
         # is freed as soon as nobody holds it, not at the next cyclic collection
         self._phases = []
+
+    @property
+    def hocs(self) -> int:
+        """Hocs this hand, of every kind."""
+        return sum(self.hoc_counts)
+
+    @property
+    def principal_hocs(self) -> int:
+        """Principal hocs this hand (the rest are accidental, end-of-run or permanent)."""
+        return self.hoc_counts[K_PRINCIPAL]
 
     @property
     def hoc_kinds(self) -> dict[str, int]:
@@ -545,7 +553,7 @@ class Game:
         for s in range(n):
             h = hands[s]
             if checked:
-                if bit_count(h) != self.left[s]:
+                if count(h) != self.left[s]:
                     raise ValueError("fork() needs one hand per seat, of the sizes held now")
                 if union & h:
                     raise ValueError("fork(): a card twice (in two hands, or in a hand and on the pile)")
@@ -577,7 +585,7 @@ class Game:
         ledger.net = led.net.copy()
         ledger.taken = led.taken.copy()
         g.carry_in, g.stage, g.to_act, g.is_over = self.carry_in, self.stage, self.to_act, self.is_over
-        g.hocs, g.principal_hocs, g.card_winner = self.hocs, self.principal_hocs, self.card_winner
+        g.card_winner = self.card_winner
         g._carry_out, g._static, g.turns = None, self._static, self.turns
         g.first_turn_out, g.end_owed = self.first_turn_out, self.end_owed
         g.swept, g.held_paid, g.board_doubled = self.swept, self.held_paid, self.board_doubled

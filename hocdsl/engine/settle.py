@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ..cards import Chips, bit_count, hand_of
+from ..cards import Chips, count, hand_of
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from .events import (
@@ -174,7 +174,7 @@ class Settlement:
         n = g.n
         for bits, to_each, to_winner in plan.charges:
             for t in range(n):
-                k = bit_count(hands[t] & bits)
+                k = count(hands[t] & bits)
                 if not k or t == w:
                     continue
                 if to_each:

@@ -187,9 +187,10 @@ class Table:
                                 y[tri_held[1]] += 1
                 # -- card game: hocs by kind, the winner by position, each loser's cards and payment
                 if cg is not None:
-                    y[cg.hocs] += g.hocs
-                    y[cg.principal] += g.principal_hocs
-                    y[cg.accidental] += g.hocs - g.principal_hocs
+                    hocs, principal = g.hocs, g.principal_hocs
+                    y[cg.hocs] += hocs
+                    y[cg.principal] += principal
+                    y[cg.accidental] += hocs - principal
                     for i, k in zip(kind_slots, g.hoc_counts):
                         y[i] += k
                     if g.first_turn_out:
