@@ -209,8 +209,11 @@ def provenance_json(prov: Provenance | None, rules: Ruleset, path: str) -> dict[
     out: dict[str, Any] = {"kind": prov.kind, "text": prov.text, "cite": prov.cite(),
                            "source": prov.source_id, "section": prov.section, "note": prov.note,
                            "declared_in": prov.declared_in}
+    if prov.approximated:
+        out["played"] = prov.played
     out["alternatives"] = [{"value": _json_value(_file_value(rules, path, a.value)),
-                            "provenance": provenance_json(a.provenance, rules, path)}
+                            "provenance": provenance_json(a.provenance, rules, path),
+                            **({"reading": a.reading} if a.reading else {})}
                            for a in prov.alternatives]
     return out
 
@@ -281,6 +284,8 @@ def provenance_text(prov: Provenance | None, rules: Ruleset) -> str:
     if prov is None:
         return "no provenance recorded: the model's default"
     text = f"{prov.kind}: {prov.text}"
+    if prov.approximated and prov.played:
+        text += f"; played instead: {prov.played}"
     if prov.declared_in and prov.declared_in != rules.name:
         text += f"  (from {prov.declared_in})"
     return text
@@ -311,7 +316,8 @@ def knobs_text(rules: Ruleset, width: int = 100) -> str:
         lines += wrap(value_text(row), "value")
         lines += wrap(provenance_text(row.provenance, rules), "from")
         for alt in row.provenance.alternatives if row.provenance else ():
-            lines += wrap(f"{_plain(_file_value(rules, row.path, alt.value))} — {alt.provenance.kind}: "
+            whole = f" (the whole reading {alt.reading}: see `hoc show`)" if alt.reading else ""
+            lines += wrap(f"{_plain(_file_value(rules, row.path, alt.value))}{whole} — {alt.provenance.kind}: "
                           f"{alt.provenance.text}", "or")
     return "\n".join(lines) + "\n"
 

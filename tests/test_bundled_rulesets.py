@@ -203,9 +203,12 @@ def test_hoca_borrowings_say_so() -> None:
         *(f"pools.{pool}.{k}" for pool in HOCA.pool_ids for k in ("ante_when_carried", "unclaimed")),
     }
     assert {p for p in KNOB_PATHS if p in prov and prov[p].kind == "borrowed"} == borrowed
-    for path in ("card_game.opening_lead", "card_game.false_without_penalty", "tricon.keys",
+    for path in ("card_game.opening_lead", "card_game.false_without_penalty",
                  "sequence.claim", "settle.end_payment"):
         assert (prov[path].kind, prov[path].source) == ("inferred", "hoca"), path
+    # the page ranks tricons by their points, which the model cannot key: played by rank
+    assert (prov["tricon.keys"].kind, prov["tricon.keys"].source) == ("approximated", "hoca")
+    assert "points" in prov["tricon.keys"].text and "rank" in (prov["tricon.keys"].played or "")
 
 
 def test_hoca_gives_the_pages_own_reading_where_it_borrows_against_it() -> None:

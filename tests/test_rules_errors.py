@@ -57,13 +57,14 @@ CASES = [
      'a knob written `{value: ..., source: "<id> §<section>"}` or `{value: ..., editorial: "<why>"}`',
      None, "raise_cap: {value: 10"),
     ("missing-provenance.yaml", 9, 5, "stages.blank_hand.payment",
-     "a knob without provenance (no `source`, `inferred`, `borrowed`, `editorial` or `lost`)",
+     "a knob without provenance (no `source`, `inferred`, `borrowed`, `editorial`, `lost` or `approximated`)",
      'a `source: "<id> §<section>"`, an `inferred:` or `borrowed: "<id> §<section>: <why>"`, '
-     'an `editorial: "<why>"` or a `lost: "<id> <where>: what is missing"`', None, "editorial"),
+     'an `editorial: "<why>"`, a `lost: "<id> <where>: what is missing"` or an '
+     '`approximated: "<id> §<section>: what the source says"` with `played:`', None, "editorial"),
     ("both-provenance.yaml", 12, 7, "pools.point.ante", "both `source` and `editorial`",
-     "exactly one provenance: source, inferred, borrowed, editorial or lost", None, "note:"),
+     "exactly one provenance: source, inferred, borrowed, editorial, lost or approximated", None, "note:"),
     ("inferred-and-borrowed.yaml", 12, 7, "stages.card_game.principal_after", "both `inferred` and `borrowed`",
-     "exactly one provenance: source, inferred, borrowed, editorial or lost", None, "note:"),
+     "exactly one provenance: source, inferred, borrowed, editorial, lost or approximated", None, "note:"),
     ("inferred-no-reason.yaml", 11, 17, "stages.card_game.accidental_restart.inferred",
      "`inferred: lalanne §9.2` without its reasoning",
      'a source id, a section, a colon and the reasoning, such as '

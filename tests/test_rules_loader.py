@@ -86,7 +86,9 @@ def test_every_knob_is_set_with_provenance():
                 if field.default is dataclasses.MISSING:
                     assert f"{prefix}.{knob}" in r.provenance, (name, prefix, knob)
         for path, p in r.provenance.items():
-            assert p.kind in ("source", "inferred", "borrowed", "editorial", "lost"), (name, path)
+            assert p.kind in ("source", "inferred", "borrowed", "editorial", "lost", "approximated"), (name, path)
+            if p.kind == "approximated":
+                assert p.played, (name, path)  # what the engine plays instead of the source's rule
             assert (p.source is None) == (p.kind == "editorial"), (name, path)
             if p.kind == "lost":
                 assert p.alternatives, (name, path)  # a lost rule lists its other readings

@@ -178,8 +178,10 @@ class Layer:
 
     doc: YamlDoc
     path: Path
-    kind: str  # "ruleset" or "extension"
+    kind: str  # "ruleset", "extension", or "reading" (a part of a file laid over it: :mod:`.variants`)
     errors: list[RulesetError] = field(default_factory=list)  # its own, not yet raised (see read_layer)
+    #: the name its values are declared in, for a layer that is part of a file (a reading)
+    label: str | None = None
 
     @property
     def data(self) -> dict[str, Any]:
@@ -188,7 +190,7 @@ class Layer:
 
     @property
     def name(self) -> str:
-        return str(self.data["name"])
+        return self.label if self.label is not None else str(self.data["name"])
 
 
 @dataclass
@@ -207,6 +209,19 @@ class Resolved:
     at: dict[str, tuple[Layer, tuple[Any, ...]]] = field(default_factory=dict)
     stage_at: dict[str, tuple[Layer, tuple[Any, ...]]] = field(default_factory=dict)
     sources: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: whole readings and expectations by id: the layer and key path that wrote each
+    readings: dict[str, tuple[Layer, tuple[Any, ...]]] = field(default_factory=dict)
+    expectations: dict[str, tuple[Layer, tuple[Any, ...]]] = field(default_factory=dict)
+
+    def copy(self) -> Resolved:
+        """A copy whose knobs may be set without touching this one (values are replaced
+        whole when set, never changed in place)."""
+        return Resolved(
+            sections={k: dict(v) for k, v in self.sections.items()},
+            pools={k: dict(v) for k, v in self.pools.items()},
+            stages={k: dict(v) for k, v in self.stages.items()},
+            provenance=dict(self.provenance), at=dict(self.at), stage_at=dict(self.stage_at),
+            sources=dict(self.sources), readings=dict(self.readings), expectations=dict(self.expectations))
 
     def values(self) -> dict[str, Any]:
         """Every knob's plain value by path (``deal.hand_size``, ``pools.point.ante``,
@@ -252,11 +267,16 @@ def provenance_of(spec: dict[str, Any], declared_in: str | None = None, line: in
     alts: tuple[Alternative, ...] = ()
     if with_alternatives and spec.get("alternatives"):
         alts = tuple(
+            # a whole reading: its value and provenance are filled in once the readings are
+            # resolved (:func:`.variants.check_variants`)
+            Alternative(value=None, provenance=Provenance(kind="editorial", text=f"reading {a['reading']}"),
+                        reading=a["reading"]) if "reading" in a else
             Alternative(value=convert(cls, name, a["value"]) if cls is not None and name else a["value"],
                         provenance=provenance_of(a, declared_in, None, False))
             for a in spec["alternatives"])
+    played = _oneline(spec.get("played"))
     return Provenance(kind=kind, text=text, source_id=sid, section=sec, note=_oneline(spec.get("note")),
-                      declared_in=declared_in, line=line, alternatives=alts)
+                      declared_in=declared_in, line=line, alternatives=alts, played=played)
 
 
 def _raise_all(errors: Sequence[RulesetError]) -> None:
@@ -427,10 +447,12 @@ def _own_provenances(out: Resolved, layer: Layer, path: str, at: tuple[Any, ...]
     return plain
 
 
-def merge(layers: Sequence[Layer]) -> Resolved:
+def merge(layers: Sequence[Layer], base: Resolved | None = None) -> Resolved:
     """Lay the files over one another, root first: each knob a file sets replaces the
-    inherited one whole (value and provenance together); ``sources:`` accumulate;
-    pools and stages are added in file order, and ``null`` removes an inherited one.
+    inherited one whole (value and provenance together); ``sources:``, ``readings:``
+    and ``expectations:`` accumulate; pools and stages are added in file order, and
+    ``null`` removes an inherited one. With ``base``, the layers are laid over a copy
+    of that (a reading over the ruleset it reads).
 
     A knob's citation must name a source known at its file: one of the file's
     own sources or an ancestor's; an extension must bring its own.
@@ -439,9 +461,9 @@ def merge(layers: Sequence[Layer]) -> Resolved:
     from .semantic import source_errors
     from .validate import stage_schema_errors
 
-    out = Resolved()
+    out = base.copy() if base is not None else Resolved()
     errors: list[RulesetError] = []
-    base_known = any(lay.kind != "extension" for lay in layers)
+    base_known = base is not None or any(lay.kind != "extension" for lay in layers)
     for layer in layers:
         data = layer.data
         own = dict(data.get("sources") or {})
@@ -450,6 +472,12 @@ def merge(layers: Sequence[Layer]) -> Resolved:
         out.sources.update(own)
         if layer.kind != "extension":
             errors += source_errors(layer.doc, out.sources)
+        for group, held in (("readings", out.readings), ("expectations", out.expectations)):
+            for gid, spec in (data.get(group) or {}).items():
+                if spec is None:
+                    held.pop(gid, None)
+                else:
+                    held[gid] = (layer, (group, gid))
         for sec, cls in SECTIONS.items():
             knobs = data.get(sec)
             if isinstance(knobs, dict):
@@ -566,8 +594,9 @@ def _amounts_in_units(out: Resolved) -> list[RulesetError]:
                     hint=None if e.known else "name the units under `table: units:`, e.g. {jeton: 1, fiche: 10}"))
             knobs[name] = new
             prov = out.provenance[path]
-            alts = tuple(dataclasses.replace(a, value=convert(cls, name, v), provenance=dataclasses.replace(
-                a.provenance, written=raw.get("value") if m else None))
+            alts = tuple(a if a.reading is not None else dataclasses.replace(
+                a, value=convert(cls, name, v), provenance=dataclasses.replace(
+                    a.provenance, written=raw.get("value") if m else None))
                 for a, (v, _e, m), raw in zip(prov.alternatives, alts_met, raw_alts))
             out.provenance[path] = dataclasses.replace(prov, written=value if met else None,
                                                        alternatives=alts or prov.alternatives)
@@ -656,22 +685,64 @@ def load_ruleset(name_or_path: str, with_: Sequence[str] = ()) -> Ruleset:
     """The resolved ruleset named ``name_or_path`` (bundled name or file path),
     with the extensions ``with_`` (bundled names or paths) laid over it in order.
 
+    Every alternative and whole reading the files give is checked as the complete
+    ruleset it makes (:mod:`.variants`). A ruleset whose files are unchanged since it
+    was last loaded is not resolved again.
+
     Raises :class:`RulesetError` for anything wrong in any file of the chain
     (the first error; any others found with it are in ``error.more``).
     """
     path = find_ruleset(str(name_or_path))
     layers = chain(path)
     exts = [read_layer(find_ruleset(str(ref), extension=True), "extension") for ref in with_]
+    docs = tuple(lay.doc for lay in layers + exts)
+    key = (str(path), tuple(str(x) for x in with_), tuple(id(d) for d in docs))
+    hit = _LOADED.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], docs)):
+        return hit[1]
     resolved = merge(layers + exts)
     _check(resolved, layers)
+    rules = _ruleset(resolved, layers, exts, path)
+    if len(_LOADED) >= 128:
+        _LOADED.clear()
+    _LOADED[key] = (docs, rules)
+    return rules
+
+
+#: Rulesets loaded, by file, extensions and the identity of the parsed documents (which
+#: :data:`_DOC_CACHE` keeps while the files are unchanged), with those documents.
+_LOADED: dict[tuple[Any, ...], tuple[tuple[YamlDoc, ...], Ruleset]] = {}
+
+
+def _ruleset(resolved: Resolved, layers: Sequence[Layer], exts: Sequence[Layer], path: Path) -> Ruleset:
+    import dataclasses
+
+    from .expect import expectations_of
+    from .variants import check_variants, remember
+
+    errors, readings = check_variants(resolved, layers)
+    expectations, wrong = expectations_of(resolved)
+    _raise_all(errors + wrong)
+    by_id = {r.id: r for r in readings}
+    provenance = dict(resolved.provenance)
+    for p, prov in provenance.items():
+        if any(a.reading is not None for a in prov.alternatives):
+            provenance[p] = dataclasses.replace(prov, alternatives=tuple(
+                a if a.reading is None or a.reading not in by_id or p == NO_POOLS else dataclasses.replace(
+                    a, value=next(c.value for c in by_id[a.reading].knobs if c.path == p),
+                    provenance=by_id[a.reading].provenance)
+                for a in prov.alternatives))
     top = layers[-1].data
-    return build_ruleset(
+    origin = (str(path), *(str(e.path) for e in exts))
+    remember(origin, resolved, layers)
+    rules = build_ruleset(
         name=top["name"], title=top["title"], summary=top.get("summary", top["title"]),
         extends=tuple(lay.name for lay in reversed(layers[:-1])),
         extensions=tuple(e.name for e in exts),
         sources=resolved.sources, sections=resolved.sections, pools=resolved.pools,
-        stages=resolved.stages, provenance=resolved.provenance, path=str(path),
+        stages=resolved.stages, provenance=provenance, path=str(path),
     )
+    return dataclasses.replace(rules, readings=readings, expectations=expectations, origin=origin)
 
 
 def validate_file(path: str) -> list[RulesetError]:
@@ -689,7 +760,9 @@ def validate_file(path: str) -> list[RulesetError]:
             _check(resolved, [layer], complete=False)
         else:
             layers = chain(p)
-            _check(merge(layers), layers)
+            resolved = merge(layers)
+            _check(resolved, layers)
+            _ruleset(resolved, layers, [], p)
     except RulesetError as e:
         return [e, *e.more]
     return []

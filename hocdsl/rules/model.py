@@ -74,15 +74,18 @@ class KnobSpec:
     key_max: int | None = None
     optional: bool = False  # may be absent (None) in a complete ruleset
     min_items: int = 1  # the fewest items a list of choices may have (0: it may be empty)
+    #: the knob governs a choice only a person at the table makes (simulated play refuses
+    #: it, as it refuses a false "without"): the simulator cannot measure it, and says so
+    people_only: bool = False
 
 
 def knob(title: str, doc: str, *, words: Mapping[Any, str] | str | None = None,
          minimum: int | None = None, maximum: int | None = None,
          key_min: int | None = None, key_max: int | None = None,
-         optional: bool = False, default: Any = ..., min_items: int = 1) -> Any:
+         optional: bool = False, default: Any = ..., min_items: int = 1, people_only: bool = False) -> Any:
     """A dataclass field that is a knob (see :class:`KnobSpec`)."""
     spec = KnobSpec(title, " ".join(doc.split()), words, minimum, maximum, key_min, key_max, optional,
-                    min_items)
+                    min_items, people_only)
     if default is ...:
         return field(metadata={"knob": spec})
     return field(default=default, metadata={"knob": spec})
@@ -95,10 +98,11 @@ def knob_fields(cls: type) -> tuple[tuple[str, KnobSpec], ...]:
 
 # ------------------------------------------------------------- provenance ----
 
-ProvenanceKind = Literal["source", "inferred", "borrowed", "editorial", "lost"]
-PROVENANCE_KINDS: tuple[ProvenanceKind, ...] = ("source", "inferred", "borrowed", "editorial", "lost")
+ProvenanceKind = Literal["source", "inferred", "borrowed", "editorial", "lost", "approximated"]
+PROVENANCE_KINDS: tuple[ProvenanceKind, ...] = ("source", "inferred", "borrowed", "editorial", "lost",
+                                                "approximated")
 #: The kinds whose text is ``"<id> <where>: <words>"`` (a source id, then maybe a section).
-CITED_KINDS: tuple[ProvenanceKind, ...] = ("source", "inferred", "borrowed", "lost")
+CITED_KINDS: tuple[ProvenanceKind, ...] = ("source", "inferred", "borrowed", "lost", "approximated")
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,10 +120,13 @@ class Source:
 
 @dataclass(frozen=True, slots=True)
 class Alternative:
-    """Another value a lost or doubtful knob could take, with its own provenance."""
+    """Another value a lost or doubtful knob could take, with its own provenance; or, with
+    ``reading`` set, a whole reading (:class:`NamedReading`) that gives the knob ``value``
+    and changes other rules with it (its provenance is the reading's)."""
 
     value: Any
     provenance: Provenance
+    reading: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +140,9 @@ class Provenance:
     ``lost``      the source had the rule, but the part that gave it is lost or not read:
                   ``"<id> <where>: what is missing"``; the value is a placeholder and the
                   knob lists its ``alternatives``.
+    ``approximated`` the source states a rule the engine cannot play as stated:
+                  ``"<id> §<section>: what the source says"``, and ``played`` says what is
+                  played instead (the value).
 
     A section is ``§5.2``, ``§name``, ``¶3`` or ``p. 694``; a source whose ``sources:``
     entry says ``sections: none`` may be cited by its id alone.
@@ -156,6 +166,8 @@ class Provenance:
     #: the value as the file wrote it when it counts in units (``{fiche: 1, jeton: 9}``),
     #: for ``hoc show`` to say it in the source's units; None otherwise
     written: Any = None
+    #: for ``approximated``: what the engine plays instead of what the source says
+    played: str | None = None
 
     @property
     def source(self) -> str | None:
@@ -170,6 +182,12 @@ class Provenance:
     def lost(self) -> bool:
         """True when the rule is lost and the value only a placeholder."""
         return self.kind == "lost"
+
+    @property
+    def approximated(self) -> bool:
+        """True when the source's rule cannot be played as stated and the value plays
+        something near it (:attr:`played` says what)."""
+        return self.kind == "approximated"
 
     @property
     def reason(self) -> str | None:
@@ -190,11 +208,14 @@ class Provenance:
 
     def cite(self) -> str:
         """One line: ``lalanne §5.2``, ``lalanne §9.2 (inferred)``,
-        ``lalanne §6 (borrowed)``, ``editorial: ...`` or ``LOST: comete p. 694: ...``."""
+        ``lalanne §6 (borrowed)``, ``editorial: ...``, ``LOST: comete p. 694: ...`` or
+        ``APPROXIMATED: enc-hoc ¶4: ...; played: ...``."""
         if self.kind == "editorial":
             return f"editorial: {self.text}"
         if self.kind == "lost":
             return f"LOST: {self.text}"
+        if self.kind == "approximated":
+            return f"APPROXIMATED: {self.text}" + (f"; played: {self.played}" if self.played else "")
         if self.kind == "source":
             return self.where()
         return f"{self.where()} ({self.kind})"
@@ -648,10 +669,12 @@ class Stops:
         words={"nothing": "nothing", "takes-pool": "he takes that box's pool"})
     false_without_penalty: int = knob(
         "False \"without\"", "What a player pays each other player for saying \"without\" "
-        "while holding the card.", words="{v} to each other player", minimum=0, maximum=MAX_CHIPS)
+        "while holding the card.", words="{v} to each other player", minimum=0, maximum=MAX_CHIPS,
+        people_only=True)
     false_without_effect: Literal["stands", "must-play"] = knob(
         "After a false \"without\"", "Whether a false \"without\" stands after the penalty.",
-        words={"stands": "the word passes on", "must-play": "he must lay the card after all"})
+        words={"stands": "the word passes on", "must-play": "he must lay the card after all"},
+        people_only=True)
     must_claim: tuple[Literal["principal", "permanent", "end-of-run", "accidental", "laid",
                               "board"], ...] = knob(
         "What must be claimed",
@@ -807,6 +830,98 @@ RESERVED_IDS = frozenset(SECTIONS) | {"pools", "stages", "sources", "name", "tit
                                       "extends", "kind", "format"}
 
 
+# ------------------------------------------------------- readings, expectations ----
+
+
+@dataclass(frozen=True, slots=True)
+class KnobChange:
+    """One knob a whole reading sets: its path, the value it gives (as the model holds it)
+    and the provenance the reading gives that value."""
+
+    path: str
+    value: Any
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
+class NamedReading:
+    """A whole reading: a named set of changes to the ruleset (knobs, stages and pools
+    added, removed or replaced), each with its provenance, the reading itself with one.
+
+    It is written under ``readings:`` the way an extension is written (sections, pools,
+    stages), beside its ``title`` and provenance, and a lost rule's ``alternatives:`` may
+    name it (``- reading: <id>``). The loader resolves every reading as a complete
+    ruleset and refuses one that is not; ``knobs``, ``added`` and ``removed`` are what
+    that ruleset differs in from the ruleset as written.
+    """
+
+    id: str
+    title: str
+    provenance: Provenance
+    knobs: tuple[KnobChange, ...]
+    #: stages and pools the reading adds (or replaces by another kind): ``("stage", id, kind)``
+    added: tuple[tuple[str, str, str], ...] = ()
+    #: stages and pools it removes: ``("stage", id)``
+    removed: tuple[tuple[str, str], ...] = ()
+    declared_in: str | None = None
+    line: int | None = None
+    #: the reading as its file wrote it (plain data), for ``hoc show --format yaml``
+    written: Any = None
+
+    def paths(self) -> frozenset[str]:
+        """Every knob path and structural id it touches (``stages.<id>``, ``pools.<id>``)."""
+        out = {c.path for c in self.knobs}
+        out |= {f"{what}s.{i}" for what, i, _k in self.added}
+        out |= {f"{what}s.{i}" for what, i in self.removed}
+        return frozenset(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """One choice of a whole reading: alternative ``index`` (0-based) of the knob at
+    ``path``, or the named reading ``reading``."""
+
+    path: str | None = None
+    index: int = 0
+    reading: str | None = None
+
+    def __str__(self) -> str:
+        return f"reading {self.reading}" if self.reading is not None else f"{self.path}#{self.index + 1}"
+
+
+#: How an expectation compares: above, below, or between two numbers.
+ExpectOp = Literal[">", "<", "between"]
+
+
+@dataclass(frozen=True, slots=True)
+class Expectation:
+    """What a source says or implies about play, as a condition on a simulated metric
+    (``net_per_hand.dealer < 0``: "the dealer pays for the board").
+
+    ``left`` is a metric of ``hoc simulate``; ``op`` is ``>``, ``<`` or ``between``;
+    ``right`` another metric or a number (``between``: ``right`` and ``high`` the bounds).
+    ``players``: the numbers of players it speaks of (empty: every number).
+    """
+
+    id: str
+    says: str
+    holds: str
+    left: str
+    op: ExpectOp
+    right: str | float
+    high: float | None
+    provenance: Provenance
+    players: tuple[int, ...] = ()
+    #: where its ``holds:`` is written (file, line, column), for an error about its metrics
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+
+    def metrics(self) -> tuple[str, ...]:
+        """The metrics it reads."""
+        return (self.left,) + ((self.right,) if isinstance(self.right, str) else ())
+
+
 # ------------------------------------------------------------------ ruleset ----
 
 
@@ -828,6 +943,13 @@ class Ruleset:
     stages: tuple[Stage, ...]
     provenance: Mapping[str, Provenance]
     path: str | None = None  # file it was loaded from
+    #: the whole readings the file names (``readings:``)
+    readings: tuple[NamedReading, ...] = ()
+    #: what the sources say about play, as conditions on metrics (``expectations:``)
+    expectations: tuple[Expectation, ...] = ()
+    #: how to load it again: its file and the extensions laid over it (empty for a ruleset
+    #: changed in memory, as :meth:`with_knobs` makes); readings are composed from it
+    origin: tuple[str, ...] = ()
 
     # --- the stages by what they do -------------------------------------
 
@@ -947,11 +1069,34 @@ class Ruleset:
                       for p in self.pools)
         stages = tuple(dataclasses.replace(st, **by_prefix[st.id]) if st.id in by_prefix else st
                        for st in self.stages)
-        return dataclasses.replace(self, pools=pools, stages=stages, name=name or self.name, **top)
+        # the knobs changed no longer list their new value as an alternative, and whole
+        # readings, written against the ruleset as loaded, are left behind with its origin
+        prov = dict(self.provenance)
+        for path, value in changes.items():
+            p = prov.get(path)
+            if p is not None and any(a.value == value for a in p.alternatives):
+                # the value chosen before takes the place of the alternative now chosen
+                before = self.knobs()[path]
+                prov[path] = dataclasses.replace(p, alternatives=tuple(
+                    a if a.value != value else Alternative(before, dataclasses.replace(p, alternatives=()))
+                    for a in p.alternatives))
+        for path, p in list(prov.items()):
+            if any(a.reading is not None for a in p.alternatives):
+                prov[path] = dataclasses.replace(p, alternatives=tuple(
+                    a for a in p.alternatives if a.reading is None))
+        return dataclasses.replace(self, pools=pools, stages=stages, name=name or self.name, origin=(),
+                                   readings=(), provenance=type(self.provenance)(prov), **top)
 
     def knob_spec(self, path: str) -> KnobSpec:
         """The model's definition of the knob at ``path``."""
         return knob_spec_of(self, path)
+
+    def reading(self, reading_id: str) -> NamedReading:
+        """The whole reading named ``reading_id`` (KeyError if none)."""
+        for r in self.readings:
+            if r.id == reading_id:
+                return r
+        raise KeyError(f"{self.name} has no reading {reading_id!r}")
 
     def section_of(self, path: str) -> Any:
         """The section, pool or stage object a knob path points into."""

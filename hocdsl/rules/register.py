@@ -177,8 +177,9 @@ def _extra_lines(rules: Ruleset, who: str, extra: list[tuple[str, Provenance]]) 
     for path, p in extra:
         label = f"*{who}*" + (f" ({path.split('.')[1]})" if pools and not alike else "")
         lines = [f"- {label}: {_flat(p.note)}"] if p.note else []
-        lines += [f"- {label}, alternative: {value_words(rules, path, alt.value)} — "
-                  f"{provenance_words(alt.provenance, who)}" for alt in p.alternatives]
+        lines += [f"- {label}, alternative: {value_words(rules, path, alt.value)}"
+                  + (f" (the whole reading [{alt.reading}](#readings))" if alt.reading else "")
+                  + f" — {provenance_words(alt.provenance, who)}" for alt in p.alternatives]
         out += [ln for ln in lines if ln not in out]
     return out
 
@@ -224,7 +225,10 @@ def _head(out: list[str], cat: dict[str, Any], loaded: dict[str, Ruleset],
     w("`inferred` (it follows from the source's words, with the reasoning), `borrowed` (another source's")
     w("rule fills this source's gap), `editorial` (no source settles it, with the reason) or `lost` (the")
     w("source had the rule but the part that gave it is lost or not read: the value is a placeholder")
-    w("and the knob lists the other readings as alternatives; see [Lost rules](#lost-rules)). For each")
+    w("and the knob lists the other readings as alternatives; see [Lost rules](#lost-rules)) or")
+    w("`approximated` (the source states a rule the engine cannot play as stated: what the source says,")
+    w("and what is played instead). An alternative may be a whole reading, several changes made together")
+    w("and named under `readings:`; see [Readings and expectations](#readings). For each")
     w("knob, section by section and stage by stage, this register gives what it decides, what each")
     w("source says (paraphrased, with its section), and each bundled ruleset's choice in words, with")
     w("the other readings a ruleset records as alternatives. \"Inherited\" marks a value a ruleset")
@@ -243,8 +247,8 @@ def _head(out: list[str], cat: dict[str, Any], loaded: dict[str, Ruleset],
     w("")
     w("## Rulesets")
     w("")
-    w("| ruleset | title | extends | source | inferred | borrowed | editorial | lost | inherited | default |")
-    w("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    w("| ruleset | title | extends | " + " | ".join(PROVENANCE_KINDS) + " | inherited | default |")
+    w("| --- | --- | --- | " + " | ".join("---" for _ in PROVENANCE_KINDS) + " | --- | --- |")
     for name, r in loaded.items():
         c = _counts(r)
         parent = r.extends[0] if r.extends else "—"
@@ -316,13 +320,48 @@ def _lost(out: list[str], loaded: dict[str, Ruleset]) -> None:
                        f"({sum(pr.declared_in != name for _, pr in every)} knobs)"
                        + (", and:" if lost else "."))
         for path, prov in lost:
-            alts = "; ".join(f"{_flat(_alt_words(r, path, a.value))} ({a.provenance.kind})"
+            alts = "; ".join(f"{_flat(_alt_words(r, path, a.value))} ({a.provenance.kind}"
+                             + (f", reading {a.reading})" if a.reading else ")")
                              for a in prov.alternatives)
             out.append(f"- `{path}`: {_flat(prov.text).rstrip('.')}."
                        + (f" Other readings: {alts}." if alts else ""))
         out.append("")
     if not any_lost:
         out += ["None of the bundled rulesets rests on a lost rule.", ""]
+
+
+def _readings(out: list[str], loaded: dict[str, Ruleset]) -> None:
+    """The section listing each ruleset's whole readings, approximations and expectations."""
+    out += ['<a id="readings"></a>', "", "## Readings and expectations", "",
+            "Whole readings are named sets of changes a ruleset's lost or doubtful rules may be read as "
+            "(`readings:` in its file; `hoc readings` and `hoc reconstruct` play them). Approximations are "
+            "rules the engine plays otherwise than the source states. Expectations are what the sources "
+            "say or imply about play, as conditions on the metrics of `hoc simulate`, which says which "
+            "hold.", ""]
+    found = False
+    for name, r in loaded.items():
+        approx = [(p, pr) for p, pr in r.provenance.items() if pr.approximated and pr.declared_in == name]
+        readings = [x for x in r.readings if x.declared_in == name]
+        expect = [e for e in r.expectations if e.provenance.declared_in == name]
+        if not (approx or readings or expect):
+            continue
+        found = True
+        out += [f"### {name}", ""]
+        for x in readings:
+            changes = [f"`{c.path}` {value_words(r, c.path, c.value)}" for c in x.knobs]
+            changes += [f"adds {what} `{i}` ({kind})" for what, i, kind in x.added]
+            changes += [f"removes {what} `{i}`" for what, i in x.removed]
+            out.append(f"- reading **{x.id}**: {_flat(x.title)} ({_flat(x.provenance.cite())}): "
+                       + "; ".join(changes) + ".")
+        for p, pr in approx:
+            out.append(f"- approximated `{p}`: the source: {_flat(pr.text)}; played: {_flat(pr.played or '')}.")
+        for e in expect:
+            at = f" (at {', '.join(map(str, e.players))} players)" if e.players else ""
+            out.append(f"- expectation **{e.id}**: {_flat(e.says)}: `{e.holds}`{at} "
+                       f"({_flat(e.provenance.cite())}).")
+        out.append("")
+    if not found:
+        out += ["None of the bundled rulesets has whole readings, approximations or expectations.", ""]
 
 
 def render(rulesets: Sequence[str] | None = None) -> str:
@@ -335,13 +374,15 @@ def render(rulesets: Sequence[str] | None = None) -> str:
     out: list[str] = []
     _head(out, cat, loaded, extensions)
     heads = groups(loaded)
-    out += ["## Contents", "", f"- [{ANSWERS_TITLE}](#{ANSWERS_ANCHOR})", "- [Lost rules](#lost-rules)"]
+    out += ["## Contents", "", f"- [{ANSWERS_TITLE}](#{ANSWERS_ANCHOR})", "- [Lost rules](#lost-rules)",
+            "- [Readings and expectations](#readings)"]
     for g in heads:
         links = ", ".join(f"[{_title(loaded, k)}](#{k})" for k in g.knobs)
         out.append(f"- [{g.title}](#{_anchor(g.key)}): {links}")
     out.append("")
     _answers(out, cat)
     _lost(out, loaded)
+    _readings(out, loaded)
     for g in heads:
         out += [f'<a id="{_anchor(g.key)}"></a>', "", f"## {g.title}", ""]
         for key in g.knobs:

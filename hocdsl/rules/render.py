@@ -22,7 +22,7 @@ import yaml
 from .build import yaml_value
 from .describe import describe, knob_title, section_title
 from .errors import RulesetError
-from .model import Provenance, Ruleset, knob_fields
+from .model import Expectation, Provenance, Ruleset, knob_fields
 
 
 def value_words(rules: Ruleset, path: str, value: Any) -> str:
@@ -87,6 +87,29 @@ def ruleset_text(rules: Ruleset, width: int = 96) -> str:
                      "(each value below is a placeholder)")
         for path, prov in lost:
             lines += _wrap(f"{path}: {prov.text}", "  ", width)
+    approx = [(p, pr) for p, pr in rules.provenance.items() if pr.approximated]
+    if approx:
+        lines.append("")
+        lines.append(f"APPROXIMATED: {len(approx)} rule{'s' if len(approx) != 1 else ''} the engine plays "
+                     "otherwise than the source states")
+        for path, prov in approx:
+            lines += _wrap(f"{path}: the source: {prov.text}; played: {prov.played or '(not said)'}", "  ", width)
+    if rules.readings:
+        lines.append("")
+        lines.append(f"Readings: {len(rules.readings)} whole reading{'s' if len(rules.readings) != 1 else ''} "
+                     "of the rules (`hoc readings`, `hoc reconstruct` play them)")
+        for r in rules.readings:
+            lines += _wrap(f"{r.id}: {r.title} -- {r.provenance.cite()}", "  ", width)
+            changes = [f"{c.path} = {value_words(rules, c.path, c.value)}" for c in r.knobs]
+            changes += [f"adds {what} {i} ({kind})" for what, i, kind in r.added]
+            changes += [f"removes {what} {i}" for what, i in r.removed]
+            lines += _wrap("sets " + "; ".join(changes), "      ", width)
+    if rules.expectations:
+        lines.append("")
+        lines.append("Expectations: what the sources say about play (`hoc simulate` checks them)")
+        for e in rules.expectations:
+            at = f" (at {', '.join(map(str, e.players))} players)" if e.players else ""
+            lines += _wrap(f"{e.id}: {e.says}: {e.holds}{at} -- {e.provenance.cite()}", "  ", width)
     no_pools = rules.provenance.get(NO_POOLS)
     if no_pools is not None and not rules.pools:
         lines.append("")
@@ -109,8 +132,11 @@ def ruleset_text(rules: Ruleset, width: int = 96) -> str:
             lines += _wrap(provenance_line(prov, rules), "      ", width)
             if prov.note:
                 lines += _wrap("note: " + prov.note, "      ", width)
+            if prov.played:
+                lines += _wrap("played: " + prov.played, "      ", width)
             for alt in prov.alternatives:
-                lines += _wrap(f"or: {value_words(rules, path, alt.value)} -- {alt.provenance.cite()}",
+                whole = f" (with the whole reading `{alt.reading}`)" if alt.reading else ""
+                lines += _wrap(f"or: {value_words(rules, path, alt.value)}{whole} -- {alt.provenance.cite()}",
                                "      ", width)
             for unit, uprov in _entry_provenances(rules, path):
                 lines += _wrap(f"{unit}: {provenance_line(uprov, rules)}", "      ", width)
@@ -199,11 +225,18 @@ def knob_data(value: Any, prov: Provenance | None, yaml_of: Any = None) -> dict[
     out[prov.kind] = prov.text
     if prov.note:
         out["note"] = prov.note
+    if prov.played:
+        out["played"] = prov.played
     if prov.alternatives:
         alts = []
         for a in prov.alternatives:
+            if a.reading is not None:  # a whole reading, written under `readings:`
+                alts.append({"reading": a.reading})
+                continue
             d: dict[str, Any] = {"value": flowed(yaml_of(a.value) if yaml_of else a.value),
                                  a.provenance.kind: a.provenance.text}
+            if a.provenance.played:
+                d["played"] = a.provenance.played
             if a.provenance.note:
                 d["note"] = a.provenance.note
             alts.append(d)
@@ -250,6 +283,21 @@ def ruleset_data(rules: Ruleset) -> dict[str, Any]:
     if rules.bidding is not None:
         out["bidding"] = out.pop("bidding")
     out["stages"] = stages
+    if rules.readings:
+        out["readings"] = {r.id: r.written for r in rules.readings}
+    if rules.expectations:
+        out["expectations"] = {e.id: expectation_data(e) for e in rules.expectations}
+    return out
+
+
+def expectation_data(e: Expectation) -> dict[str, Any]:
+    """One expectation as written in a file."""
+    out: dict[str, Any] = {"says": e.says, "holds": e.holds}
+    if e.players:
+        out["players"] = Flow(list(e.players))
+    out[e.provenance.kind] = e.provenance.text
+    if e.provenance.note:
+        out["note"] = e.provenance.note
     return out
 
 

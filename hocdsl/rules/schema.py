@@ -116,11 +116,13 @@ def value_schema(tp: Any, spec: KnobSpec) -> dict[str, Any]:
 
 
 def _knob_def(spec: KnobSpec, tp: Any) -> dict[str, Any]:
+    value = value_schema(tp, spec)
     return {
         "description": f"{spec.title}. {spec.doc}",
         "type": "object",
         "$ref": "#/$defs/knob",
-        "properties": {"value": value_schema(tp, spec)},
+        # an alternative's value is a value of the knob, checked as the knob's own is
+        "properties": {"value": value, "alternatives": {"items": {"properties": {"value": value}}}},
     }
 
 
@@ -152,6 +154,12 @@ def _provenance_props() -> dict[str, Any]:
                  "description": "The source had the rule but the part that gave it is lost or not read: "
                                 "\"<id> <where>: what is missing\"; the value is a placeholder and "
                                 "`alternatives:` are required."},
+        "approximated": {"type": "string", "pattern": r"^[a-z0-9][a-z0-9._-]*(\s+[^:]+)?:\s*\S.*$",
+                         "description": "The source states a rule the engine cannot play as stated: "
+                                        "\"<id> §<section>: what the source says\"; `played:` says what "
+                                        "the value plays instead."},
+        "played": {"type": "string", "minLength": 1,
+                   "description": "With `approximated:`: what the engine plays instead of the source's rule."},
         "note": {"type": "string", "description": "Anything else worth saying."},
     }
 
@@ -160,17 +168,28 @@ def _exactly_one_kind() -> list[dict[str, Any]]:
     return [{"required": [k]} for k in PROVENANCE_KINDS]
 
 
+#: ``played:`` goes with ``approximated:`` and only with it.
+_PLAYED = {"approximated": ["played"], "played": ["approximated"]}
+#: The provenance kinds an expectation may have (a statement about play is not lost or approximated).
+EXPECTATION_KINDS = ("source", "inferred", "borrowed", "editorial")
+
+
 def build_schema() -> dict[str, Any]:
     """The whole schema, as a dict (deterministic: the same model gives the same text)."""
     defs: dict[str, Any] = {}
     prov = _provenance_props()
     defs["alternative"] = {
         "type": "object",
-        "description": "Another value the knob could take, with its own provenance.",
-        "properties": {"value": {}, **prov},
-        "required": ["value"],
+        "description": "Another value the knob could take, with its own provenance; or `reading: <id>`, "
+                       "a whole reading of `readings:` that gives the knob another value and changes "
+                       "other rules with it.",
+        "properties": {"value": {}, **prov,
+                       "reading": {"type": "string", "pattern": ID_PATTERN, "maxLength": 40,
+                                   "description": "The id of a whole reading under `readings:`."}},
         "additionalProperties": False,
-        "oneOf": _exactly_one_kind(),
+        "if": {"required": ["reading"]},
+        "then": {"not": {"anyOf": [{"required": [k]} for k in ("value", *PROVENANCE_KINDS)]}},
+        "else": {"required": ["value"], "oneOf": _exactly_one_kind(), "dependentRequired": _PLAYED},
     }
     defs["knob"] = {
         "description": "A knob: its value, exactly one provenance (source, inferred, borrowed or "
@@ -182,7 +201,7 @@ def build_schema() -> dict[str, Any]:
         "required": ["value"],
         "additionalProperties": False,
         "oneOf": _exactly_one_kind(),
-        "dependentRequired": {"lost": ["alternatives"]},
+        "dependentRequired": {"lost": ["alternatives"], **_PLAYED},
     }
     defs["card"] = {"type": "string", "pattern": CARD_PATTERN,
                     "description": "A card in compact notation: rank A, 2..10 (or T), J, Q, K, then suit S, H, D, C."}
@@ -282,6 +301,46 @@ def build_schema() -> dict[str, Any]:
     props["stages"] = {"type": "object", "propertyNames": {"pattern": ID_PATTERN, "maxLength": 40},
                        "additionalProperties": {"$ref": "#/$defs/stage"}, "maxProperties": 20,
                        "description": "The stages in order of play, by id."}
+    overlay = {name: props[name] for name in (*SECTIONS, "pools", "stages")}
+    defs["reading"] = {
+        "type": ["object", "null"], "additionalProperties": False,
+        "description": "A whole reading: a named set of changes, written as an extension is (sections, "
+                       "pools, stages, each knob with its provenance), with a title and the reading's "
+                       "own provenance. A lost rule's alternative may name it (`- reading: <id>`). "
+                       "Null removes an inherited one.",
+        "properties": {"title": {"type": "string", "minLength": 1, "maxLength": 200,
+                                 "description": "The reading in a few words."},
+                       **{k: v for k, v in prov.items()}, **overlay},
+        "required": ["title"],
+        "oneOf": _exactly_one_kind(),
+        "dependentRequired": _PLAYED,
+    }
+    props["readings"] = {"type": "object", "propertyNames": {"pattern": ID_PATTERN, "maxLength": 40},
+                         "additionalProperties": {"$ref": "#/$defs/reading"}, "maxProperties": 64,
+                         "description": "Whole readings of the rules, by id: each a set of changes with "
+                                        "its provenance (see `hoc readings`, `hoc reconstruct`)."}
+    defs["expectation"] = {
+        "type": ["object", "null"], "additionalProperties": False,
+        "description": "What a source says or implies about play, as a condition on a metric of "
+                       "`hoc simulate`. Null removes an inherited one.",
+        "properties": {
+            "says": {"type": "string", "minLength": 1, "maxLength": 300,
+                     "description": "What the source says or implies, in words."},
+            "holds": {"type": "string", "minLength": 1, "maxLength": 200,
+                      "description": "The condition: `METRIC > NUMBER`, `METRIC < METRIC`, "
+                                     "`METRIC between LOW and HIGH` (metrics as `hoc simulate` names them)."},
+            "players": {"type": "array", "items": {"type": "integer", "minimum": model.MIN_PLAYERS,
+                                                   "maximum": model.MAX_PLAYERS},
+                        "minItems": 1, "uniqueItems": True,
+                        "description": "The numbers of players it speaks of (absent: every number)."},
+            **{k: prov[k] for k in EXPECTATION_KINDS}, "note": prov["note"]},
+        "required": ["says", "holds"],
+        "oneOf": [{"required": [k]} for k in EXPECTATION_KINDS],
+    }
+    props["expectations"] = {"type": "object", "propertyNames": {"pattern": ID_PATTERN, "maxLength": 40},
+                             "additionalProperties": {"$ref": "#/$defs/expectation"}, "maxProperties": 32,
+                             "description": "What the sources say about play, by id, each a condition on a "
+                                            "simulated metric with its source (`hoc simulate` says which hold)."}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://hocdsl.example/ruleset.schema.json",

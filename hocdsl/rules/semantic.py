@@ -614,16 +614,27 @@ def _knob_specs(data: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], dict[str
                                                if isinstance(v, dict) and "value" in v
                                                and any(p in v for p in PROVENANCE_KINDS)})
 
-    for sec in SECTIONS:
-        add((sec,), data.get(sec))
-    pools = data.get("pools")
-    if isinstance(pools, dict) and "value" in pools:  # no pools, and why
-        add((), {"pools": pools})
-    for group in ("pools", "stages"):
-        for gid, knobs in (data.get(group) or {}).items():
-            if group == "pools" and "value" in (data.get(group) or {}):
-                break
-            add((group, gid), knobs)
+    def overlay(at: tuple[Any, ...], part: Mapping[str, Any]) -> None:
+        for sec in SECTIONS:
+            add(at + (sec,), part.get(sec))
+        pools = part.get("pools")
+        if isinstance(pools, dict) and "value" in pools:  # no pools, and why
+            add(at, {"pools": pools})
+        for group in ("pools", "stages"):
+            for gid, knobs in (part.get(group) or {}).items():
+                if group == "pools" and "value" in (part.get(group) or {}):
+                    break
+                add(at + (group, gid), knobs)
+
+    overlay((), data)
+    # whole readings (each an overlay with a provenance of its own) and expectations
+    for gid, reading in (data.get("readings") or {}).items():
+        if isinstance(reading, dict):
+            out.append((("readings", gid), reading))
+            overlay(("readings", gid), reading)
+    for gid, expectation in (data.get("expectations") or {}).items():
+        if isinstance(expectation, dict):
+            out.append((("expectations", gid), expectation))
     return out
 
 

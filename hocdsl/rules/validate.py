@@ -9,7 +9,7 @@ what was found, what was expected, and a suggestion for a misspelt word.
 >>> doc = parse_yaml("format: 2\\nname: x\\ntitle: X\\nsummary: s\\nextends: hoc-mazarin\\n"
 ...                  "bidding:\\n  raise_cap: {value: 20, sorce: lalanne §5.1}\\n", "x.yaml")
 >>> print(schema_errors(doc)[0])
-x.yaml:7:26: bidding.raise_cap.sorce: found an unknown key `sorce`; expected value, source, inferred, borrowed, editorial, lost, note, alternatives
+x.yaml:7:26: bidding.raise_cap.sorce: found an unknown key `sorce`; expected value, source, inferred, borrowed, editorial, lost, approximated, played, note, alternatives
     hint: did you mean `source`?
 """
 
@@ -232,6 +232,15 @@ def _render(doc: YamlDoc, error: ValidationError,
                           "no `extends:` in an extension (it is laid over whichever ruleset it is applied to)",
                           key=True, hint="remove `extends:`, or make this a ruleset (drop `kind: extension`)")]
 
+    if v == "not" and isinstance(inst, dict) and "reading" in inst:  # an alternative naming a reading
+        extra = [k for k in inst if k not in ("reading", "note")]
+        return [doc.error(path + (extra[0],) if extra else path,
+                          f"`{extra[0] if extra else '?'}` beside `reading: {inst['reading']}`",
+                          "an alternative that is either a value with its provenance, or `reading: <id>` "
+                          "(the reading gives the value and the provenance)", key=True, shown_path=dotted(path),
+                          hint=f"the value and its source belong to the reading `{inst['reading']}` under "
+                               "`readings:`; keep only `reading:` (and a `note:`) here")]
+
     if v in ("anyOf", "oneOf") and error.context and not (v == "oneOf" and _is_knob(path)):
         # one branch is null (an optional knob): say what is wrong in the other
         deeper = [e for e in error.context if not (e.validator == "type" and e.validator_value == "null")]
@@ -303,14 +312,24 @@ def _render(doc: YamlDoc, error: ValidationError,
         kinds = [k for k in PROVENANCE_KINDS if k in inst]
         if len(kinds) > 1:
             return [doc.error(path + (kinds[1],), f"both `{kinds[0]}` and `{kinds[1]}`",
-                              "exactly one provenance: source, inferred, borrowed, editorial or lost", key=True,
+                              "exactly one provenance: source, inferred, borrowed, editorial, lost or "
+                              "approximated", key=True,
                               shown_path=dotted(path),
                               hint="keep the one that says how the value was reached; move the rest to `note:`")]
-        return [doc.error(path, "a knob without provenance (no `source`, `inferred`, `borrowed`, `editorial` "
-                          "or `lost`)",
+        return [doc.error(path, "a knob without provenance (no `source`, `inferred`, `borrowed`, `editorial`, "
+                          "`lost` or `approximated`)",
                           'a `source: "<id> §<section>"`, an `inferred:` or `borrowed: "<id> §<section>: <why>"`, '
-                          'an `editorial: "<why>"` or a `lost: "<id> <where>: what is missing"`', key=True,
+                          'an `editorial: "<why>"`, a `lost: "<id> <where>: what is missing"` or an '
+                          '`approximated: "<id> §<section>: what the source says"` with `played:`', key=True,
                           hint="every rule says where it comes from; use editorial: when no source settles it")]
+
+    if v == "dependentRequired" and isinstance(inst, dict) and ("played" in inst or "approximated" in inst):
+        has, lacks = ("approximated", "played") if "approximated" in inst else ("played", "approximated")
+        return [doc.error(path + (has,), f"`{has}:` without `{lacks}:`",
+                          "`approximated:` (what the source says, with its citation) and `played:` (what the "
+                          "engine plays instead) together", key=True, shown_path=dotted(path),
+                          hint='e.g. approximated: "enc-hoc ¶4: the sequence is paid only when nobody raised", '
+                               'played: "the sequence is paid whether or not anyone raised"')]
 
     if v == "dependentRequired" and isinstance(inst, dict):
         return [doc.error(path + ("lost",), "a lost rule without `alternatives:`",
