@@ -8,7 +8,7 @@ library and renders; keep the work itself in a library module.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import Enum
 from typing import Annotated, Any, NoReturn, Optional
@@ -801,10 +801,15 @@ def simulate_cmd(
 
     from .bots import BotError, parse_bots
     from .sim import simulate
+    from .sim.expect import contrasts, metric_errors, verdicts
     from .tableview import grid_markdown, simulate_grid
 
     fmt = format_or_fail(format, json_)
     rules = load_or_fail(ruleset, with_)
+    wrong = metric_errors(rules)
+    if wrong:
+        wrong[0].more = tuple(wrong[1:])
+        fail(wrong[0])
     players = players_or_fail(players, rules)
     try:
         if hands < 1:
@@ -825,13 +830,23 @@ def simulate_cmd(
                           TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
                 task = bar.add_task(f"{rules.name}: hands", total=hands)
                 result = simulate(rules, hands=hands, players=players, bots=names, seed=seed, jobs=jobs,
-                                  cluster=on, progress=lambda done, total: bar.update(task, completed=done))
+                                  cluster=on, progress=lambda done, total: bar.update(task, completed=done),
+                                  contrasts=contrasts(rules))
         else:
-            result = simulate(rules, hands=hands, players=players, bots=names, seed=seed, jobs=jobs, cluster=on)
+            result = simulate(rules, hands=hands, players=players, bots=names, seed=seed, jobs=jobs, cluster=on,
+                              contrasts=contrasts(rules))
         elapsed = time.perf_counter() - start
+    checked = verdicts(rules, result)
     if fmt is not Format.text:
-        grid = lambda: simulate_grid(result)  # noqa: E731
-        emit(fmt, text=lambda _c: None, json_data=result.to_json, markdown=lambda: grid_markdown(grid()), grid=grid)
+        grid = lambda: simulate_grid(result, checked)  # noqa: E731
+
+        def as_json() -> dict[str, Any]:
+            out = result.to_json()
+            if checked:
+                out["expectations"] = [v.to_json() for v in checked]
+            return out
+
+        emit(fmt, text=lambda _c: None, json_data=as_json, markdown=lambda: grid_markdown(grid()), grid=grid)
         if not result.chips_conserved:
             raise typer.Exit(1)
         return
@@ -859,11 +874,28 @@ def simulate_cmd(
     dist = result.distributions.get("cards_left", {})
     if dist:
         typer.echo("cards left by losers: " + ", ".join(f"{k}: {v}" for k, v in dist.items()))
+    if checked:
+        typer.echo(expectations_text(checked, players))
     where = f"on --cluster {cluster}" if cluster else f"with {jobs} process{'es' if jobs > 1 else ''}"
     typer.echo(f"chips conserved: {'yes' if result.chips_conserved else 'NO'}; "
                f"{result.hands / elapsed:,.0f} hands/s {where}")
     if not result.chips_conserved:
         raise typer.Exit(1)
+
+
+def expectations_text(checked: Sequence[Any], players: int) -> str:
+    """The expectations' verdicts in words, one a line (``hoc simulate``, ``hoc reconstruct``)."""
+    import textwrap
+
+    held = sum(v.verdict == "holds" for v in checked)
+    lines = [f"What the sources say about play, at {players} players: {held} of {len(checked)} hold"]
+    for v in checked:
+        e = v.expectation
+        lines += textwrap.wrap(f"{v.verdict.upper():<10} {e.id}: {e.says} ({e.holds}; "
+                               f"{e.provenance.cite()}): {v.words}", 100, subsequent_indent=" " * 11)
+    lines.append("(holds / fails: the 95% interval lies wholly on the side the source says / the other side; "
+                 "undecided: it straddles the bound, more hands may decide)")
+    return "\n".join(lines)
 
 
 @app.command("readings")

@@ -49,7 +49,7 @@ from .rules.model import Provenance, Ruleset
 from .sim import _metrics, _parts, _run
 from .sim.metrics import Layout, positions
 from .sim.runner import Table
-from .sim.stats import NAN_STAT, Stat, Sums, interval
+from .sim.stats import NAN_STAT, Stat, Sums, interval, ratio_parts
 
 __all__ = [
     "ALPHA", "KnobError", "Reading", "Question", "Difference", "Outcome", "Ranked", "Control",
@@ -147,6 +147,8 @@ class Reading:
     value: Any
     provenance: Provenance | None
     origin: str  # "ruleset" or "--knob"
+    #: the whole reading (``readings:``) this value comes with, which changes other rules too
+    reading: str | None = None
 
     @property
     def kind(self) -> str:
@@ -163,6 +165,7 @@ class Question:
     chosen: Any
     provenance: Provenance | None
     readings: tuple[Reading, ...]
+    people_only: bool = False  # the knob governs a choice simulated play refuses (KnobSpec.people_only)
 
     @property
     def kind(self) -> str:
@@ -285,12 +288,13 @@ def questions(rules: Ruleset, asked: Mapping[str, Sequence[Any]] | None = None) 
         recorded = list(prov.alternatives) if prov is not None else []
         if not recorded and path not in asked:
             continue
-        readings = [Reading(a.value, a.provenance, "ruleset") for a in recorded]
+        readings = [Reading(a.value, a.provenance, "ruleset", a.reading) for a in recorded]
         for value in asked.get(path, ()):
             if any(r.value == value for r in readings):
                 continue
             readings.append(Reading(value, prov if value == chosen else None, "--knob"))
-        out.append(Question(path, knob_title(rules, path), chosen, prov, tuple(readings)))
+        out.append(Question(path, knob_title(rules, path), chosen, prov, tuple(readings),
+                            rules.knob_spec(path).people_only))
     return out
 
 
@@ -319,6 +323,14 @@ class _ReadingsJob:
             for m in t.layout.metrics:
                 if m.name in base:
                     pairs |= {(x, y + off) for x in base[m.name].args for y in m.args}
+        # per reading, after every table's quantities: for each level of REACH_LEVELS, the
+        # hands at risk before it was first reached in a block, and whether it was
+        self.reach = size
+        for k in range(len(readings)):
+            for level in range(len(REACH_LEVELS)):
+                at = size + 2 * (k * len(REACH_LEVELS) + level)
+                pairs |= {(at, at), (at, at + 1), (at + 1, at + 1)}
+        self.size = size + 2 * len(REACH_LEVELS) * len(readings)
         self.pairs = sorted(pairs)
 
     def empty(self) -> Sums:
@@ -333,12 +345,45 @@ class _ReadingsJob:
         oks = [True] * len(self.tables)
         for block, hands in chunk:
             y: list[int] = []
+            traces = []
             for i, t in enumerate(self.tables):
-                part, good = t.play_block(self.seed, block, hands)
+                trace: list[tuple[int, int, tuple[int, ...]]] = []
+                part, good = t.play_block(self.seed, block, hands, trace)
                 oks[i] = oks[i] and good
                 y += part
+                traces.append(trace)
+            for trace in traces[1:]:
+                y += first_reached(traces[0], trace)
             sums.add_block(y)
         return sums.state(), tuple(oks)
+
+
+#: How far a reading's rule made a difference in a hand, compared with the ruleset as
+#: written on the same deal: ``reached`` (anything differed: the actions offered, the play,
+#: the payments), ``play`` (the actions taken or the course of the hand differed),
+#: ``decisive`` (what the players won and lost in the hand differed).
+REACH_LEVELS = ("reached", "play", "decisive")
+
+
+def first_reached(chosen: Sequence[tuple[int, int, tuple[int, ...]]],
+                  other: Sequence[tuple[int, int, tuple[int, ...]]]) -> list[int]:
+    """For each of :data:`REACH_LEVELS`, ``[hands at risk, 1 if reached]`` in one block:
+    the hands up to and including the first that differs at that level (all of them if
+    none does). Until a first difference the two tables are in the same state, so the
+    difference is the rule's; after it they are not, and the block counts no further.
+
+    >>> a = [(1, 1, (2, -2)), (5, 6, (0, 0)), (7, 8, (1, -1))]
+    >>> first_reached(a, a)
+    [3, 0, 3, 0, 3, 0]
+    >>> first_reached(a, [(1, 1, (2, -2)), (9, 6, (0, 0)), (7, 9, (3, -3))])
+    [2, 1, 3, 1, 3, 1]
+    """
+    out: list[int] = []
+    tests = (lambda x, y: x != y, lambda x, y: x[1] != y[1], lambda x, y: x[2] != y[2])
+    for differs in tests:
+        first = next((i for i, (x, y) in enumerate(zip(chosen, other)) if differs(x, y)), None)
+        out += [len(chosen), 0] if first is None else [first + 1, 1]
+    return out
 
 
 @dataclass(frozen=True)
@@ -381,6 +426,11 @@ class Outcome:
     reading: Reading
     rows: dict[str, Difference]
     chips_conserved: bool
+    #: per level of :data:`REACH_LEVELS`: the share of hands in which the rule first made
+    #: that difference (a rate per hand at risk, with its 95% interval) and the blocks in which it did
+    reach: dict[str, tuple[Stat, int]] = field(default_factory=dict)
+    #: the same, under random play, for an alternative that decided nothing with the bots
+    probe: dict[str, tuple[Stat, int]] = field(default_factory=dict)
 
     @property
     def score(self) -> float:
@@ -436,6 +486,47 @@ class ReadingsReport:
         return [o for o in self.outcomes if o.question.path == path]
 
 
+def _pct(st: Stat) -> str:
+    x = st.mean * 100
+    return f"{x:.2g}%" if x < 1 else f"{x:.0f}%"
+
+
+def _reach_phrase(reach: dict[str, tuple[Stat, int]]) -> str:
+    reached, play, decisive = (reach[k] for k in REACH_LEVELS)
+    parts = [f"reached in {_pct(reached[0])} of hands"]
+    parts.append(f"changed the play in {_pct(play[0])}" if play[1] else "never changed the play")
+    parts.append(f"decided what was won and lost in {_pct(decisive[0])}" if decisive[1]
+                 else "never changed what was won or lost")
+    return ", ".join(parts)
+
+
+def reach_words(o: Outcome, hands: int, probe_hands: int = 0, bots: str = "the bots") -> str:
+    """Whether the alternative was reached, changed the play and was decisive, in words:
+    what tells "no effect" (the situation it governs never arose, even in random play)
+    from "never exercised" (it governs a choice the bots never made)."""
+    if not o.reach:
+        return ""
+    reached, _play, decisive = (o.reach[k] for k in REACH_LEVELS)
+    if not decisive[1] and o.question.people_only:
+        return ("NOT MEASURED: it governs a choice only a person at the table makes (simulated play "
+                "refuses it), so no bot ever reaches it; its zero says nothing of the game")
+    if decisive[1]:
+        return _reach_phrase(o.reach)
+    probe = o.probe
+    if probe and probe["decisive"][1]:
+        seen = (f"reached in {_pct(reached[0])} of hands with {bots} but never decisive"
+                if reached[1] else f"never reached in {hands:,} hands with {bots}")
+        return (f"NEVER EXERCISED: {seen}; in {probe_hands:,} hands of random play it was "
+                + _reach_phrase(probe) + f". It governs a choice {bots} never make: its zero "
+                "here says nothing of players who would make it")
+    if reached[1]:
+        return (f"reached in {_pct(reached[0])} of hands (it changed what the players could do or did) but "
+                "never what was won or lost" + (", nor in random play" if probe else ""))
+    return (f"NO EFFECT: never reached in {hands:,} hands"
+            + (f", nor in {probe_hands:,} hands of random play" if probe else "")
+            + ": it changed nothing the players were offered, did or were paid")
+
+
 def key_metrics(players: int) -> tuple[str, ...]:
     """The metrics a reader cares about: net per hand by position, its spread, the hand's length.
 
@@ -474,6 +565,16 @@ def _differences(sums: Sums, chosen: Layout, other: Layout, off: int,
     return out
 
 
+def _reach(sums: Sums, at: int) -> dict[str, tuple[Stat, int]]:
+    """The reach rates of one reading from its slots at ``at`` (see :class:`_ReadingsJob`)."""
+    out = {}
+    for level, name in enumerate(REACH_LEVELS):
+        exposure, events = at + 2 * level, at + 2 * level + 1
+        est, w = ratio_parts(sums, events, exposure)
+        out[name] = (interval(sums, est, w), sums.S[events])
+    return out
+
+
 def _controlled(outcomes: list[Outcome], df: int) -> tuple[list[Outcome], int]:
     """The key differences of every outcome with p-values and Holm's verdicts."""
     family = [(i, name) for i, o in enumerate(outcomes) for name, d in o.rows.items()
@@ -485,7 +586,7 @@ def _controlled(outcomes: list[Outcome], df: int) -> tuple[list[Outcome], int]:
     for (i, name), p, q, sig in zip(family, ps, adjusted, verdict):
         d = rows[i][name]
         rows[i][name] = Difference(d.metric, d.chosen, d.alternative, d.diff, d.se, True, p, q, sig)
-    out = [Outcome(o.question, o.reading, r, o.chips_conserved) for o, r in zip(outcomes, rows)]
+    out = [Outcome(o.question, o.reading, r, o.chips_conserved, o.reach, o.probe) for o, r in zip(outcomes, rows)]
     return out, len(family)
 
 
@@ -518,28 +619,61 @@ def readings_report(rules: Ruleset, *, asked: Mapping[str, Sequence[Any]] | None
     rules.hand_size(players)
     names = _bots(tuple(bots), players)
     qs = questions(rules, asked)
-    pairs = [(q, r) for q in qs for r in q.readings]
+    pairs = []
     variants = []
-    for q, r in pairs:
-        variant = rules.with_knobs({q.path: r.value})
+    unplayed: list[tuple[Question, Reading, str]] = []
+    for q, r in ((q, r) for q in qs for r in q.readings):
+        if r.reading is not None:  # a whole reading: every change it makes
+            from .rules.model import Pick
+            from .rules.variants import compose
+
+            variant = compose(rules, [Pick(reading=r.reading)])
+        else:
+            variant = rules.with_knobs({q.path: r.value})
         try:
             variant.hand_size(players)
         except ValueError as e:
+            if r.origin == "ruleset":  # a reading of the file for other numbers of players
+                unplayed.append((q, r, f"not played: {e}"))
+                continue
             raise ValueError(f"{q.path} = {_plain(yaml_of(rules, q.path, r.value))}: {e}") from None
+        pairs.append((q, r))
         variants.append(variant)
     chosen = Table(rules, players, names)
     tables = [Table(v, players, names) for v in variants]
     job = _ReadingsJob(chosen, tables, seed)
     sums, oks = _run(job, hands, jobs, progress, cluster)
     keys = key_metrics(players)
-    outcomes = [Outcome(q, r, _differences(sums, chosen.layout, t.layout, off, keys), ok)
-                for (q, r), t, off, ok in zip(pairs, tables, job.offsets[1:], oks[1:])]
+    outcomes = [Outcome(q, r, _differences(sums, chosen.layout, t.layout, off, keys), ok,
+                        _reach(sums, job.reach + 2 * len(REACH_LEVELS) * k))
+                for k, ((q, r), t, off, ok) in enumerate(zip(pairs, tables, job.offsets[1:], oks[1:]))]
     outcomes, tests = _controlled(outcomes, sums.m - 1)
+    # A rule the bots never made a difference with may govern a choice they never make (a
+    # bluff, a false "without"): play those again with random bots, which take every legal
+    # action now and then, to tell "never exercised" from "no effect".
+    quiet = [k for k, o in enumerate(outcomes) if o.reach["decisive"][1] == 0]
+    probe_hands = min(hands, PROBE_HANDS)
+    if quiet and any(b != PROBE_BOT for b in names):
+        randoms = _bots((PROBE_BOT,), players)
+        pjob = _ReadingsJob(Table(rules, players, randoms),
+                            [Table(variants[k], players, randoms) for k in quiet], seed)
+        psums, _ = _run(pjob, probe_hands, jobs, None, cluster)
+        for j, k in enumerate(quiet):
+            o = outcomes[k]
+            outcomes[k] = Outcome(o.question, o.reading, o.rows, o.chips_conserved, o.reach,
+                                  _reach(psums, pjob.reach + 2 * len(REACH_LEVELS) * j))
     base = _metrics(sums, chosen.layout)
     control = Control("Holm", tests, ALPHA, "every key metric of every alternative")
     settings = {"hands": hands, "players": players, "bots": list(names), "seed": seed}
     return ReadingsReport(rules, settings, keys, {k: base[k] for k in keys if k in base}, tuple(qs),
-                          tuple(outcomes), control, _ranking(qs, outcomes), all(oks), sums.m)
+                          tuple(outcomes), control, _ranking(qs, outcomes), all(oks), sums.m,
+                          {"unplayed": unplayed, "probe": {"bots": PROBE_BOT, "hands": probe_hands}})
+
+
+#: The bot, and the most hands, with which the alternatives that made no difference are
+#: played again (:func:`readings_report`).
+PROBE_BOT = "random"
+PROBE_HANDS = 2_000
 
 
 # ------------------------------------------------------------ JSON ----
@@ -589,6 +723,12 @@ def _outcome_json(report: ReadingsReport, o: Outcome) -> dict[str, Any]:
     side["score"] = _num(o.score) if not math.isinf(o.score) else None
     side["metrics"] = {k: _row_json(o.rows[k]) for k in report.key_metrics if k in o.rows}
     side["other_metrics"] = {k: _row_json(d) for k, d in o.rows.items() if not d.key}
+    if o.reading.reading is not None:
+        side["reading"] = o.reading.reading
+    side["reach"] = {k: {"rate": st.to_json(), "blocks": n} for k, (st, n) in o.reach.items()}
+    side["probe"] = {k: {"rate": st.to_json(), "blocks": n} for k, (st, n) in o.probe.items()} or None
+    side["reach_words"] = reach_words(o, report.settings["hands"], report.extra.get("probe", {}).get("hands", 0),
+                                      ",".join(report.settings["bots"]) + " bots")
     return side
 
 

@@ -13,7 +13,7 @@ import math
 from typing import Any
 
 from .diff import format_number
-from .readings import SCORE_WORDS, Difference, Ranked, ReadingsReport, _plain, yaml_of
+from .readings import REACH_LEVELS, SCORE_WORDS, Difference, Ranked, ReadingsReport, _plain, reach_words, yaml_of
 from .sim.stats import Stat
 
 __all__ = ["report_markdown", "print_report", "metric_label", "MARK"]
@@ -118,10 +118,39 @@ def readings_grid(report: ReadingsReport) -> Any:
             d = o.rows.get(k)
             if d is None:
                 continue
+            reach = [num(o.reach[lv][0].mean) if lv in o.reach else None for lv in REACH_LEVELS]
             rows.append((o.question.path, value, o.reading.origin, k, num(d.chosen.mean), num(d.alternative.mean),
-                         num(d.diff.mean), num(d.diff.lo), num(d.diff.hi), num(d.p_holm), bool(d.significant)))
+                         num(d.diff.mean), num(d.diff.lo), num(d.diff.hi), num(d.p_holm), bool(d.significant),
+                         *reach))
     return Grid(("knob", "alternative", "origin", "metric", "chosen", "alternative_mean", "diff", "ci95_lo",
-                 "ci95_hi", "p_holm", "significant"), rows, title=f"Readings of {_label(report)}")
+                 "ci95_hi", "p_holm", "significant", "reached_rate", "play_rate", "decisive_rate"), rows,
+                title=f"Readings of {_label(report)}")
+
+
+def _alt(report: ReadingsReport, o: Any, md: bool = False) -> str:
+    """An alternative's value in words, and the whole reading it comes with."""
+    text = (_md_value if md else _value)(report, o.question.path, o.reading.value)
+    return text + (f" (whole reading {o.reading.reading})" if o.reading.reading else "")
+
+
+def reach_lines(report: ReadingsReport) -> list[str]:
+    """For each alternative, whether its rule was reached, changed the play and was decisive."""
+    hands = report.settings["hands"]
+    probe = report.extra.get("probe", {}).get("hands", 0)
+    bots = ",".join(report.settings["bots"]) + " bots"
+    out = []
+    for o in report.outcomes:
+        out.append(f"{o.question.path} → {_alt(report, o)}: {reach_words(o, hands, probe, bots)}")
+    for q, r, why in report.extra.get("unplayed", ()):
+        whole = f" (whole reading {r.reading})" if r.reading else ""
+        out.append(f"{q.path} → {_value(report, q.path, r.value)}{whole}: {why}")
+    return out
+
+
+REACH_HEAD = ("Was each rule reached? Each alternative against the ruleset as written, hand by hand on "
+              "the same deals, up to the first hand of each partie where they differ: reached (anything "
+              "differed: what the players were offered, what they did, what they were paid), changed the "
+              "play, decided what was won and lost.")
 
 
 def report_markdown(report: ReadingsReport) -> str:
@@ -137,10 +166,11 @@ def report_markdown(report: ReadingsReport) -> str:
     for o in report.outcomes:
         q = o.question
         row = [f"{_md_cell(q.title)} (`{q.path}`)", f"{q.kind} → {o.reading.kind}",
-               f"{_md_value(report, q.path, q.chosen)} → {_md_value(report, q.path, o.reading.value)}"]
+               f"{_md_value(report, q.path, q.chosen)} → {_alt(report, o, md=True)}"]
         row += [_cell(o.rows.get(k)) for k in keys]
         lines.append("| " + " | ".join(row) + " |")
     lines += ["", _control_words(report), _chosen_words(report)]
+    lines += ["", REACH_HEAD, ""] + [f"- {_md_cell(x)}" for x in reach_lines(report)]
     if not report.chips_conserved:
         lines.append("**Chips were not conserved in some hand: the figures are suspect.**")
     lines += ["", "### Ranking", "", SCORE_WORDS[0].upper() + SCORE_WORDS[1:] + ".", "",
@@ -171,11 +201,14 @@ def print_report(report: ReadingsReport, console: Any = None) -> None:
     for o in report.outcomes:
         q = o.question
         table.add_row(f"{q.title}\n{q.path}", f"{q.kind} → {o.reading.kind}",
-                      f"{_value(report, q.path, q.chosen)} → {_value(report, q.path, o.reading.value)}",
+                      f"{_value(report, q.path, q.chosen)} → {_alt(report, o)}",
                       *[_cell(o.rows.get(k), sep="\n") for k in report.key_metrics])
     console.print(table)
     console.print(_control_words(report))
     console.print(_chosen_words(report))
+    console.print(REACH_HEAD, highlight=False)
+    for line in reach_lines(report):
+        console.print("  " + line, highlight=False)
     if not report.chips_conserved:
         console.print("[red]Chips were not conserved in some hand: the figures are suspect.[/red]")
     ranking = Table(title="Ranking (" + SCORE_WORDS + ")", title_justify="left")

@@ -176,10 +176,22 @@ def _num(x: float) -> float | None:
     return None if x != x else x
 
 
-def simulate_grid(result: Any) -> Grid:
-    """``hoc simulate``: one row per metric: mean and its 95% interval (empty where undefined)."""
-    rows = [(name, _num(st.mean), _num(st.lo), _num(st.hi)) for name, st in result.metrics.items()]
+def simulate_grid(result: Any, verdicts: Sequence[Any] = ()) -> Grid:
+    """``hoc simulate``: one row per metric: mean and its 95% interval (empty where undefined);
+    with the ruleset's expectations checked (``verdicts``), a row for each,
+    ``expectation <id>: <condition>``, and a ``verdict`` column."""
+    rows: list[tuple[Any, ...]] = [(name, _num(st.mean), _num(st.lo), _num(st.hi))
+                                   for name, st in result.metrics.items()]
+    header: tuple[str, ...] = ("metric", "mean", "ci95_lo", "ci95_hi")
+    if verdicts:
+        header += ("verdict",)
+        rows = [r + (None,) for r in rows]
+        for v in verdicts:
+            st = v.stat
+            rows.append((f"expectation {v.expectation.id}: {v.expectation.holds}",
+                         _num(st.mean) if st else None, _num(st.lo) if st else None,
+                         _num(st.hi) if st else None, v.verdict))
     label = result.ruleset + "".join(f" --with {e}" for e in result.extensions)
-    return Grid(("metric", "mean", "ci95_lo", "ci95_hi"), rows,
+    return Grid(header, rows,
                 title=f"hoc simulate {label}: {result.hands} hands, {result.players} players, "
                       f"bots {','.join(result.bots)}, seed {result.seed}")

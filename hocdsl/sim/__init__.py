@@ -77,6 +77,9 @@ class SimResult:
     chips_conserved: bool
     metrics: dict[str, Stat]
     distributions: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: differences of two metrics on the same hands, asked for with ``contrasts=``:
+    #: ``"a - b"`` -> the paired :class:`Stat` of metric a minus metric b
+    contrasts: dict[str, Stat] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """One JSON object: ``hands``, ``chips_conserved``, ``metrics`` ({name:
@@ -91,6 +94,7 @@ class SimResult:
             "chips_conserved": self.chips_conserved,
             "metrics": {k: v.to_json() for k, v in self.metrics.items()},
             "distributions": self.distributions,
+            **({"contrasts": {k: v.to_json() for k, v in self.contrasts.items()}} if self.contrasts else {}),
         }
 
 
@@ -188,10 +192,16 @@ def _distributions(sums: Sums, layout: Layout, offset: int = 0) -> dict[str, dic
 class _SimJob:
     """One ruleset: a chunk of blocks -> its sums."""
 
-    def __init__(self, table: Table, seed: int) -> None:
+    def __init__(self, table: Table, seed: int, contrasts: Sequence[tuple[str, str]] = ()) -> None:
         self.table = table
         self.seed = seed
-        self.pairs = table.layout.pairs()
+        pairs = set(table.layout.pairs())
+        by_name = {m.name: m for m in table.layout.metrics}
+        for a, b in contrasts:  # the pair sums across the two metrics, for their difference
+            for x in by_name[a].args:
+                for y in by_name[b].args:
+                    pairs.add((min(x, y), max(x, y)))
+        self.pairs = sorted(pairs)
 
     def empty(self) -> Sums:
         return Sums(self.table.layout.size, self.pairs)
@@ -405,7 +415,8 @@ def _result(rules: Ruleset, players: int, bots: tuple[str, ...], seed: int, hand
 
 def simulate(rules: Ruleset, *, hands: int, players: int = 3, bots: str | Sequence[str] = ("heuristic",),
              seed: int = 0, jobs: int = 1, progress: Progress | None = None,
-             cluster: Cluster | str | None = None) -> SimResult:
+             cluster: Cluster | str | None = None,
+             contrasts: Sequence[tuple[str, str]] = ()) -> SimResult:
     """Play ``hands`` hands of ``rules`` with ``players`` bots and measure them.
 
     ``players``: any number the ruleset admits (``rules.players``, 2 to 8); the
@@ -416,7 +427,10 @@ def simulate(rules: Ruleset, *, hands: int, players: int = 3, bots: str | Sequen
     numbers do not depend on it). ``cluster``: play on a Dask cluster instead
     (a :class:`.cluster.Cluster` or an address for :func:`.cluster.connect`;
     with ``jobs`` 1): the very same numbers. ``progress(done, total)`` is
-    called as hands complete. Raises ValueError (or
+    called as hands complete. ``contrasts``: pairs of metric names ``(a, b)``
+    whose difference ``a - b`` on the same hands is wanted (in
+    ``result.contrasts``, with its paired interval; a pair naming a metric the
+    ruleset does not report at this number of players is left out). Raises ValueError (or
     :class:`~hocdsl.bots.BotError`, :class:`.cluster.ClusterError`) for bad
     arguments; an error raised while playing (in a worker too) is raised here.
     """
@@ -424,8 +438,18 @@ def simulate(rules: Ruleset, *, hands: int, players: int = 3, bots: str | Sequen
     rules.hand_size(players)  # ValueError for a player count the ruleset does not allow
     names = _bots(bots, players)
     table = Table(rules, players, names)
-    sums, oks = _run(_SimJob(table, seed), hands, jobs, progress, cluster)
-    return _result(rules, players, names, seed, hands, oks[0], sums, table.layout)
+    by_name = {m.name: m for m in table.layout.metrics}
+    contrasts = [(a, b) for a, b in contrasts if a in by_name and b in by_name]
+    sums, oks = _run(_SimJob(table, seed, contrasts), hands, jobs, progress, cluster)
+    result = _result(rules, players, names, seed, hands, oks[0], sums, table.layout)
+    for a, b in contrasts:
+        ea, wa = _parts(sums, by_name[a])
+        eb, wb = _parts(sums, by_name[b])
+        w = dict(wa)
+        for i, v in wb.items():
+            w[i] = w.get(i, 0.0) - v
+        result.contrasts[f"{a} - {b}"] = interval(sums, ea - eb, w) if ea == ea and eb == eb else NAN_STAT
+    return result
 
 
 def compare(rules_a: Ruleset, rules_b: Ruleset, *, hands: int, players: int = 3,

@@ -78,11 +78,18 @@ class Table:
         are forked, they inherit them instead of building them each."""
         self.play_block(-1, 0, 1)
 
-    def play_block(self, seed: int, block: int, hands: int) -> tuple[list[int], bool]:
+    def play_block(self, seed: int, block: int, hands: int,
+                   trace: list[tuple[int, int, tuple[int, ...]]] | None = None) -> tuple[list[int], bool]:
         """Play block ``block`` (``hands`` hands, in one partie or more); return its
         quantity totals and whether chips were conserved at every hand. (One
         function: it is the hot path, and each hand's counting reads locals bound
-        once per block.)"""
+        once per block.)
+
+        With ``trace``, a list, each hand appends ``(options, play, nets)``: a hash of the
+        legal actions offered at every choice, a hash of the actions chosen and of how
+        the hand ended (turns, cards left, pools), and each seat's net. Two rulesets
+        played on the same block differ first where one rule of theirs was reached
+        (:mod:`hocdsl.readings` reads it so)."""
         L = self.layout
         n = self.n
         rules = self.rules
@@ -91,6 +98,9 @@ class Table:
         rng = random.Random(base)
         bots = [make_bot(self.bots[s], rules, s, random.Random(base + 1 + s)) for s in range(n)]
         choose = [b.choose for b in bots]
+        acc = [0, 0]  # the trace of the hand being played: options offered, actions chosen
+        if trace is not None:
+            choose = [_traced(c, acc) for c in choose]
         record = self.record
         net_pos = L.NET_POS
         net_seat = L.NET_SEAT
@@ -220,11 +230,25 @@ class Table:
                                     y[end_pay] += g.end_owed[s]  # as the settle stage charged it
                 y[turns] += g.turns
                 y[decided] += decisions
+                if trace is not None:
+                    end = hash((acc[1], g.turns, tuple(g.hands), tuple(g.carry_out.pools)))
+                    trace.append((acc[0], end, tuple(net)))
+                    acc[0] = acc[1] = 0
             left -= partie.hands_played
             dealer = partie.next_dealer  # the next partie's first dealer, by the rotation
         y[L.HANDS] = hands
         y[L.PLAYER_HANDS] = hands * n
         return y, ok
+
+
+def _traced(choose: Any, acc: list[int]) -> Any:
+    """``choose`` that also folds the options offered and the action chosen into ``acc``."""
+    def traced(view: Any) -> Any:
+        action = choose(view)
+        acc[0] = hash((acc[0], view.legal_actions()))
+        acc[1] = hash((acc[1], action))
+        return action
+    return traced
 
 
 def blocks_of(hands: int) -> list[tuple[int, int]]:
