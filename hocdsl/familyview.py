@@ -28,7 +28,7 @@ from .family import FamilyReport, formula_words, pairs, played_elsewhere
 from .tableview import Grid
 from .typology import TRAITS
 
-__all__ = ["tree_text", "print_report", "report_markdown", "family_grid", "BY_WORDS"]
+__all__ = ["tree_text", "print_report", "report_markdown", "family_grid", "settings_words", "BY_WORDS"]
 
 #: What the distance is, by ``by``, for titles and the scale's label.
 BY_WORDS = {"rules": "the rules", "outcomes": "the outcomes", "both": "rules and outcomes"}
@@ -47,7 +47,7 @@ def _title(report: FamilyReport) -> str:
     return f"The family tree of {len(report.names)} rulesets, by {BY_WORDS[report.by]}"
 
 
-def _settings(report: FamilyReport) -> str:
+def settings_words(report: FamilyReport) -> str:
     """``2,000 hands under each on the same deals, 3 players, heuristic bots, seed 0.``"""
     s = report.settings
     if report.outcomes is None:
@@ -89,7 +89,7 @@ def print_report(report: FamilyReport, console: Any = None) -> None:
     console = console or Console()
     width = min(WIDTH, console.width)
     console.print(Text(_title(report), style="bold"))
-    console.print(Text(textwrap.fill(_settings(report), width)))
+    console.print(Text(textwrap.fill(settings_words(report), width)))
     console.print()
     console.print(Text(tree_text(report, width)), no_wrap=True, crop=False, soft_wrap=True)
     order = _order(report)
@@ -135,7 +135,7 @@ def report_markdown(report: FamilyReport) -> str:
     """GitHub-flavoured markdown: the tree in a code block, then the matrix, the typology and
     the merges as tables, and how the distance is made."""
     order = _order(report)
-    lines = [f"## {_title(report)}", "", _settings(report), "", "```text", tree_text(report), "```", "",
+    lines = [f"## {_title(report)}", "", settings_words(report), "", "```text", tree_text(report), "```", "",
              f"### Distances by {BY_WORDS[report.by]}", "",
              "0: the same; 1: as far apart as can be. Rows and columns in the tree's order.", ""]
     lines += _md_table(["ruleset"] + [str(k + 1) for k in range(len(order))],
