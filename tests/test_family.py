@@ -406,3 +406,13 @@ def test_hoc_report_family_on_the_command_line():
     result = runner.invoke(app, ["report", "manille", "comete", "-n", "40", "--family", "-o", "-"])
     assert result.exit_code == 0, result.output
     assert "Where the two stand in the family" in result.stdout and 'aria-label="family tree"' in result.stdout
+
+
+def test_jobs_default_as_everywhere():
+    import typer.main
+
+    from hocdsl.cli import DEFAULT_JOBS
+
+    cmd = typer.main.get_command(app).commands["family"]  # type: ignore[attr-defined]
+    (jobs,) = [p for p in cmd.params if p.name == "jobs"]
+    assert jobs.default == DEFAULT_JOBS
