@@ -682,6 +682,10 @@ def report_cmd(
     readings: Annotated[bool, typer.Option(
         "--readings", help="Also play each ruleset's alternative readings of lost or doubtful rules "
                            "(as `hoc readings`) and plot their effects; takes longer.")] = False,
+    family: Annotated[bool, typer.Option(
+        "--family", help="Also draw where A and B stand in the family: the tree of A, B and every bundled "
+                         "ruleset by rules and outcomes (as `hoc family`), with their typology; takes longer.")
+    ] = False,
     output: Annotated[Optional[str], typer.Option(
         "--output", "-o", metavar="FILE.html",
         help="Where to write the page (default: A-vs-B.html here; - for standard output).")] = None,
@@ -696,11 +700,11 @@ def report_cmd(
     rules_b = load_or_fail(b, with_)
     seats = players_or_fail(players, rules_a, rules_b)
     names = _bot_names(bots, seats)
-    phases = " + readings" if readings else ""
+    phases = (" + readings" if readings else "") + (" + the family" if family else "")
     try:
         with _progress_bar(f"{hands:,} hands × 2 rulesets{phases}") as progress:
             report = build_report(rules_a, rules_b, hands=hands, players=seats, bots=names, seed=seed,
-                                  jobs=jobs, readings=readings, progress=progress)
+                                  jobs=jobs, readings=readings, family=family, progress=progress)
     except ValueError as e:
         bad_input(str(e))
     page = report_html(report)
@@ -956,6 +960,9 @@ def readings_cmd(
 
 #: `hoc sweep`'s default number of hands per cell.
 SWEEP_HANDS = 20_000
+#: `hoc family`'s default number of hands per ruleset: hocdsl.family.FAMILY_HANDS (a test keeps the two
+#: alike; the library is not imported before the command runs).
+FAMILY_HANDS = 4000
 
 
 @app.command("sweep")
@@ -1008,6 +1015,67 @@ def sweep_cmd(
     emit(fmt, text=lambda c: print_report(report, c), json_data=lambda: report_json(report),
          markdown=lambda: report_markdown(report), grid=lambda: sweep_grid(report), piped_width=160)
     if not report.chips_conserved:
+        raise typer.Exit(1)
+
+
+@app.command("family")
+def family_cmd(
+    rulesets: Annotated[Optional[list[str]], typer.Argument(
+        metavar="RULESET...", show_default=False,
+        help="Two or more rulesets: bundled names or paths of ruleset files. None: every bundled ruleset.")] = None,
+    by: Annotated[str, typer.Option(
+        "--by", metavar="rules|outcomes|both",
+        help="What the tree is drawn by: the rules (stage edits and knobs that differ; no hand played), the "
+             "outcomes on common deals, or both, weighed equally.")] = "both",
+    hands: Annotated[int, typer.Option(
+        "--hands", "-n", help="Hands each ruleset plays, all on the same deals (with --by outcomes or both).")
+    ] = FAMILY_HANDS,
+    players: Annotated[Optional[int], typer.Option(
+        "--players", "-p", show_default=False,
+        help="Players at the table, 2 to 8 (default 3); a ruleset that does not admit that many plays at the "
+             "nearest count it admits, and the report says so.")] = None,
+    bots: BotsOpt = None,
+    seed: SeedOpt = 0,
+    jobs: JobsOpt = DEFAULT_JOBS,
+    format: FormatOpt = None,
+    json_: Annotated[bool, typer.Option("--json", help=(
+        "The same as --format json: one JSON object: rulesets, distance (the matrix the tree is drawn by), "
+        "rules and outcomes (their own matrices and parts), merges, order, typology."))] = False,
+) -> None:
+    """The family tree of the rulesets: how far apart they are by their rules and by their outcomes on common deals, drawn as a tree, with each one's place in the Académie's typology.
+
+    The distance between two rulesets by the rules counts the stage edits and the knobs that differ; by the outcomes, it compares the metrics every ruleset reports on the same deals, each standardised across the rulesets. The tree joins the nearest first (average linkage); the matrix and the typology (how the sequence runs, which kinds of hoc, how payments go) follow in the tree's order.
+    """
+    from .family import BY, family_report, report_json
+    from .familyview import family_grid, print_report, report_markdown
+    from .rules.loader import bundled_rulesets
+
+    fmt = format_or_fail(format, json_)
+    jobs = jobs_or_fail(jobs)
+    if by not in BY:
+        bad_input(f"--by {by}: one of {', '.join(BY)}")
+    if hands < 1:
+        bad_input(f"--hands {hands}: play at least one hand (--by rules plays none whatever --hands says)")
+    seats = DEFAULT_PLAYERS if players is None else players
+    if not 2 <= seats <= 8:
+        bad_input(f"--players {seats}: from 2 to 8 (a ruleset that does not admit that many plays at the "
+                  "nearest count it admits)")
+    names = list(rulesets or bundled_rulesets())
+    if len(names) < 2:
+        bad_input(f"a tree needs two rulesets or more, not {len(names)}: name another (none: every bundled "
+                  "ruleset)")
+    loaded = [load_or_fail(name) for name in names]
+    n = len(loaded)
+    try:
+        label = f"{hands:,} hands × {n} rulesets" if by != "rules" else "the rules"
+        with _progress_bar(label) as progress:
+            report = family_report(loaded, by=by, hands=hands, players=seats, bots=bots or "heuristic", seed=seed,
+                                   jobs=jobs, progress=progress)
+    except ValueError as e:
+        bad_input(str(e))
+    emit(fmt, text=lambda c: print_report(report, c), json_data=lambda: report_json(report),
+         markdown=lambda: report_markdown(report), grid=lambda: family_grid(report))
+    if report.chips_conserved is False:
         raise typer.Exit(1)
 
 

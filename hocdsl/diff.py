@@ -51,7 +51,7 @@ __all__ = [
     "diff_report", "report_json", "report_markdown", "print_report", "label",
     "format_number", "SIGNIFICANT_MARK", "ROW_KINDS", "rules_report", "with_outcomes", "Selection",
     "select_outcomes", "legend", "left_out_words", "METRIC_LEGEND", "rules_markdown", "outcomes_markdown",
-    "diff_grid", "print_rules", "print_outcomes", "is_key",
+    "diff_grid", "print_rules", "print_outcomes", "is_key", "same_value",
 ]
 
 #: The flag put beside a difference whose 95% interval excludes zero.
@@ -121,6 +121,19 @@ def _side(rules: Ruleset, path: str, value: Any) -> KnobSide:
         note=prov.note if prov is not None else None,
         declared_in=prov.declared_in if prov is not None else None,
     )
+
+
+def same_value(cls: type, name: str, va: Any, vb: Any) -> bool:
+    """Whether two values of the knob ``name`` of the section or stage class ``cls`` are the
+    same as a ruleset file writes them (so two sets of cards in another order, or a mapping
+    in another order, are the same value). :func:`rules_diff` and :mod:`hocdsl.family` compare
+    knobs by it.
+
+    >>> from hocdsl.rules.model import Stops
+    >>> same_value(Stops, "principal_hocs", frozenset({36, 12}), frozenset({12, 36}))
+    True
+    """
+    return bool(yaml_value(cls, name, va) == yaml_value(cls, name, vb))
 
 
 def _same_provenance(a: Ruleset, b: Ruleset, path: str) -> bool:
@@ -253,7 +266,7 @@ def _knob_rows(a: Ruleset, b: Ruleset, prefix: str, oa: Any, ob: Any, provenance
     for name, _spec in knob_fields(oa.__class__):
         path = f"{prefix}.{name}"
         va, vb = getattr(oa, name), getattr(ob, name)
-        if _plain_value(a, path, va) != _plain_value(b, path, vb):
+        if not same_value(oa.__class__, name, va, vb):
             kind = "knob"
         elif provenance and not _same_provenance(a, b, path):
             kind = "provenance"

@@ -12,7 +12,10 @@ The page holds what ``hoc diff`` shows and what a reader wants to see drawn:
   intervals, the distribution of the cards a loser is left with and of the end
   payments, the mean pool taken when a vie stage is won, and (with
   ``readings=True``) the effect of each ruleset's alternative readings of lost or
-  doubtful rules on the net per hand by position (:func:`hocdsl.readings.readings_report`).
+  doubtful rules on the net per hand by position (:func:`hocdsl.readings.readings_report`);
+- with ``family=True``, where the two stand in the family: the tree of A, B and every
+  bundled ruleset by rules and outcomes (:func:`hocdsl.family.family_report`, A and B in
+  bold), the distances from A and from B to each, and the Académie's typology.
 
 Nothing on the page is fetched: the styles are in a ``<style>`` element, the
 plots are ``<svg>`` elements, there is no script, and every text that comes from
@@ -41,6 +44,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
+    from .family import FamilyReport
     from .readings import ReadingsReport
     from .rules.model import Ruleset
 
@@ -61,9 +65,9 @@ Progress = Callable[[int, int], None]
 @dataclass(frozen=True)
 class Report:
     """Everything the page shows: the rulesets, the diff (rules and outcome rows),
-    the comparison it came from (each side's metrics and distributions), and
+    the comparison it came from (each side's metrics and distributions),
     each ruleset's readings when asked for (None where not asked, or where the
-    ruleset has no knob with alternatives)."""
+    ruleset has no knob with alternatives), and the family when asked for."""
 
     rules_a: Ruleset
     rules_b: Ruleset
@@ -71,6 +75,7 @@ class Report:
     comparison: Comparison
     readings: tuple[ReadingsReport | None, ReadingsReport | None] = (None, None)
     readings_asked: bool = False
+    family: FamilyReport | None = None
 
 
 def _phase(progress: Progress | None, before: int, total: int) -> Progress | None:
@@ -82,16 +87,18 @@ def _phase(progress: Progress | None, before: int, total: int) -> Progress | Non
 
 def build_report(a: Ruleset, b: Ruleset, *, hands: int = REPORT_HANDS, players: int = 3,
                  bots: Sequence[str] | None = None, seed: int = 0, jobs: int = 1, readings: bool = False,
-                 progress: Progress | None = None) -> Report:
+                 family: bool = False, progress: Progress | None = None) -> Report:
     """Simulate ``hands`` deals under ``a`` and ``b`` (the same deals) and, with
     ``readings``, each ruleset's readings of its knobs with alternatives on ``hands``
-    deals more; ``progress(done, total)`` counts hands over every phase.
+    deals more; with ``family``, A, B and every bundled ruleset on ``hands`` deals each
+    (:func:`family_members`); ``progress(done, total)`` counts hands over every phase.
     Raises ValueError for bad arguments (as :func:`hocdsl.sim.compare`)."""
     from .readings import questions
 
     names = tuple(bots) if bots else ("heuristic",) * players
     asked = [r for r in (a, b) if readings and questions(r)]
-    total = hands * (1 + len(asked))
+    members = family_members(a, b) if family else []
+    total = hands * (1 + len(asked) + len(members))
     comparison = compare(a, b, hands=hands, players=players, bots=names, seed=seed, jobs=jobs,
                          progress=_phase(progress, 0, total))
     settings = {"hands": hands, "players": players, "bots": list(comparison.result_a.bots), "seed": seed}
@@ -105,7 +112,27 @@ def build_report(a: Ruleset, b: Ruleset, *, hands: int = REPORT_HANDS, players: 
             done += hands
         else:
             found.append(None)
-    return Report(a, b, diff, comparison, (found[0], found[1]), readings)
+    tree = None
+    if members:
+        from .family import family_report
+
+        spec = names[0] if len(set(names)) == 1 else ",".join(names)
+        tree = family_report(members, hands=hands, players=players, bots=spec, seed=seed, jobs=jobs,
+                             progress=_phase(progress, done, total))
+    return Report(a, b, diff, comparison, (found[0], found[1]), readings, tree)
+
+
+def family_members(a: Ruleset, b: Ruleset) -> list[Ruleset]:
+    """A, B and every bundled ruleset not already among them (by name and extensions)."""
+    from .rules import load_ruleset
+    from .rules.loader import bundled_rulesets
+
+    out = [a] if label(a) == label(b) else [a, b]
+    seen = {label(r) for r in out}
+    for name in bundled_rulesets():
+        if name not in seen:
+            out.append(load_ruleset(name))
+    return out
 
 
 def _readings(rules: Ruleset, hands: int, players: int, bots: Sequence[str], seed: int, jobs: int,
@@ -323,9 +350,25 @@ def plot_readings(rr: ReadingsReport, name: str) -> str | None:
     return _svg(fig, f"readings of {name}")
 
 
+def plot_family(report: Report) -> str | None:
+    """The family tree (:mod:`hocdsl.dendrogram`), A and B in bold; None when not asked for."""
+    from .dendrogram import draw_tree
+    from .familyview import BY_WORDS
+
+    fam = report.family
+    if fam is None:
+        return None
+    fig = _figure(7.5, 1.0 + 0.32 * len(fam.names))
+    ax = fig.add_subplot()
+    draw_tree(ax, fam.tree, label=f"distance by {BY_WORDS[fam.by]} (0: the same)",
+              marked={report.diff.a, report.diff.b}, colour=COLOUR_A)
+    ax.set_title("The family tree: the nearest joined first (average linkage)")
+    return _svg(fig, "family tree")
+
+
 def figures(report: Report) -> dict[str, str]:
     """Every plot of the page, by name: ``net``, ``cards_left``, ``end_payment``,
-    ``pools``, ``readings_a``, ``readings_b`` (those that have data)."""
+    ``pools``, ``readings_a``, ``readings_b``, ``family`` (those that have data)."""
     out = {"net": plot_net_by_position(report)}
     for name, svg in (("cards_left", plot_distribution(report, "cards_left")),
                       ("end_payment", plot_distribution(report, "end_payment")),
@@ -337,6 +380,9 @@ def figures(report: Report) -> dict[str, str]:
         svg = plot_readings(rr, name) if rr is not None else None
         if svg is not None:
             out[key] = svg
+    family = plot_family(report)
+    if family is not None:
+        out["family"] = family
     return out
 
 
@@ -577,6 +623,40 @@ def _readings_part(report: Report, figs: dict[str, str]) -> str:
     return "\n".join(out)
 
 
+def _family_part(report: Report, figs: dict[str, str]) -> str:
+    fam = report.family
+    if fam is None:
+        return ("<p>Not computed: <code>hoc report A B --family</code> plays A, B and every bundled ruleset "
+                "on the same deals and draws where the two stand in the family tree, by their rules and "
+                "their outcomes, with each one's place in the Académie's typology.</p>")
+    from .family import formula_words
+    from .familyview import settings_words
+    from .typology import TRAITS
+
+    d = report.diff
+    ia, ib = fam.names.index(d.a), fam.names.index(d.b)
+    out = [f"<p>{e(settings_words(fam))}</p>"]
+    if "family" in figs:
+        out.append(_fig(figs["family"], f"{d.a} and {d.b} in bold. Two rulesets joined near the left play "
+                                        "alike and are written alike; a join far to the right parts "
+                                        "groups far apart."))
+    heads = "".join(f"<th>{e(h)}</th>" for _k, h, _q in TRAITS)
+    out.append(f'<table><thead><tr><th>ruleset</th><th class="num">from {e(d.a)}</th>'
+               f'<th class="num">from {e(d.b)}</th>{heads}</tr></thead><tbody>')
+    for name in fam.tree.order:
+        i = fam.names.index(name)
+        t = fam.typology[i]
+        who = f"<b>{e(name)}</b>" if i in (ia, ib) else e(name)
+        out.append(f'<tr><td><code>{who}</code></td><td class="num">{number(fam.distance[ia][i])}</td>'
+                   f'<td class="num">{number(fam.distance[ib][i])}</td><td>{e(t.sequence.words)}</td>'
+                   f"<td>{e(t.hocs.words)}</td><td>{e(t.payments.words)}</td></tr>")
+    out.append("</tbody></table>")
+    out.append("<p><b>How the distance is made.</b></p><ul>")
+    out += [f"<li>{e(line)}</li>" for line in formula_words(fam)]
+    out.append("</ul>")
+    return "\n".join(out)
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -607,6 +687,7 @@ def report_html(report: Report) -> str:
         f"<h2>Outcomes on the same deals: {e(title)}</h2>", _outcomes_part(report, figs),
         "<h2>Cards left, end payments and pools</h2>", _distributions_part(figs),
         "<h2>The readings of lost or doubtful rules</h2>", _readings_part(report, figs),
+        "<h2>Where the two stand in the family</h2>", _family_part(report, figs),
         f'<hr><p class="muted">Made with hocdsl {e(_version())}. This page needs no network: '
         "its styles and plots are inside it.</p>",
         "</main></body></html>",
