@@ -153,3 +153,67 @@ def test_any_alternative_is_accepted_or_refused_in_place(tmp_path_factory, where
         for path, prov in r.provenance.items():
             for i in range(len(prov.alternatives) if path != "pools" else 0):
                 compose(r, [Pick(path=path, index=i)])
+
+
+def test_every_sampled_whole_reading_ends_its_hands():
+    # a run in one suit that wraps past the top, going on after the missing card, once
+    # looped for ever (nobody held a card of the suit, or all kept theirs back)
+    import signal
+
+    from hocdsl.reconstruct import playable, rules_of, whole_readings
+    from hocdsl.sim.runner import Table
+
+    def stop(*_args):
+        raise TimeoutError("a hand did not end")
+
+    r = load_ruleset("nain-jaune-1760")
+    qs, _aside = playable(r, rules_of(r), 3)
+    combos, _total = whole_readings(qs, 24, 3)
+    old = signal.signal(signal.SIGALRM, stop)
+    try:
+        for combo in combos:
+            v = compose(r, [q.options[i].pick for q, i in zip(qs, combo) if i])
+            for bots in (("heuristic",) * 3, ("random", "heuristic", "heuristic")):
+                signal.alarm(20)
+                y, ok = Table(v, 3, bots).play_block(7, 0, 20)
+                signal.alarm(0)
+                assert ok and y[0] == 20
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def test_a_wrapping_run_in_a_suit_nobody_holds_ends():
+    # the card after the missing one, in a suit nobody holds, with runs that wrap: the
+    # player of the last card leads anew instead of paying accidental hocs for ever
+    from hocdsl.engine import Game
+    from hocdsl.cards import parse_card
+
+    from hocdsl.rules.build import FrozenMap
+
+    r = load_ruleset("nain-jaune-1760").with_knobs({
+        "card_game.after_top": "wraps", "card_game.accidental_restart": "after-missing",
+        "deal.hand_size": FrozenMap({3: 3, 5: 3})})
+    assert r.card_game.runs == "same-suit"
+    hands = [frozenset(parse_card(c) for c in cards) for cards in (
+        ("2S", "3H", "4H"), ("5H", "6H", "7H"), ("8H", "9H", "10H"))]
+    from hocdsl.cards import hand_of
+    g = Game(r, 3, hands=[hand_of(sorted(h)) for h in hands], dealer=2, auto_forced=True)
+    # the eldest (seat 0) must lead: 2S is his lowest; nobody holds another spade
+    from hocdsl.actions import PLAY
+    while not g.is_over and g.to_act == 0 and g.stage != "cards":
+        g.apply(g.legal_actions()[0])
+    import signal
+
+    def stop(*_args):
+        raise TimeoutError("the run went round for ever")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(10)
+    try:
+        g.apply(PLAY[parse_card("2S")])
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    assert g.to_act == 0  # nobody follows: his accidental hoc, and he leads again at once
+    assert g.legal_actions() and all(a.card != parse_card("2S") for a in g.legal_actions())

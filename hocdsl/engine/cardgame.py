@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import CLAIM, PLAY, WITHOUT, Claim, Play, Without
 from ..cards import (
-    RANK_MASKS, Card, Hand, Rank, Seat, a_rank, card_name, hand_of, rank_letter, with_article,
+    RANK_MASKS, SUIT_MASK, Card, Hand, Rank, Seat, a_rank, card_name, hand_of, rank_letter, with_article,
 )
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
@@ -216,7 +216,7 @@ class CardGame:
 
     __slots__ = (
         "g", "st", "k", "stage", "need", "want", "suit", "cur", "first", "done", "last", "laid_by",
-        "principal", "withhold", "must_cover", "lowest", "owed",
+        "principal", "withhold", "must_cover", "lowest", "owed", "missed",
     )
 
     def __init__(self, g: Game, st: Stops | None = None, k: _Knobs | None = None) -> None:
@@ -238,6 +238,7 @@ class CardGame:
         cg.principal, cg.withhold = self.principal, self.withhold
         cg.must_cover, cg.lowest = self.must_cover, self.lowest
         cg.owed = list(self.owed)
+        cg.missed = self.missed
         return cg
 
     def _rule(self, knob: str, what: str) -> str:
@@ -252,6 +253,7 @@ class CardGame:
         self.first = True
         self.last = -1  # the last card laid
         self.laid_by = 0  # seats (bits) that have laid a card this hand
+        self.missed = 0  # accidental hocs in a row since the last card laid
         #: what the player to act has earned and must still claim (must_claim)
         self.owed: list[Owed] = []
         g.stage = CARDS_STAGE
@@ -484,6 +486,7 @@ class CardGame:
         self.last = c
         self.laid_by |= 1 << s
         self.cur = s
+        self.missed = 0
         if not k.special & bit:  # a plain card: the run goes on (the commonest case)
             if g.record:
                 g.events.append(Played(s, c, leading, False))
@@ -561,10 +564,28 @@ class CardGame:
         makes it none; either way its player goes on."""
         if not (self.k.held_back and self._held_back()):
             self._hoc(self.cur, -1, K_ACCIDENTAL)
-        if self.k.after_missing:
+        self.missed += 1
+        if self.k.after_missing and self.missed < 13 and self._suit_held():
             self._follow(self.need, self.suit)  # on from the card after the missing one
         else:
             self.need = self.want = 0
+
+    def _suit_held(self) -> bool:
+        """Whether a run in one suit that wraps past the top can still come to a card
+        someone holds. A run that wraps could otherwise be wanted round and round, an
+        accidental hoc at each card: when nobody holds a card of its suit, or it has come
+        round all thirteen ranks with no card laid (players who may keep their cards back
+        and all do), its player leads any card instead, as under ``accidental_restart:
+        any-card`` (the engine's rule, not a source's: the sources that go on after the
+        missing card do not wrap)."""
+        k = self.k
+        if not (k.wraps and k.same_suit):
+            return True
+        suit = SUIT_MASK << (self.suit * 13)
+        for h in self.g.hands:
+            if h & suit:
+                return True
+        return False
 
     def _without(self, s: Seat, false: bool) -> None:
         """``s`` says "without" the card wanted (already checked; ``false`` if he holds it)."""

@@ -587,7 +587,9 @@ class Stops:
     accidental_restart: Literal["any-card", "after-missing"] = knob(
         "After an accidental hoc",
         "How play goes on when nobody could follow: the player of the last card leads "
-        "any card, or goes on from the card after the missing one.",
+        "any card, or goes on from the card after the missing one (with runs in one suit "
+        "that wrap past the top, once nobody holds a card of that suit he leads any card: "
+        "the run could otherwise never end; no source speaks of it).",
         words={"any-card": "its player leads any card",
                "after-missing": "its player goes on with the card after the missing one"})
     accidental_when_held: Literal["hoc", "not-if-held", "not-if-opponent-held"] = knob(
