@@ -958,6 +958,67 @@ def readings_cmd(
         raise typer.Exit(1)
 
 
+#: `hoc reconstruct`'s default: the most hands a reading plays (hocdsl.reconstruct; a test keeps them alike).
+RECONSTRUCT_HANDS = 4000
+
+
+@app.command("reconstruct")
+def reconstruct_cmd(
+    ctx: typer.Context,
+    ruleset: RulesetArg,
+    with_: WithOpt = None,
+    hands: Annotated[int, typer.Option(
+        "--hands", "-n", min=1, max=10_000_000,
+        help="The most hands a reading plays (those still in at the end); the others stop earlier.")
+    ] = RECONSTRUCT_HANDS,
+    sample: Annotated[Optional[int], typer.Option(
+        "--sample", min=1, max=100_000,
+        help="How many whole readings to play when there are more (a balanced sample that always holds the "
+             "ruleset as written). Default: every one when there are at most 512, else 256.")] = None,
+    rule: Annotated[Optional[list[str]], typer.Option(
+        "--rule", "-r", metavar="PATH",
+        help="Vary only this rule (a knob path, or `reading ID`); the others stay as written. Repeatable.")
+    ] = None,
+    top: Annotated[int, typer.Option("--top", min=1, max=100_000, help="Readings shown in the text ranking.")] = 15,
+    players: PlayersOpt = None,
+    bots: BotsOpt = None,
+    seed: SeedOpt = 0,
+    jobs: JobsOpt = DEFAULT_JOBS,
+    cluster: ClusterOpt = None,
+    json_: Annotated[bool, typer.Option("--json", help=(
+        "The same as --format json: one JSON object: the settings, the rules and their options, every reading "
+        "ranked with its score, measures and expectations (intervals), and the rules the ranking depends on."))
+    ] = False,
+    format: FormatOpt = None,
+) -> None:
+    """Rank the whole readings of RULESET's lost and doubtful rules: which completions make a game, and agree with its sources.
+
+    Every combination of the alternatives (or a balanced sample), played on the same deals, scored by the ruleset's expectations (what its sources say about play) and by measures of a playable game (balance between positions, length of a hand, results decided by choices rather than by the deal, changes of lead), ranked with 95% intervals; readings clearly worse are dropped early. Says which lost rules the ranking depends on.
+    """
+    from .reconstruct import reconstruct
+    from .reconstructview import report_grid, report_json, report_markdown, report_text
+    from .sim.expect import metric_errors
+
+    fmt = format_or_fail(format, json_)
+    jobs = jobs_or_fail(jobs)
+    rules = load_or_fail(ruleset, with_)
+    wrong = metric_errors(rules)
+    if wrong:
+        wrong[0].more = tuple(wrong[1:])
+        fail(wrong[0])
+    seats = players_or_fail(players, rules)
+    names = _bot_names(bots, seats)
+    try:
+        with cluster_or_fail(ctx, cluster, jobs) as (on, jobs), \
+                _progress_bar("hands (racing: most readings stop early)") as progress:
+            report = reconstruct(rules, hands=hands, players=seats, bots=names, seed=seed, sample=sample,
+                                 jobs=jobs, cluster=on, only=tuple(rule or ()), progress=progress)
+    except ValueError as e:
+        bad_input(str(e))
+    emit(fmt, text=lambda _c: typer.echo(report_text(report, top), nl=False), json_data=lambda: report_json(report),
+         markdown=lambda: report_markdown(report, top), grid=lambda: report_grid(report))
+
+
 #: `hoc sweep`'s default number of hands per cell.
 SWEEP_HANDS = 20_000
 #: `hoc family`'s default number of hands per ruleset: hocdsl.family.FAMILY_HANDS (a test keeps the two

@@ -311,9 +311,9 @@ def build_schema() -> dict[str, Any]:
         "properties": {"title": {"type": "string", "minLength": 1, "maxLength": 200,
                                  "description": "The reading in a few words."},
                        **{k: v for k, v in prov.items()}, **overlay},
-        "required": ["title"],
-        "oneOf": _exactly_one_kind(),
-        "dependentRequired": _PLAYED,
+        # null (removing an inherited one) needs none of it
+        "if": {"type": "object"},
+        "then": {"required": ["title"], "oneOf": _exactly_one_kind(), "dependentRequired": _PLAYED},
     }
     props["readings"] = {"type": "object", "propertyNames": {"pattern": ID_PATTERN, "maxLength": 40},
                          "additionalProperties": {"$ref": "#/$defs/reading"}, "maxProperties": 64,
@@ -334,8 +334,8 @@ def build_schema() -> dict[str, Any]:
                         "minItems": 1, "uniqueItems": True,
                         "description": "The numbers of players it speaks of (absent: every number)."},
             **{k: prov[k] for k in EXPECTATION_KINDS}, "note": prov["note"]},
-        "required": ["says", "holds"],
-        "oneOf": [{"required": [k]} for k in EXPECTATION_KINDS],
+        "if": {"type": "object"},
+        "then": {"required": ["says", "holds"], "oneOf": [{"required": [k]} for k in EXPECTATION_KINDS]},
     }
     props["expectations"] = {"type": "object", "propertyNames": {"pattern": ID_PATTERN, "maxLength": 40},
                              "additionalProperties": {"$ref": "#/$defs/expectation"}, "maxProperties": 32,
