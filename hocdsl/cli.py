@@ -686,6 +686,9 @@ def report_cmd(
         "--family", help="Also draw where A and B stand in the family: the tree of A, B and every bundled "
                          "ruleset by rules and outcomes (as `hoc family`), with their typology; takes longer.")
     ] = False,
+    reconstruct: Annotated[bool, typer.Option(
+        "--reconstruct", help="Also rank each ruleset's whole readings of its lost and doubtful rules (as "
+                              "`hoc reconstruct`, at most --hands hands a reading); takes longer.")] = False,
     output: Annotated[Optional[str], typer.Option(
         "--output", "-o", metavar="FILE.html",
         help="Where to write the page (default: A-vs-B.html here; - for standard output).")] = None,
@@ -700,11 +703,13 @@ def report_cmd(
     rules_b = load_or_fail(b, with_)
     seats = players_or_fail(players, rules_a, rules_b)
     names = _bot_names(bots, seats)
-    phases = (" + readings" if readings else "") + (" + the family" if family else "")
+    phases = ((" + readings" if readings else "") + (" + the family" if family else "")
+              + (" + reconstructions" if reconstruct else ""))
     try:
         with _progress_bar(f"{hands:,} hands × 2 rulesets{phases}") as progress:
             report = build_report(rules_a, rules_b, hands=hands, players=seats, bots=names, seed=seed,
-                                  jobs=jobs, readings=readings, family=family, progress=progress)
+                                  jobs=jobs, readings=readings, family=family, reconstruct=reconstruct,
+                                  progress=progress)
     except ValueError as e:
         bad_input(str(e))
     page = report_html(report)

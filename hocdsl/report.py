@@ -76,6 +76,9 @@ class Report:
     readings: tuple[ReadingsReport | None, ReadingsReport | None] = (None, None)
     readings_asked: bool = False
     family: FamilyReport | None = None
+    #: each ruleset's whole readings ranked (``hoc reconstruct``), when asked for
+    reconstructions: tuple[Any, Any] = (None, None)
+    reconstruct_asked: bool = False
 
 
 def _phase(progress: Progress | None, before: int, total: int) -> Progress | None:
@@ -87,7 +90,7 @@ def _phase(progress: Progress | None, before: int, total: int) -> Progress | Non
 
 def build_report(a: Ruleset, b: Ruleset, *, hands: int = REPORT_HANDS, players: int = 3,
                  bots: Sequence[str] | None = None, seed: int = 0, jobs: int = 1, readings: bool = False,
-                 family: bool = False, progress: Progress | None = None) -> Report:
+                 family: bool = False, reconstruct: bool = False, progress: Progress | None = None) -> Report:
     """Simulate ``hands`` deals under ``a`` and ``b`` (the same deals) and, with
     ``readings``, each ruleset's readings of its knobs with alternatives on ``hands``
     deals more; with ``family``, A, B and every bundled ruleset on ``hands`` deals each
@@ -119,7 +122,15 @@ def build_report(a: Ruleset, b: Ruleset, *, hands: int = REPORT_HANDS, players: 
         spec = names[0] if len(set(names)) == 1 else ",".join(names)
         tree = family_report(members, hands=hands, players=players, bots=spec, seed=seed, jobs=jobs,
                              progress=_phase(progress, done, total))
-    return Report(a, b, diff, comparison, (found[0], found[1]), readings, tree)
+    ranked: list[Any] = [None, None]
+    if reconstruct:
+        from .reconstruct import reconstruct as rank_readings, rules_of
+
+        for i, rules in enumerate((a, b)):
+            if rules_of(rules) and not (i == 1 and label(a) == label(b)):
+                ranked[i] = rank_readings(rules, hands=hands, players=players, bots=names, seed=seed, jobs=jobs)
+    return Report(a, b, diff, comparison, (found[0], found[1]), readings, tree, (ranked[0], ranked[1]),
+                  reconstruct)
 
 
 def family_members(a: Ruleset, b: Ruleset) -> list[Ruleset]:
@@ -620,6 +631,43 @@ def _readings_part(report: Report, figs: dict[str, str]) -> str:
             out.append(_fig(figs[key], "A point left or right of the line: that position wins more or "
                                        "less under the alternative."))
         out.append(_readings_table(rr))
+        from .readingsview import REACH_HEAD, reach_lines
+
+        out.append(f"<p>{e(REACH_HEAD)}</p><ul>" + "".join(f"<li>{e(x)}</li>" for x in reach_lines(rr)) + "</ul>")
+    return "\n".join(out)
+
+
+def _reconstruct_part(report: Report) -> str:
+    if not report.reconstruct_asked:
+        return ("<p>Not computed: <code>hoc report A B --reconstruct</code> plays every whole reading of each "
+                "ruleset's lost and doubtful rules (as <code>hoc reconstruct</code>) and ranks them by what "
+                "the sources say about play and by how playable they are.</p>")
+    from .reconstructview import HOW_TO_READ, _ci, _f, _pct, _sources, _status, header_lines
+
+    out = []
+    for rep, name in zip(report.reconstructions, (report.diff.a, report.diff.b)):
+        out.append(f"<h3>{e(name)}</h3>")
+        if rep is None:
+            out.append("<p>No rule of this ruleset lists alternatives (or it is A again).</p>")
+            continue
+        out.append("<p>" + "<br>".join(e(x) for x in header_lines(rep)[1:]) + "</p>")
+        out.append('<table><thead><tr><th class="num">rank</th><th class="num">score</th><th>95%</th>'
+                   '<th class="num">sources</th><th class="num">gap</th><th class="num">turns</th>'
+                   '<th class="num">choice</th><th class="num">lead</th><th>status</th><th>reading</th>'
+                   "</tr></thead><tbody>")
+        for i, c in enumerate(rep.ranking()[:12], 1):
+            m = c.measures
+            out.append(f'<tr><td class="num">{i}</td><td class="num">{_f(c.score.mean)}</td><td>{e(_ci(c.score))}'
+                       f'</td><td class="num">{_sources(c)}</td><td class="num">{_f(m["gap"].mean)}</td>'
+                       f'<td class="num">{_f(m["turns"].mean, 0)}</td><td class="num">{_pct(m["choice"].mean)}</td>'
+                       f'<td class="num">{_pct(m["lead"].mean)}</td><td>{e(_status(c))}</td>'
+                       f"<td><code>{e(rep.label(c))}</code></td></tr>")
+        out.append("</tbody></table>")
+        matters = [x for x in rep.effects if x.matters]
+        out.append("<p><b>The ranking depends on</b>: " + (", ".join(
+            f"<code>{e(x.rule.path)}</code> (best: {e(x.rule.options[x.best].plain or x.rule.options[x.best].words)})"
+            for x in matters) or "none of the rules, at these hands") + ".</p>")
+    out.append(f"<p class=muted>{e(HOW_TO_READ)}</p>")
     return "\n".join(out)
 
 
@@ -688,6 +736,7 @@ def report_html(report: Report) -> str:
         "<h2>Cards left, end payments and pools</h2>", _distributions_part(figs),
         "<h2>The readings of lost or doubtful rules</h2>", _readings_part(report, figs),
         "<h2>Where the two stand in the family</h2>", _family_part(report, figs),
+        "<h2>Reconstructions of the lost rules</h2>", _reconstruct_part(report),
         f'<hr><p class="muted">Made with hocdsl {e(_version())}. This page needs no network: '
         "its styles and plots are inside it.</p>",
         "</main></body></html>",
