@@ -165,7 +165,7 @@ class Question:
     chosen: Any
     provenance: Provenance | None
     readings: tuple[Reading, ...]
-    people_only: bool = False  # the knob governs a choice simulated play refuses (KnobSpec.people_only)
+    unmeasured: str | None = None  # why simulated play cannot measure the knob (KnobSpec.unmeasured)
 
     @property
     def kind(self) -> str:
@@ -294,7 +294,7 @@ def questions(rules: Ruleset, asked: Mapping[str, Sequence[Any]] | None = None) 
                 continue
             readings.append(Reading(value, prov if value == chosen else None, "--knob"))
         out.append(Question(path, knob_title(rules, path), chosen, prov, tuple(readings),
-                            rules.knob_spec(path).people_only))
+                            rules.knob_spec(path).unmeasured))
     return out
 
 
@@ -507,9 +507,8 @@ def reach_words(o: Outcome, hands: int, probe_hands: int = 0, bots: str = "the b
     if not o.reach:
         return ""
     reached, _play, decisive = (o.reach[k] for k in REACH_LEVELS)
-    if not decisive[1] and o.question.people_only:
-        return ("NOT MEASURED: it governs a choice only a person at the table makes (simulated play "
-                "refuses it), so no bot ever reaches it; its zero says nothing of the game")
+    if not decisive[1] and o.question.unmeasured:
+        return f"NOT MEASURED: {o.question.unmeasured}; its zero says nothing of the game"
     if decisive[1]:
         return _reach_phrase(o.reach)
     probe = o.probe

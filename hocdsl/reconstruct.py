@@ -32,9 +32,9 @@ round after round, the budget doubles for the readings still in, and a reading i
 when it is clearly worse than the leader (its paired difference below zero, one-sided,
 Holm-controlled at 5% over the readings still in) or when successive halving cuts the
 field to the better half. The last round reaches ``hands`` per reading. Which lost rules
-the ranking depends on: each rule's options are compared by the mean score of the readings
-that take them, on the first round (every reading, the same hands), with Holm's control
-over the rules.
+the ranking depends on: the first round's scores (every reading, the same hands) fitted
+by least squares on the options each reading takes (main effects), each rule's best
+option against its worst tested with Holm's control over the rules.
 
 The same seed gives the same ranking whatever ``jobs``.
 """
@@ -437,8 +437,9 @@ class Candidate:
 
 @dataclass(frozen=True)
 class Effect:
-    """How much the ranking depends on one lost or doubtful rule: the mean score of the
-    readings taking each option (first round), the largest difference and Holm's verdict."""
+    """How much the ranking depends on one lost or doubtful rule: each option's effect on
+    the score against the value as written (``means``, fitted on the first round), the
+    largest difference between two options and Holm's verdict."""
 
     rule: Rule
     means: tuple[float, ...]
@@ -547,8 +548,8 @@ def reconstruct(rules: Ruleset, *, hands: int = 4_000, players: int = 3, bots: S
             est, r = _jackknife(cands[k].batches, scorers[k].score)
             cands[k].score = _jk_stat(est, r)
             reps[k] = r
-        if not first_reps:
-            first_reps = dict(reps)
+        if not first_reps:  # the estimate, then its jackknife replicates
+            first_reps = {k: [cands[k].score.mean, *reps[k]] for k in alive}
         dropped = _race(cands, alive, reps, budget, budget >= max_batches)
         rounds.append((budget, len(alive), len(dropped)))
         alive = [k for k in alive if k not in dropped]
@@ -640,48 +641,89 @@ class _Result:
     contrasts: dict[str, Stat]
 
 
-def _effects(qs: Sequence[Rule], cands: Sequence[Candidate], reps: Mapping[int, list[float]]) -> list[Effect]:
-    """Each rule's options by the mean score of the readings taking them, on the first
-    round (every reading, the same batches); the spread's jackknife p-value, Holm over rules."""
-    if not reps:
-        return []
-    n_rep = len(next(iter(reps.values())))
-    out = []
+def _effects(qs: Sequence[Rule], cands: Sequence[Candidate], first: Mapping[int, list[float]]) -> list[Effect]:
+    """Each rule's effect on the score: a least-squares fit of every reading's first-round
+    score (every reading on the same hands) on its options, one term for each option other
+    than the value as written (the main effects; a sample that is not a whole product is
+    not orthogonal, and a plain mean by option would lend one rule the effect of others).
+    A rule matters when its best and worst options differ by more than the fit's error
+    explains (two-sided t, the residual degrees of freedom), Holm over the rules."""
+    rows = [k for k in range(len(cands)) if k in first and first[k][0] == first[k][0]]
+    cols: list[tuple[int, int]] = []  # (rule, option) of each term after the intercept
+    for qi, q in enumerate(qs):
+        present = sorted({cands[k].options[qi] for k in rows})
+        cols += [(qi, o) for o in present if o]
+    p = 1 + len(cols)
+    X = [[1.0] + [1.0 if cands[k].options[qi] == o else 0.0 for qi, o in cols] for k in rows]
+    y = [first[k][0] for k in rows]
+    n = len(rows)
+    xtx = [[sum(r[a] * r[b] for r in X) for b in range(p)] for a in range(p)]
+    inv = _inverse(xtx)
+    beta = [sum(inv[a][b] * sum(r[b] * v for r, v in zip(X, y)) for b in range(p)) for a in range(p)]
+    rss = sum((v - sum(bb * x for bb, x in zip(beta, r))) ** 2 for r, v in zip(X, y))
+    df = n - p
+    sigma2 = rss / df if df > 0 else math.nan
+    index = {c: i + 1 for i, c in enumerate(cols)}
+    # the deal's part of the error: the fit again on each batch-deleted replicate
+    n_rep = min(len(first[k]) for k in rows) - 1 if rows else 0
+    proj = [[sum(inv[a][b] * r[b] for b in range(p)) for r in X] for a in range(p)]  # (X'X)^-1 X'
+    reps_beta = [[sum(w * first[k][1 + j] for w, k in zip(proj[a], rows)) for a in range(p)]
+                 for j in range(n_rep)]
+    found = []
     ps = []
     for qi, q in enumerate(qs):
-        groups: dict[int, list[int]] = {}
-        for k, c in enumerate(cands):
-            if k in reps:
-                groups.setdefault(c.options[qi], []).append(k)
-        if len(groups) < 2:
-            out.append((q, (), math.nan, 1.0, 0))
+        effects = {o: (beta[index[(qi, o)]] if (qi, o) in index else 0.0) for o in range(len(q.options))
+                   if o == 0 or (qi, o) in index}
+        if len(effects) < 2:
+            found.append((q, (), math.nan, 1.0, 0))
             ps.append(1.0)
             continue
-
-        def means(values: Callable[[int], float]) -> dict[int, float]:
-            return {o: sum(values(k) for k in ks) / len(ks) for o, ks in groups.items()}
-
-        full = means(lambda k: cands[k].batches and _first_score(cands[k], reps[k]))
-        best = max(full, key=lambda o: full[o])
-        worst = min(full, key=lambda o: full[o])
-        spread = full[best] - full[worst]
-        rep_spreads = [means(lambda k, j=j: reps[k][j]) for j in range(n_rep)]
-        se = _se([r[best] - r[worst] for r in rep_spreads])
-        t = spread / se if se and se == se else (math.inf if spread > 0 else 0.0)
-        p = t_pvalue(t, n_rep - 1) if not math.isinf(t) else 0.0
-        ps.append(p)
-        means_t = tuple(full.get(i, math.nan) for i in range(len(q.options)))
-        out.append((q, means_t, spread, p, best))
+        best = max(effects, key=lambda o: effects[o])
+        worst = min(effects, key=lambda o: effects[o])
+        spread = effects[best] - effects[worst]
+        c = [0.0] * p
+        if best:
+            c[index[(qi, best)]] += 1.0
+        if worst:
+            c[index[(qi, worst)]] -= 1.0
+        var = sigma2 * sum(c[a] * inv[a][b] * c[b] for a in range(p) for b in range(p)) if df > 0 else 0.0
+        jk = _se([sum(ca * rb for ca, rb in zip(c, rep)) for rep in reps_beta]) if n_rep > 1 else math.nan
+        var = var + (jk * jk if jk == jk else 0.0)
+        if var != var or (df <= 0 and jk != jk):
+            pv = math.nan
+        elif var <= 0:
+            pv = 0.0 if spread > 1e-12 else 1.0
+        else:
+            pv = t_pvalue(spread / math.sqrt(var), df if df > 0 else n_rep - 1)
+        ps.append(pv if pv == pv else 1.0)
+        found.append((q, tuple(effects.get(o, math.nan) for o in range(len(q.options))), spread, pv, best))
     adjusted = holm_adjusted(ps)
     verdict = holm(ps, ALPHA)
-    return [Effect(q, m, s, p, pa, v, b) for (q, m, s, p, b), pa, v in zip(out, adjusted, verdict)]
+    return [Effect(q, m, sp, pv, pa, v and pv == pv, b)
+            for (q, m, sp, pv, b), pa, v in zip(found, adjusted, verdict)]
 
 
-def _first_score(c: Candidate, reps: Sequence[float]) -> float:
-    """The score a candidate had on the first round (the mean of its jackknife
-    replicates is close to it, and on the same batches as every other's)."""
-    n = len(reps)
-    return sum(reps) / n if n else math.nan
+def _inverse(a: list[list[float]]) -> list[list[float]]:
+    """The inverse of a small symmetric matrix (Gauss-Jordan with partial pivoting; a
+    column with no pivot, an option no reading took apart from another, is left at 0).
+
+    >>> _inverse([[2.0, 0.0], [0.0, 4.0]])
+    [[0.5, 0.0], [0.0, 0.25]]
+    """
+    n = len(a)
+    m = [row[:] + [1.0 if i == j else 0.0 for j in range(n)] for i, row in enumerate(a)]
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
+        if abs(m[piv][col]) < 1e-12:
+            continue
+        m[col], m[piv] = m[piv], m[col]
+        d = m[col][col]
+        m[col] = [x / d for x in m[col]]
+        for r in range(n):
+            if r != col and m[r][col]:
+                f = m[r][col]
+                m[r] = [x - f * yv for x, yv in zip(m[r], m[col])]
+    return [row[n:] for row in m]
 
 
 __all__ = ["reconstruct", "ReconstructReport", "Candidate", "Effect", "Rule", "Option", "rules_of",

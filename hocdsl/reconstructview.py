@@ -94,15 +94,15 @@ def ranking_lines(rep: ReconstructReport, top: int, width: int = 100) -> list[st
 
 
 def effect_lines(rep: ReconstructReport, width: int = 100) -> list[str]:
-    lines = ["Which lost or doubtful rules the ranking depends on (mean score of the readings taking each option, "
-             "on the first round's hands; Holm over the rules, 5%):"]
+    lines = ["Which lost or doubtful rules the ranking depends on (each option's effect on the score against the "
+             "value as written, fitted on the first round's hands over every reading; Holm over the rules, 5%):"]
     for e in sorted(rep.effects, key=lambda e: (not e.matters, -(_num(e.spread) or 0))):
         q = e.rule
         if len(q.options) < 2:
             lines += textwrap.wrap(f"{q.path}: not compared: only the value as written can be played here",
                                    width, initial_indent="  ", subsequent_indent="      ")
             continue
-        opts = ", ".join(f"{o.plain or o.words} {_f(m)}" for o, m in zip(q.options, e.means) if m == m)
+        opts = ", ".join(f"{o.plain or o.words} {m:+.3f}" for o, m in zip(q.options, e.means) if m == m)
         verdict = "DEPENDS" if e.matters else "does not matter"
         text = (f"{q.path}{' (lost)' if q.lost else ''}: {verdict} (spread {_f(e.spread, 3)}, p_holm "
                 f"{_f(e.p_holm, 3)}): {opts}")

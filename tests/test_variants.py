@@ -217,3 +217,18 @@ def test_a_wrapping_run_in_a_suit_nobody_holds_ends():
         signal.signal(signal.SIGALRM, old)
     assert g.to_act == 0  # nobody follows: his accidental hoc, and he leads again at once
     assert g.legal_actions() and all(a.card != parse_card("2S") for a in g.legal_actions())
+
+
+def test_validate_refuses_an_expectation_on_a_metric_never_reported(tmp_path):
+    from typer.testing import CliRunner
+
+    from hocdsl.cli import app
+
+    text = NAIN.replace("holds: net_per_hand.dealer < 0", "holds: net_per_hand.dealr < 0")
+    f = _write(tmp_path, text)
+    res = CliRunner().invoke(app, ["validate", str(f)])
+    assert res.exit_code == 2
+    line = _line_of(text, "net_per_hand.dealr")
+    assert f":{line}:" in res.output and "did you mean `net_per_hand.dealer`" in res.output
+    res = CliRunner().invoke(app, ["simulate", str(f), "--hands", "20"])
+    assert res.exit_code == 2 and "net_per_hand.dealr" in res.output and "Traceback" not in res.output

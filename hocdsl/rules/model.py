@@ -74,18 +74,25 @@ class KnobSpec:
     key_max: int | None = None
     optional: bool = False  # may be absent (None) in a complete ruleset
     min_items: int = 1  # the fewest items a list of choices may have (0: it may be empty)
-    #: the knob governs a choice only a person at the table makes (simulated play refuses
-    #: it, as it refuses a false "without"): the simulator cannot measure it, and says so
-    people_only: bool = False
+    #: why simulated play cannot measure the knob, if it cannot (it governs a choice only a
+    #: person makes, or something the simulator fixes itself): ``hoc readings`` says so
+    unmeasured: str | None = None
+
+
+#: Why the simulator cannot measure some knobs (:attr:`KnobSpec.unmeasured`).
+_FALSE_WITHOUT = ("it governs a choice only a person at the table makes: simulated play refuses a false "
+                  "\"without\"")
+_FIRST_DEALER = ("the simulator seats the first dealer of each partie itself, in turn, so that every seat deals "
+                 "first equally often: the draw for the deal is not played")
 
 
 def knob(title: str, doc: str, *, words: Mapping[Any, str] | str | None = None,
          minimum: int | None = None, maximum: int | None = None,
          key_min: int | None = None, key_max: int | None = None,
-         optional: bool = False, default: Any = ..., min_items: int = 1, people_only: bool = False) -> Any:
+         optional: bool = False, default: Any = ..., min_items: int = 1, unmeasured: str | None = None) -> Any:
     """A dataclass field that is a knob (see :class:`KnobSpec`)."""
     spec = KnobSpec(title, " ".join(doc.split()), words, minimum, maximum, key_min, key_max, optional,
-                    min_items, people_only)
+                    min_items, unmeasured)
     if default is ...:
         return field(metadata={"knob": spec})
     return field(default=default, metadata={"knob": spec})
@@ -290,11 +297,11 @@ class Deal:
         "First dealer",
         "How the first dealer of a partie is chosen.",
         words={"lowest-card-deals": "each draws a card; the lowest deals",
-               "highest-card-deals": "each draws a card; the highest deals"})
+               "highest-card-deals": "each draws a card; the highest deals"}, unmeasured=_FIRST_DEALER)
     draw_ties: Literal["redraw"] = knob(
         "Ties when drawing for the deal",
         "What players tied on the deciding card do when drawing for the first deal.",
-        words={"redraw": "the tied players draw again"})
+        words={"redraw": "the tied players draw again"}, unmeasured=_FIRST_DEALER)
     dealer_rotation: Literal["next-in-turn", "stays"] = knob(
         "Next dealer",
         "Who deals the next hand.",
@@ -672,11 +679,11 @@ class Stops:
     false_without_penalty: int = knob(
         "False \"without\"", "What a player pays each other player for saying \"without\" "
         "while holding the card.", words="{v} to each other player", minimum=0, maximum=MAX_CHIPS,
-        people_only=True)
+        unmeasured=_FALSE_WITHOUT)
     false_without_effect: Literal["stands", "must-play"] = knob(
         "After a false \"without\"", "Whether a false \"without\" stands after the penalty.",
         words={"stands": "the word passes on", "must-play": "he must lay the card after all"},
-        people_only=True)
+        unmeasured=_FALSE_WITHOUT)
     must_claim: tuple[Literal["principal", "permanent", "end-of-run", "accidental", "laid",
                               "board"], ...] = knob(
         "What must be claimed",
