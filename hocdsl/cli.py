@@ -1035,6 +1035,8 @@ def reconstruct_cmd(
         bad_input(str(e))
     emit(fmt, text=lambda _c: typer.echo(report_text(report, top), nl=False), json_data=lambda: report_json(report),
          markdown=lambda: report_markdown(report, top), grid=lambda: report_grid(report))
+    if not report.chips_conserved:
+        raise typer.Exit(1)
 
 
 #: `hoc sweep`'s default number of hands per cell.

@@ -70,8 +70,9 @@ FULL_LIMIT = 512
 DEFAULT_SAMPLE = 256
 ALPHA = 0.05
 #: Extra quantities a batch counts after the layout's: hands compared with the twin
-#: table, hands whose winner differed, lead changes, hands after the first of a partie.
-EXTRA = 4
+#: table, hands whose winner differed, lead changes, hands after the first of a partie,
+#: parties (of either table) in which chips were not conserved.
+EXTRA = 5
 
 Progress = Callable[[int, int], None]
 
@@ -234,8 +235,9 @@ class _Job:
             for block in range(batch * BATCH_BLOCKS, (batch + 1) * BATCH_BLOCKS):
                 trace: list[tuple[int, int, tuple[int, ...]]] = []
                 other: list[tuple[int, int, tuple[int, ...]]] = []
-                part, _ok = main.play_block(self.seed, block, BLOCK_HANDS, trace)
-                twin.play_block(self.seed, block, BLOCK_HANDS, other)
+                part, ok = main.play_block(self.seed, block, BLOCK_HANDS, trace)
+                _y, ok_twin = twin.play_block(self.seed, block, BLOCK_HANDS, other)
+                y[size + 4] += (not ok) + (not ok_twin)
                 for i, v in enumerate(part):
                     y[i] += v
                 y[size] += len(trace)
@@ -465,6 +467,11 @@ class ReconstructReport:
     hands_full: int
     rounds: list[tuple[int, int, int]]  # (batches, readings in, readings dropped)
 
+    @property
+    def chips_conserved(self) -> bool:
+        """Whether every hand of every reading (and twin table) conserved the chips."""
+        return all(not y[-1] for c in self.candidates for y in c.batches)
+
     def ranking(self) -> list[Candidate]:
         """The candidates best first: those that played longest, then by score."""
         return sorted(self.candidates, key=lambda c: (-len(c.batches), -(c.score.mean if c.score.mean == c.score.mean
@@ -615,19 +622,21 @@ def _finish(cands: list[Candidate], scorers: list[_Scorer], alive: list[int],
 
     for k, c in enumerate(cands):
         s = scorers[k]
+        total = [sum(col) for col in zip(*c.batches)]
+        others = [[t - b for t, b in zip(total, one)] for one in c.batches]  # each batch left out
+        whole, parts = s.measures(total), [s.measures(y) for y in others]
         for name in ("gap", "turns", "choice", "lead", "sources"):
-            est, reps = _jackknife(c.batches, lambda y, name=name: s.measures(y)[name])
-            c.measures[name] = _jk_stat(est, reps)
+            c.measures[name] = _jk_stat(whole[name], [m[name] for m in parts])
         metrics: dict[str, Stat] = {}
         contrasts: dict[str, Stat] = {}
         for e in expectations:
             for m in e.metrics():
-                est, reps = _jackknife(c.batches, lambda y, m=m: s.metric(y, m))
-                metrics[m] = _jk_stat(est, reps)
+                metrics[m] = _jk_stat(s.metric(total, m), [s.metric(y, m) for y in others])
             if isinstance(e.right, str):
-                right = e.right
-                est, reps = _jackknife(c.batches, lambda y, right=right, e=e: s.metric(y, e.left) - s.metric(y, right))
-                contrasts[f"{e.left} - {right}"] = _jk_stat(est, reps)
+                left, right = e.left, e.right
+                contrasts[f"{left} - {right}"] = _jk_stat(
+                    s.metric(total, left) - s.metric(total, right),
+                    [s.metric(y, left) - s.metric(y, right) for y in others])
         result = _Result(players, metrics, contrasts)
         c.verdicts = [check(e, result) for e in expectations]
 
@@ -669,8 +678,8 @@ def _effects(qs: Sequence[Rule], cands: Sequence[Candidate], first: Mapping[int,
     proj = [[sum(inv[a][b] * r[b] for b in range(p)) for r in X] for a in range(p)]  # (X'X)^-1 X'
     reps_beta = [[sum(w * first[k][1 + j] for w, k in zip(proj[a], rows)) for a in range(p)]
                  for j in range(n_rep)]
-    found = []
-    ps = []
+    found: list[tuple[Rule, tuple[float, ...], float, float, int]] = []
+    ps: list[float] = []
     for qi, q in enumerate(qs):
         effects = {o: (beta[index[(qi, o)]] if (qi, o) in index else 0.0) for o in range(len(q.options))
                    if o == 0 or (qi, o) in index}

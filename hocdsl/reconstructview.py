@@ -67,6 +67,8 @@ def header_lines(rep: ReconstructReport) -> list[str]:
     pct = rep.hands_played / rep.hands_full * 100 if rep.hands_full else 0
     lines.append(f"Hands played: {rep.hands_played:,} ({pct:.0f}% of the {rep.hands_full:,} that playing every "
                  f"reading to the end would take, twin tables included)")
+    if not rep.chips_conserved:
+        lines.append("CHIPS WERE NOT CONSERVED in some hand: the figures are suspect (an engine fault; please report it)")
     lines.append("Rounds: " + "; ".join(f"{b * s['batch_hands']:,} hands: {n_in} in, {d} dropped as clearly worse"
                                         for b, n_in, d in rep.rounds))
     return lines
@@ -156,7 +158,7 @@ def report_json(rep: ReconstructReport) -> dict[str, Any]:
     return {
         "ruleset": rep.rules.name, "extensions": list(rep.rules.extensions), **rep.settings,
         "whole_readings": rep.total, "played": len(rep.candidates), "not_played": len(rep.invalid),
-        "hands_played": rep.hands_played, "hands_full": rep.hands_full,
+        "hands_played": rep.hands_played, "hands_full": rep.hands_full, "chips_conserved": rep.chips_conserved,
         "rounds": [{"hands": b * rep.settings["batch_hands"], "in": n, "dropped": d} for b, n, d in rep.rounds],
         "rules": [{"path": q.path, "title": q.title, "lost": q.lost,
                    "options": [{"words": o.words, "kind": o.kind, "pick": str(o.pick) if o.pick else None}

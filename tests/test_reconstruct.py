@@ -84,7 +84,7 @@ def test_same_seed_same_ranking_and_racing_plays_fewer_hands():
                     jobs=2)
     assert [(c.options, c.score.mean) for c in a.ranking()] == [(c.options, c.score.mean) for c in b.ranking()]
     assert len(a.candidates) == 3 * 2 * 2  # the whole product: 12 readings
-    assert a.hands_played < a.hands_full
+    assert a.hands_played < a.hands_full and a.chips_conserved
     # deal.direction changes nothing (hoc readings: never reached): it cannot matter
     eff = {e.rule.path: e for e in a.effects}
     assert not eff["deal.direction"].matters and eff["deal.direction"].spread == pytest.approx(0.0, abs=1e-12)
