@@ -232,3 +232,17 @@ def test_validate_refuses_an_expectation_on_a_metric_never_reported(tmp_path):
     assert f":{line}:" in res.output and "did you mean `net_per_hand.dealer`" in res.output
     res = CliRunner().invoke(app, ["simulate", str(f), "--hands", "20"])
     assert res.exit_code == 2 and "net_per_hand.dealr" in res.output and "Traceback" not in res.output
+
+
+def test_a_reading_may_remove_a_stage(tmp_path):
+    f = tmp_path / "hoc-test.yaml"
+    f.write_text("format: 2\nname: hoc-test\ntitle: the Hoc without its tricon\nextends: hoc-mazarin\n"
+                 "readings:\n  no-tricon:\n    title: the tricon is not played\n"
+                 "    editorial: a reading to test removing a stage\n    stages:\n      tricon: null\n",
+                 encoding="utf-8")
+    r = load_ruleset(str(f))
+    reading = r.reading("no-tricon")
+    assert reading.removed == (("stage", "tricon"),) and not reading.knobs
+    v = compose(r, [Pick(reading="no-tricon")])
+    assert [s.id for s in r.stages if s.id != "tricon"] == [s.id for s in v.stages]
+    assert v.tricon is None and r.tricon is not None

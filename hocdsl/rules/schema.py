@@ -290,7 +290,9 @@ def build_schema() -> dict[str, Any]:
         defs[key] = {"type": "object", "additionalProperties": False,
                      "description": (cls.__doc__ or "").split("\n")[0],
                      "properties": {**own, **sprops}}
-        cond: dict[str, Any] = {"properties": {"kind": {"const": kind}}, "required": ["kind"]}
+        # (a null stage, which removes an inherited one, matches no kind: without the type
+        # the condition would hold of it vacuously)
+        cond: dict[str, Any] = {"type": "object", "properties": {"kind": {"const": kind}}, "required": ["kind"]}
         if on:
             cond["properties"]["on"] = {"const": on}
             cond["required"] = ["kind", "on"]
