@@ -699,19 +699,23 @@ def load_ruleset(name_or_path: str, with_: Sequence[str] = ()) -> Ruleset:
     key = (str(path), tuple(str(x) for x in with_), tuple(id(d) for d in docs))
     hit = _LOADED.get(key)
     if hit is not None and all(a is b for a, b in zip(hit[0], docs)):
+        from .variants import remember
+
+        remember(hit[1].origin, hit[2], layers)  # what compose() needs, kept with it
         return hit[1]
     resolved = merge(layers + exts)
     _check(resolved, layers)
     rules = _ruleset(resolved, layers, exts, path)
     if len(_LOADED) >= 128:
         _LOADED.clear()
-    _LOADED[key] = (docs, rules)
+    _LOADED[key] = (docs, rules, resolved)
     return rules
 
 
 #: Rulesets loaded, by file, extensions and the identity of the parsed documents (which
-#: :data:`_DOC_CACHE` keeps while the files are unchanged), with those documents.
-_LOADED: dict[tuple[Any, ...], tuple[tuple[YamlDoc, ...], Ruleset]] = {}
+#: :data:`_DOC_CACHE` keeps while the files are unchanged), with those documents and the
+#: resolved knobs they were built from.
+_LOADED: dict[tuple[Any, ...], tuple[tuple[YamlDoc, ...], Ruleset, Resolved]] = {}
 
 
 def _ruleset(resolved: Resolved, layers: Sequence[Layer], exts: Sequence[Layer], path: Path) -> Ruleset:

@@ -332,7 +332,7 @@ _BASES: dict[tuple[str, ...], tuple[Resolved, tuple[Layer, ...]]] = {}
 
 def remember(origin: tuple[str, ...], resolved: Resolved, layers: Sequence[Layer]) -> None:
     """Keep what :func:`compose` needs to lay readings over the ruleset of ``origin``."""
-    if len(_BASES) >= 64:
+    if origin not in _BASES and len(_BASES) >= 256:
         _BASES.clear()
     _BASES[origin] = (resolved, tuple(layers))
 
