@@ -51,7 +51,7 @@ from typing import Any
 from .readings import holm, holm_adjusted, t_pvalue
 from .rules.model import Expectation, Pick, Ruleset
 from .rules.variants import PickError, compose
-from .sim.metrics import Layout, positions
+from .sim.metrics import Layout
 from .sim.runner import BLOCK_HANDS, Table
 from .sim.stats import NAN_STAT, Stat, t975
 
@@ -569,7 +569,7 @@ def reconstruct(rules: Ruleset, *, hands: int = 4_000, players: int = 3, bots: S
                 cands[k].dropped = f"halved out after {cands[k].hands:,} hands"
             alive = order[:cap]
         budget = min(max_batches, budget * 2)
-    _finish(cands, scorers, alive, expectations, players)
+    _finish(cands, scorers, expectations, players)
     effects = _effects(qs, cands, first_reps)
     settings = {"hands": hands, "players": players, "bots": list(names), "twin_bots": list(twin_names),
                 "set_aside": aside, "only": list(only),
@@ -615,7 +615,7 @@ def _race(cands: list[Candidate], alive: list[int], reps: Mapping[int, list[floa
     return out
 
 
-def _finish(cands: list[Candidate], scorers: list[_Scorer], alive: list[int],
+def _finish(cands: list[Candidate], scorers: list[_Scorer],
             expectations: tuple[Expectation, ...], players: int) -> None:
     """Each candidate's measures with intervals, and its expectations' verdicts."""
     from .sim.expect import check

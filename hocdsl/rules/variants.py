@@ -27,7 +27,7 @@ from typing import Any
 from .errors import RulesetError
 from .loader import NO_POOLS, STRUCTURAL, Layer, Resolved, _check, _raw, provenance_of
 from .model import (
-    MAX_CHIPS, SECTIONS, KnobChange, NamedReading, Pick, PoolRules, Provenance, Ruleset, knob_fields,
+    MAX_CHIPS, SECTIONS, KnobChange, NamedReading, Pick, PoolRules, Ruleset, knob_fields,
 )
 from .yamldoc import YamlDoc, dotted
 
@@ -169,11 +169,11 @@ def check_variants(resolved: Resolved, layers: Sequence[Layer]) -> tuple[list[Ru
         if layer.kind == "reading":
             continue  # a reading's own knobs: their alternatives are the reading's business
         raw_alts = _raw(layer.doc.data, at).get("alternatives") or []
-        errors += _alternative_errors(resolved, layers, path, prov, layer, at, raw_alts, readings)
+        errors += _alternative_errors(resolved, layers, path, layer, at, raw_alts, readings)
     return errors, tuple(readings.values())
 
 
-def _alternative_errors(resolved: Resolved, layers: Sequence[Layer], path: str, prov: Provenance,
+def _alternative_errors(resolved: Resolved, layers: Sequence[Layer], path: str,
                         layer: Layer, at: tuple[Any, ...], raw_alts: list[Any],
                         readings: dict[str, NamedReading]) -> list[RulesetError]:
     from .build import convert
@@ -271,8 +271,7 @@ def _reading(resolved: Resolved, layers: Sequence[Layer], layer: Layer, rid: str
     for p in after:
         if p in variant.at and variant.at[p][0] is over and variant.provenance[p].alternatives:
             raw_alts = _raw(layer.doc.data, at + variant.at[p][1]).get("alternatives") or []
-            nested = _alternative_errors(variant, layers, p, variant.provenance[p], over, variant.at[p][1],
-                                         raw_alts, {})
+            nested = _alternative_errors(variant, layers, p, over, variant.at[p][1], raw_alts, {})
             if nested:
                 errors += nested
                 return None
