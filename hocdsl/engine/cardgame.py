@@ -73,10 +73,10 @@ from .events import (
     BOARD as R_BOARD, CARDS_STAGE, HOC as R_HOC, LAID as R_LAID, PENALTY as R_PENALTY, Claimed,
     Forfeited, HandOver, Hoc, Played, Pool, SaidWithout, pools_of,
 )
+from .table import Stage, Table
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset, Stops
-    from .game import Game
 
 #: The kinds of hoc.
 PRINCIPAL: Final = "principal"
@@ -211,16 +211,16 @@ class _Knobs:
 _knobs = per_ruleset(_Knobs)
 
 
-class CardGame:
-    """The card-game phase of a :class:`~hocdsl.engine.game.Game`."""
+class CardGame(Stage):
+    """The card-game phase of a :class:`~hocdsl.engine.game.Game`, over its :class:`~.table.Table`."""
 
     __slots__ = (
-        "g", "st", "k", "stage", "need", "want", "suit", "cur", "first", "done", "last", "laid_by",
+        "k", "need", "want", "suit", "cur", "first", "last", "laid_by",
         "principal", "withhold", "must_cover", "lowest", "owed", "missed",
     )
 
-    def __init__(self, g: Game, st: Stops | None = None, k: _Knobs | None = None) -> None:
-        self.g = g  # typed Game, a class mypyc compiles: its attributes are read directly
+    def __init__(self, g: Table, st: Stops | None = None, k: _Knobs | None = None) -> None:
+        self.g = g  # typed Table, a class mypyc compiles: its attributes are read directly
         self.st = st if st is not None else g.rules.card_game
         self.stage = CARDS_STAGE
         self.done = False
@@ -230,7 +230,7 @@ class CardGame:
         self.principal, self.withhold = k.principal, k.withhold
         self.must_cover, self.lowest = k.must_cover, k.lowest
 
-    def fork(self, g: Game) -> CardGame:
+    def fork(self, g: Table) -> CardGame:
         """This card game as it stands, bound to ``g`` (:meth:`Game.fork`)."""
         cg = CardGame(g, self.st, self.k)
         cg.need, cg.want, cg.suit, cg.cur = self.need, self.want, self.suit, self.cur
