@@ -401,10 +401,8 @@ class ChanceBidding(Stage):
                     g.events.append(Called(s, self.chance, self.level))
                 g.ledger.seat_to_pool(s, self.pool, amount, R_CALL)
             elif cls is Raise:  # _raise, inlined: raise wars are the bidding's hot loop
+                self._check_raise(a)  # the one raise rule, as check() applies it
                 k = a.amount
-                b = self.b
-                if not b.raise_min <= k <= b.raise_cap:
-                    self._check_raise(a)  # raises
                 put = self.put
                 amount = self.level - put[s] + k
                 self.level = put[s] = put[s] + amount

@@ -192,7 +192,7 @@ class _Knobs:
         #: for each card, (need, want, suit) once it is laid as a plain card of a run
         follows = []
         for c in range(52):
-            nxt = self.next_rank[c % 13 + 1] or (self.low if self.wraps else 0)
+            nxt = self.after(c % 13 + 1)
             suit = c // 13
             want = 0
             if nxt:
@@ -207,8 +207,63 @@ class _Knobs:
         #: no card but the principal hocs is more than its rank (auto_equivalent may apply)
         self.plain_runs = not (self.same_suit or self.board or self.laid_cards or self.permanent)
 
+    def after(self, rank: Rank) -> Rank:
+        """The rank wanted after a card of ``rank`` (0: the run ends): the next in the
+        pack's order; after the top, the lowest where the run wraps."""
+        nxt: Rank = self.next_rank[rank]
+        if not nxt and self.wraps:
+            return self.low
+        return nxt
+
 
 _knobs = per_ruleset(_Knobs)
+
+
+def rank_after(rules: Ruleset, rank: Rank) -> Rank:
+    """The rank a run wants after a card of ``rank`` under ``rules`` (0: the run ends),
+    as the card game plays it: the next in the pack's order, and after the top the
+    lowest where the run wraps (``after_top: wraps``). The narrator follows it too.
+
+    >>> from hocdsl.rules import load_ruleset
+    >>> r = load_ruleset("hoc-mazarin")
+    >>> rank_after(r, 5), rank_after(r, 13)
+    (6, 0)
+    """
+    return _knobs(rules).after(rank)
+
+
+def follow(hand: Hand, want: Hand, principal: Hand, wild_always: bool, wild_missing: bool) -> Hand:
+    """The rule of following a run: the cards of ``hand`` that may be laid on it, when
+    ``want`` are the cards of the rank (and suit) it needs -- those cards, and the
+    principal hocs held where one stands for the card needed (``principal_wild``:
+    always, or only when the holder lacks it). :meth:`CardGame.options` and the
+    fast path :meth:`CardGame.auto` both ask it.
+
+    >>> from hocdsl.cards import parse_hand as hand_of
+    >>> follow(hand_of("5S 7D"), hand_of("5S 5H"), hand_of("7D"), False, True) == hand_of("5S")
+    True
+    >>> follow(hand_of("6S 7D"), hand_of("5S 5H"), hand_of("7D"), False, True) == hand_of("7D")
+    True
+    """
+    natural = hand & want
+    if hand & principal and (wild_always or (wild_missing and not natural)):
+        return natural | (hand & principal)
+    return natural
+
+
+def may_say_without(hand: Hand, want: Hand, principal: Hand, withhold: bool, must_cover: bool) -> bool:
+    """The rule of "without" on a run: it may be said when the rules do not make a player
+    cover (``must_cover`` false) or when he holds no plain card wanted (a principal hoc
+    held back does not count where ``principal_may_withhold``).
+
+    >>> from hocdsl.cards import parse_hand as hand_of
+    >>> may_say_without(hand_of("5S"), hand_of("5S 5H"), 0, False, True)
+    False
+    >>> may_say_without(hand_of("7D"), hand_of("7D 7S"), hand_of("7D"), True, True)
+    True
+    """
+    natural = hand & want
+    return not (natural & ~principal if withhold else natural) or not must_cover
 
 
 class CardGame(Stage):
@@ -262,12 +317,10 @@ class CardGame(Stage):
     def _follow(self, rank: Rank, suit: int) -> None:
         """The run goes on from a card of ``rank`` (in ``suit``): the next is wanted."""
         k = self.k
-        nxt = k.next_rank[rank]
+        nxt = k.after(rank)
         if not nxt:
-            if not k.wraps:
-                self.need = self.want = 0
-                return
-            nxt = k.low
+            self.need = self.want = 0
+            return
         self.need = nxt
         self.suit = suit
         self.want = (1 << (suit * 13 + nxt - 1)) if k.same_suit else k.rank_masks[nxt - 1]
@@ -282,10 +335,6 @@ class CardGame(Stage):
                     return h & masks[r - 1]
         return h
 
-    def _wild_ok(self, natural: Hand) -> bool:
-        k = self.k
-        return k.wild_always or (k.wild_missing and not natural)
-
     def options(self) -> tuple[Hand, bool]:
         """The legal actions as bits: (cards that may be laid, whether "without" may be
         said). The one rule of what may be laid; :meth:`legal`, :meth:`forced`
@@ -296,12 +345,9 @@ class CardGame(Stage):
         h = g.hands[s]
         if not self.need:
             return self._lead_cards(h), False
-        natural = h & self.want
-        cards = natural
-        if self.principal & h and self._wild_ok(natural):
-            cards |= h & self.principal
-        plain = natural & ~self.principal if self.withhold else natural
-        return cards, not plain or not self.must_cover
+        k = self.k
+        cards = follow(h, self.want, self.principal, k.wild_always, k.wild_missing)
+        return cards, may_say_without(h, self.want, self.principal, self.withhold, self.must_cover)
 
     def legal(self) -> tuple[Play | Without | Claim, ...]:
         acts = self._legal()
@@ -617,7 +663,6 @@ class CardGame(Stage):
         P = self.principal
         withhold = self.withhold
         must = self.must_cover
-        plain_only = self.k.wild_never  # a principal hoc never stands for another card
         wild_always = self.k.wild_always
         wild_missing = self.k.wild_missing
         rec = g.record
@@ -634,8 +679,9 @@ class CardGame(Stage):
                 break  # something to claim: a choice (claim it or let it go)
             h = hands[s]
             if self.need:
-                natural = h & self.want
-                if not natural and (plain_only or not h & P):
+                want = self.want
+                cards = follow(h, want, P, wild_always, wild_missing)
+                if not cards:
                     # nothing to lay: a "without" (the commonest forced action, made short)
                     if rec:
                         g.events.append(SaidWithout(s, self.need, False))
@@ -644,10 +690,7 @@ class CardGame(Stage):
                     if s == self.cur:
                         self._nobody_follows()
                     continue
-                cards = natural
-                if P & h and (wild_always or (wild_missing and not natural)):
-                    cards |= h & P
-                if not must or not (natural & ~P if withhold else natural):  # may say "without"
+                if may_say_without(h, want, P, withhold, must):
                     if cards:
                         break
                     if rec:
