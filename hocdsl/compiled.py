@@ -49,7 +49,7 @@ MODULES = (
     "hocdsl.cards", "hocdsl.combos",
     "hocdsl.engine.game", "hocdsl.engine.cardgame", "hocdsl.engine.bidding", "hocdsl.engine.chances",
     "hocdsl.engine.ledger", "hocdsl.engine.settle", "hocdsl.engine.blank", "hocdsl.engine.view",
-    "hocdsl.engine.partie", "hocdsl.engine.setup",
+    "hocdsl.engine.partie", "hocdsl.engine.setup", "hocdsl.engine.table",
     "hocdsl.bots.base", "hocdsl.bots.heuristic", "hocdsl.bots.strength", "hocdsl.bots.random_bot",
     "hocdsl.bots.montecarlo",
 )

@@ -25,12 +25,12 @@ from typing import Any
 
 from . import combos
 from .cards import RANK_PLURALS_EN, SUIT_NAMES_EN, a_rank, card_name, hand_str, rank_letter, rank_name, with_article
+from .engine.cardgame import rank_after
 from .engine.errors import knob_rule
 from .engine.events import (
     BlankHandDeclared, BlankHandsCancelled, ChancePassed, ChanceWon, ChipMove, Concealed, Declared,
     Claimed, Forfeited, HandOver, Hoc, Passed, Played, SaidWithout, Shown,
 )
-from .pack import pack_of
 from .records.words import hoc_kind_words, hoc_why
 from .rules.model import Ruleset
 
@@ -96,11 +96,7 @@ class Narrator:
         self.need = 0  # the rank the next card must have in the card game (0: a lead)
         self.cards_left: tuple[int, ...] = ()
         self.first_turn = False
-        pack = pack_of(rules)
-        self._next = pack.next_rank
-        self._low = pack.low
         cg = rules.card_game
-        self._wraps = cg is not None and cg.after_top == "wraps"
         self._continues = cg is not None and cg.principal_after == "continues"
         self._after_missing = cg is not None and cg.accidental_restart == "after-missing"
 
@@ -113,9 +109,8 @@ class Narrator:
         return self.names[p] if isinstance(p, int) else str(p)
 
     def after(self, rank: int) -> int:
-        """The rank wanted after a card of ``rank`` (0: the run ends)."""
-        nxt = self._next[rank]
-        return nxt if nxt or not self._wraps else self._low
+        """The rank wanted after a card of ``rank`` (0: the run ends), as the card game plays it."""
+        return rank_after(self.rules, rank)
 
     def hoc_paid(self, kind: str) -> int:
         """What each other player pays for a hoc of ``kind`` (the stops stage's knob)."""

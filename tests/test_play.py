@@ -173,7 +173,7 @@ def test_a_false_without_is_accepted_with_the_penalty_and_the_player_is_told():
         def plan(s, state=state):
             g = s.game
             if g.stage == "cards" and g.need and not state:
-                plain = g.hands[s.seat] & RANK_MASKS[g.need - 1] & ~s.partie.game._phase.principal
+                plain = g.hands[s.seat] & RANK_MASKS[g.need - 1] & ~s.partie.game._phase.principal_hocs
                 if plain:
                     state["rank"] = g.need
                     return f"without {g.need}"

@@ -46,10 +46,11 @@ from ..actions import Action, Play
 from ..cards import RANK_MASKS, Card, Hand, Rank, Seat, count
 from ..engine.cardgame import PLAYS, WITHOUTS
 from ..engine.events import BlankHandDeclared, Played, SaidWithout, Shown
+from ..engine.game import Game
 from .heuristic import HeuristicBot, _ranks
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine import Game, SeatView
+    from ..engine import SeatView
     from ..rules.model import Ruleset
 
 SAMPLES: Final = 16  # deals sampled per decision
@@ -154,6 +155,7 @@ class MonteCarloBot(HeuristicBot):
         # drawn by _sample to fit: not counted again; the last playout's hand filled again
         spare = self._spare
         g = view.fork(hands, checked=False, into=spare)
+        assert isinstance(g, Game)  # (a Game's fork is a Game: named, for compiled reads)
         if g is not spare:
             self._views = [g.view(s) for s in range(g.n)]  # (views of the same object hold)
         views = self._views

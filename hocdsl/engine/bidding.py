@@ -56,22 +56,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import (
-    CALL, CONCEAL, CONCEDE, NOTHING, PASS, SHOW, Action, Call, Conceal, Concede, Declaration,
+    CALL, CONCEAL, CONCEDE, NOTHING, PASS, RAISE, SHOW, Action, Call, Conceal, Concede, Declaration,
     DeclarePoint, DeclareSequence, DeclareTricon, Nothing, Pass, Raise, Show,
 )
 from ..cards import Chips, Seat
+from ..rules.cache import per_ruleset
 from .carry import next_multiplier
-from .chances import PAYMENT_REASON, Combination, Entry, Key
+from .chances import CHANCE_KINDS, PAYMENT_REASON, ChanceKind, Combination, Entry, Key
 from .errors import IllegalAction, Rule, knob_rule
 from .events import (  # noqa: I001
     CALL as R_CALL, POOL as R_POOL, RAISE as R_RAISE, REFUND as R_REFUND,
     Called, ChancePassed, ChanceWon, Conceded, Concealed, Declared, DeclaredNothing, Passed,
-    Raised, Shown,
+    Raised, Shown, pools_of,
 )
+from .table import Stage, Table
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Bidding, Ruleset, Vie
-    from .game import Game
 
 OPEN, RAISED, DECLARING, LONE = 0, 1, 2, 3
 MODE_NAMES: Final = ("open", "raised", "declaring", "lone")
@@ -93,22 +94,52 @@ RULE_LONE = Rule("bidding.lone_winner_must_show", {
     False: "a player left alone wins, showing his hand or not"})
 
 
-class ChanceBidding:
-    """The bidding phase of one chance inside a :class:`~hocdsl.engine.game.Game`."""
+#: a vie stage's ``on`` -> the chance kind that evaluates it
+KIND_OF: Final = {"point": "point", "run": "sequence", "set": "tricon"}
+
+
+class _Tables:
+    """What a ruleset fixes for its vie stages: each one's chance evaluator and pool,
+    and the interned action tuples of open and raised bidding."""
+
+    __slots__ = ("kinds", "pool_of", "open_actions", "raised_actions")
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.kinds: dict[str, ChanceKind] = {
+            st.id: CHANCE_KINDS[KIND_OF[st.on]](rules) for st in rules.vie_stages}
+        b = rules.bidding
+        raises: tuple[Action, ...] = ()
+        if b is not None:
+            raises = tuple(RAISE[k] if k < len(RAISE) else Raise(k)
+                           for k in range(b.raise_min, b.raise_cap + 1))
+        self.open_actions: tuple[Action, ...] = (PASS,) + raises
+        self.raised_actions: tuple[Action, ...] = (CALL,) + raises + (PASS,)
+        pools = pools_of(rules)
+        #: each vie stage's pool, by stage id
+        self.pool_of = {st.id: pools[rules.pool_index(st.pool)] for st in rules.vie_stages}
+
+
+_tables = per_ruleset(_Tables)
+
+
+class ChanceBidding(Stage):
+    """The bidding phase of one chance inside a :class:`~hocdsl.engine.game.Game`, over its :class:`~.table.Table`."""
 
     __slots__ = (
-        "g", "chance", "pool", "kind", "stage", "mode", "put", "level", "folded", "passed",
-        "spoken", "last_raiser", "order", "pos", "best", "best_cmp", "prec_start", "done",
-        "natural", "mult", "reason", "open_legal", "b",
+        "chance", "pool", "kind", "mode", "put", "level", "folded", "passed",
+        "spoken", "last_raiser", "order", "pos", "best", "best_cmp", "prec_start",
+        "natural", "mult", "reason", "open_legal", "b", "static",
     )
 
-    def __init__(self, g: Game, st: Vie) -> None:
-        self.g = g  # typed Game, a class mypyc compiles: its attributes are read directly
+    def __init__(self, g: Table, st: Vie) -> None:
+        self.g = g  # typed Table, a class mypyc compiles: its attributes are read directly
+        self.st = st
         b = g.rules.bidding
         assert b is not None  # the semantic checks refuse vie stages without a bidding section
         self.b: Bidding = b
         self.chance = self.stage = st.id
-        static = g._static
+        static = _tables(g.rules)
+        self.static = static
         self.pool = static.pool_of[st.id]
         self.kind = static.kinds[st.id]
         self.reason = PAYMENT_REASON[self.kind.name]
@@ -187,7 +218,7 @@ class ChanceBidding:
         if mode == OPEN:
             acts = self.open_legal[s]
             if acts is None:
-                acts = g._static.open_actions
+                acts = self.static.open_actions
                 if self.b.declaring_closes_bidding:
                     nat = self._natural(s)
                     if nat:
@@ -195,7 +226,7 @@ class ChanceBidding:
                 self.open_legal[s] = acts
             return acts
         if mode == RAISED:
-            return g._static.raised_actions
+            return self.static.raised_actions
         if mode == DECLARING:
             decls, other = self.answers(s)
             acts = tuple(e[0] for e in decls)
@@ -222,6 +253,25 @@ class ChanceBidding:
         if len(nat) > 1:
             nat = sorted(nat, key=_key_of, reverse=True)
         return tuple(e[0] for e in nat)
+
+    def auto(self) -> None:
+        """Apply what is forced: nothing in open or raised bidding (always a choice); a
+        declaring round's forced answers in one step, without checking them again."""
+        g = self.g
+        while not self.done:
+            mode = self.mode
+            if mode <= RAISED:
+                return  # pass, call or raise: always a choice
+            if mode == DECLARING:
+                g.turns += self.answer_forced()
+                if self.done or self.mode == DECLARING:
+                    return  # the next stage, or a real choice
+                continue
+            a = self.forced()
+            if a is None:
+                return
+            self.apply(a)
+            g.turns += 1
 
     def forced(self) -> Action | None:
         """The only legal action, if there is just one (never while raising is possible)."""
@@ -325,6 +375,8 @@ class ChanceBidding:
         return rule.cite(self.g.rules, self.chance)
 
     def _check_raise(self, a: Raise) -> None:
+        """The raise rule (``bidding.raise_min`` to ``raise_cap`` over the last stake):
+        :meth:`check` and the raise in :meth:`apply` both call it."""
         b = self.b
         if not b.raise_min <= a.amount <= b.raise_cap:
             raise IllegalAction(
@@ -349,10 +401,8 @@ class ChanceBidding:
                     g.events.append(Called(s, self.chance, self.level))
                 g.ledger.seat_to_pool(s, self.pool, amount, R_CALL)
             elif cls is Raise:  # _raise, inlined: raise wars are the bidding's hot loop
+                self._check_raise(a)  # the one raise rule, as check() applies it
                 k = a.amount
-                b = self.b
-                if not b.raise_min <= k <= b.raise_cap:
-                    self._check_raise(a)  # raises
                 put = self.put
                 amount = self.level - put[s] + k
                 self.level = put[s] = put[s] + amount

@@ -18,10 +18,10 @@ from ..cards import Seat
 from ..combos import is_blank
 from .errors import IllegalAction, Rule
 from .events import BLANK_HAND as R_BLANK, BLANK_STAGE, BlankHandDeclared, BlankHandsCancelled, Passed
+from .table import Stage, Table
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import BlankHandClaims
-    from .game import Game
 
 #: The rule a refusal cites (errors.Rule; "{stage}" is the claims stage's id).
 RULE_BLANK = Rule("{stage}.optional", {True: "a blank-hand holder declares it or keeps quiet",
@@ -29,13 +29,13 @@ RULE_BLANK = Rule("{stage}.optional", {True: "a blank-hand holder declares it or
 _CHOICE = (DECLARE_BLANK, PASS)
 
 
-class BlankHands:
-    """The blank-hand phase of a :class:`~hocdsl.engine.game.Game`."""
+class BlankHands(Stage):
+    """The blank-hand phase of a :class:`~hocdsl.engine.game.Game`, over its :class:`~.table.Table`."""
 
-    __slots__ = ("g", "st", "stage", "holders", "pos", "declared", "done")
+    __slots__ = ("holders", "pos", "declared")
 
-    def __init__(self, g: Game, st: BlankHandClaims) -> None:
-        self.g = g  # typed Game, a class mypyc compiles: its attributes are read directly
+    def __init__(self, g: Table, st: BlankHandClaims) -> None:
+        self.g = g  # typed Table, a class mypyc compiles: its attributes are read directly
         self.st = st
         self.stage = BLANK_STAGE
         self.done = False

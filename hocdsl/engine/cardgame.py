@@ -73,10 +73,10 @@ from .events import (
     BOARD as R_BOARD, CARDS_STAGE, HOC as R_HOC, LAID as R_LAID, PENALTY as R_PENALTY, Claimed,
     Forfeited, HandOver, Hoc, Played, Pool, SaidWithout, pools_of,
 )
+from .table import Stage, Table
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset, Stops
-    from .game import Game
 
 #: The kinds of hoc.
 PRINCIPAL: Final = "principal"
@@ -122,54 +122,64 @@ _COVER: Final[dict[int, tuple[Play | Without, ...]]] = {}
 
 
 class _Knobs:
-    """The stage's knobs as the hot paths read them, made once per ruleset."""
+    """The stage's knobs as the hot paths read them, made once per ruleset: each by its
+    name in the ruleset file (``card_game.principal_hocs`` is ``k.principal_hocs``, as
+    bits), a choice the hot path tests as a flag by the knob and the value."""
 
-    __slots__ = ("principal", "withhold", "must_cover", "lead_pays", "accidental",
-                 "accidental_pay", "lowest", "last_card_hoc", "false_stands", "same_suit", "wraps",
-                 "after_missing", "held_back", "end_pay", "permanent", "permanent_pay", "principal_pay", "continues",
-                 "laid_pays", "laid_cards", "board", "board_pools", "next_rank", "low", "top", "order",
-                 "rank_masks", "penalty", "sid", "special", "follows", "pays", "plain_runs",
-                 "claims", "claiming", "lead_any", "is_hoc", "stood_for", "wild_never",
-                 "wild_always", "wild_missing")
+    __slots__ = (
+        # knobs of the stops stage, by their names in the file (a choice read as a
+        # flag is <knob>_<value>: opening_lead_lowest is opening_lead == "lowest")
+        "principal_hocs", "principal_may_withhold", "must_cover", "principal_lead_pays",
+        "accidental_hocs", "accidental_pay", "opening_lead_lowest", "last_card_hoc",
+        "false_without_effect_stands", "runs_same_suit", "after_top_wraps",
+        "accidental_restart_after_missing", "accidental_when_held", "end_of_run_pay",
+        "permanent_hocs", "permanent_pay", "principal_pay", "principal_after_continues",
+        "paid_when_laid", "false_without_penalty", "must_claim", "principal_lead_as_any_rank",
+        "principal_is_hoc", "wild_counts_as_card_stood_for", "principal_wild_never",
+        "principal_wild_always", "principal_wild_when_missing",
+        # what the engine derives from them and from the pack
+        "laid_cards", "board_cards", "board_pools", "next_rank", "low", "top", "order",
+        "rank_masks", "sid", "special", "follows", "pays", "plain_runs", "claiming",
+    )
 
     def __init__(self, rules: Ruleset) -> None:
         cg = rules.card_game
         assert cg is not None  # made for a ruleset's stops stage
         pack = pack_of(rules)
         self.sid = cg.id
-        self.principal = hand_of(cg.principal_hocs)
+        self.principal_hocs = hand_of(cg.principal_hocs)
         wild = cg.principal_wild
-        self.wild_never = wild == "never"  # a principal hoc never stands for another card
-        self.wild_always = wild == "always"
-        self.wild_missing = wild == "when-missing"
-        self.withhold = cg.principal_may_withhold
+        self.principal_wild_never = wild == "never"  # a principal hoc never stands for another card
+        self.principal_wild_always = wild == "always"
+        self.principal_wild_when_missing = wild == "when-missing"
+        self.principal_may_withhold = cg.principal_may_withhold
         self.must_cover = cg.must_cover
-        self.lead_pays = cg.principal_lead_pays
-        self.accidental = cg.accidental_hocs
+        self.principal_lead_pays = cg.principal_lead_pays
+        self.accidental_hocs = cg.accidental_hocs
         self.accidental_pay = cg.accidental_pay
-        self.lowest = cg.opening_lead == "lowest"
+        self.opening_lead_lowest = cg.opening_lead == "lowest"
         self.last_card_hoc = cg.last_card_hoc
-        self.false_stands = cg.false_without_effect == "stands"
-        self.same_suit = cg.runs == "same-suit"
-        self.wraps = cg.after_top == "wraps"
-        self.after_missing = cg.accidental_restart == "after-missing"
+        self.false_without_effect_stands = cg.false_without_effect == "stands"
+        self.runs_same_suit = cg.runs == "same-suit"
+        self.after_top_wraps = cg.after_top == "wraps"
+        self.accidental_restart_after_missing = cg.accidental_restart == "after-missing"
         #: accidental_when_held: 0 the last card is a hoc all the same; 1 no hoc if any
         #: player held the next card; 2 no hoc if one of its player's opponents held it
-        self.held_back = ("hoc", "not-if-held", "not-if-opponent-held").index(cg.accidental_when_held)
-        self.end_pay = cg.end_of_run_pay
-        self.permanent = hand_of(cg.permanent_hocs)
+        self.accidental_when_held = ("hoc", "not-if-held", "not-if-opponent-held").index(cg.accidental_when_held)
+        self.end_of_run_pay = cg.end_of_run_pay
+        self.permanent_hocs = hand_of(cg.permanent_hocs)
         self.permanent_pay = cg.permanent_pay
         self.principal_pay = cg.principal_pay
-        self.continues = cg.principal_after == "continues"
+        self.principal_after_continues = cg.principal_after == "continues"
         #: the kinds that must be claimed (must_claim), paid only on a Claim
-        self.claims = frozenset(cg.must_claim)
-        self.claiming = bool(self.claims)  # anything to claim at all (not in most rulesets)
-        self.lead_any = cg.principal_lead_as == "any-rank"
-        self.is_hoc = cg.principal_is_hoc
-        self.stood_for = cg.wild_counts_as == "card-stood-for"
-        self.laid_pays = tuple((hand_of(p.cards), p.each) for p in cg.paid_when_laid)
+        self.must_claim = frozenset(cg.must_claim)
+        self.claiming = bool(self.must_claim)  # anything to claim at all (not in most rulesets)
+        self.principal_lead_as_any_rank = cg.principal_lead_as == "any-rank"
+        self.principal_is_hoc = cg.principal_is_hoc
+        self.wild_counts_as_card_stood_for = cg.wild_counts_as == "card-stood-for"
+        self.paid_when_laid = tuple((hand_of(p.cards), p.each) for p in cg.paid_when_laid)
         laid = 0
-        for bits, _each in self.laid_pays:
+        for bits, _each in self.paid_when_laid:
             laid |= bits
         self.laid_cards = laid
         pools = pools_of(rules)
@@ -178,65 +188,120 @@ class _Knobs:
             for pr, pool in zip(rules.pools, pools):
                 if pr.card is not None:
                     self.board_pools[pr.card] = pool
-        self.board = hand_of(self.board_pools)
+        self.board_cards = hand_of(self.board_pools)
         self.next_rank = pack.next_rank
         self.low, self.top, self.order = pack.low, pack.top, pack.order
         self.rank_masks = tuple(m & pack.mask for m in RANK_MASKS)
-        self.penalty = cg.false_without_penalty
+        self.false_without_penalty = cg.false_without_penalty
         # Cards whose laying does more than carry the run on: hocs of every kind, the
         # top card (unless the run wraps), board cards and cards paid when laid.
-        special = self.principal | self.permanent | self.board | self.laid_cards
-        if not self.wraps:
+        special = self.principal_hocs | self.permanent_hocs | self.board_cards | self.laid_cards
+        if not self.after_top_wraps:
             special |= RANK_MASKS[self.top - 1]
         self.special = special
         #: for each card, (need, want, suit) once it is laid as a plain card of a run
         follows = []
         for c in range(52):
-            nxt = self.next_rank[c % 13 + 1] or (self.low if self.wraps else 0)
+            nxt = self.after(c % 13 + 1)
             suit = c // 13
             want = 0
             if nxt:
-                want = (1 << (suit * 13 + nxt - 1)) if self.same_suit else self.rank_masks[nxt - 1]
+                want = (1 << (suit * 13 + nxt - 1)) if self.runs_same_suit else self.rank_masks[nxt - 1]
             follows.append((nxt, want, suit))
         self.follows = tuple(follows)
         #: what each kind of hoc (by number, as HOC_KINDS) is paid by every other player
         #: (0: not paid); typed of any length: a fixed-length tuple, compiled, would be
         #: made anew to be indexed by a variable
         self.pays: tuple[int, ...] = (
-            self.principal_pay, self.permanent_pay, self.end_pay, self.accidental_pay if self.accidental else 0)
+            self.principal_pay, self.permanent_pay, self.end_of_run_pay, self.accidental_pay if self.accidental_hocs else 0)
         #: no card but the principal hocs is more than its rank (auto_equivalent may apply)
-        self.plain_runs = not (self.same_suit or self.board or self.laid_cards or self.permanent)
+        self.plain_runs = not (self.runs_same_suit or self.board_cards or self.laid_cards or self.permanent_hocs)
+
+    def after(self, rank: Rank) -> Rank:
+        """The rank wanted after a card of ``rank`` (0: the run ends): the next in the
+        pack's order; after the top, the lowest where the run wraps."""
+        nxt: Rank = self.next_rank[rank]
+        if not nxt and self.after_top_wraps:
+            return self.low
+        return nxt
 
 
 _knobs = per_ruleset(_Knobs)
 
 
-class CardGame:
-    """The card-game phase of a :class:`~hocdsl.engine.game.Game`."""
+def rank_after(rules: Ruleset, rank: Rank) -> Rank:
+    """The rank a run wants after a card of ``rank`` under ``rules`` (0: the run ends),
+    as the card game plays it: the next in the pack's order, and after the top the
+    lowest where the run wraps (``after_top: wraps``). The narrator follows it too.
+
+    >>> from hocdsl.rules import load_ruleset
+    >>> r = load_ruleset("hoc-mazarin")
+    >>> rank_after(r, 5), rank_after(r, 13)
+    (6, 0)
+    """
+    return _knobs(rules).after(rank)
+
+
+def follow(hand: Hand, want: Hand, principal: Hand, wild_always: bool, wild_missing: bool) -> Hand:
+    """The rule of following a run: the cards of ``hand`` that may be laid on it, when
+    ``want`` are the cards of the rank (and suit) it needs -- those cards, and the
+    principal hocs held where one stands for the card needed (``principal_wild``:
+    always, or only when the holder lacks it). :meth:`CardGame.options` and the
+    fast path :meth:`CardGame.auto` both ask it.
+
+    >>> from hocdsl.cards import parse_hand as hand_of
+    >>> follow(hand_of("5S 7D"), hand_of("5S 5H"), hand_of("7D"), False, True) == hand_of("5S")
+    True
+    >>> follow(hand_of("6S 7D"), hand_of("5S 5H"), hand_of("7D"), False, True) == hand_of("7D")
+    True
+    """
+    natural = hand & want
+    if hand & principal and (wild_always or (wild_missing and not natural)):
+        return natural | (hand & principal)
+    return natural
+
+
+def may_say_without(hand: Hand, want: Hand, principal: Hand, withhold: bool, must_cover: bool) -> bool:
+    """The rule of "without" on a run: it may be said when the rules do not make a player
+    cover (``must_cover`` false) or when he holds no plain card wanted (a principal hoc
+    held back does not count where ``principal_may_withhold``).
+
+    >>> from hocdsl.cards import parse_hand as hand_of
+    >>> may_say_without(hand_of("5S"), hand_of("5S 5H"), 0, False, True)
+    False
+    >>> may_say_without(hand_of("7D"), hand_of("7D 7S"), hand_of("7D"), True, True)
+    True
+    """
+    natural = hand & want
+    return not (natural & ~principal if withhold else natural) or not must_cover
+
+
+class CardGame(Stage):
+    """The card-game phase of a :class:`~hocdsl.engine.game.Game`, over its :class:`~.table.Table`."""
 
     __slots__ = (
-        "g", "st", "k", "stage", "need", "want", "suit", "cur", "first", "done", "last", "laid_by",
-        "principal", "withhold", "must_cover", "lowest", "owed", "missed",
+        "k", "need", "want", "suit", "cur", "first", "last", "laid_by",
+        "principal_hocs", "principal_may_withhold", "must_cover", "opening_lead_lowest", "owed", "missed",
     )
 
-    def __init__(self, g: Game, st: Stops | None = None, k: _Knobs | None = None) -> None:
-        self.g = g  # typed Game, a class mypyc compiles: its attributes are read directly
+    def __init__(self, g: Table, st: Stops | None = None, k: _Knobs | None = None) -> None:
+        self.g = g  # typed Table, a class mypyc compiles: its attributes are read directly
         self.st = st if st is not None else g.rules.card_game
         self.stage = CARDS_STAGE
         self.done = False
         if k is None:
             k = _knobs(g.rules)
         self.k = k
-        self.principal, self.withhold = k.principal, k.withhold
-        self.must_cover, self.lowest = k.must_cover, k.lowest
+        self.principal_hocs, self.principal_may_withhold = k.principal_hocs, k.principal_may_withhold
+        self.must_cover, self.opening_lead_lowest = k.must_cover, k.opening_lead_lowest
 
-    def fork(self, g: Game) -> CardGame:
+    def fork(self, g: Table) -> CardGame:
         """This card game as it stands, bound to ``g`` (:meth:`Game.fork`)."""
         cg = CardGame(g, self.st, self.k)
         cg.need, cg.want, cg.suit, cg.cur = self.need, self.want, self.suit, self.cur
         cg.first, cg.done, cg.last, cg.laid_by = self.first, self.done, self.last, self.laid_by
-        cg.principal, cg.withhold = self.principal, self.withhold
-        cg.must_cover, cg.lowest = self.must_cover, self.lowest
+        cg.principal_hocs, cg.principal_may_withhold = self.principal_hocs, self.principal_may_withhold
+        cg.must_cover, cg.opening_lead_lowest = self.must_cover, self.opening_lead_lowest
         cg.owed = list(self.owed)
         cg.missed = self.missed
         return cg
@@ -262,29 +327,23 @@ class CardGame:
     def _follow(self, rank: Rank, suit: int) -> None:
         """The run goes on from a card of ``rank`` (in ``suit``): the next is wanted."""
         k = self.k
-        nxt = k.next_rank[rank]
+        nxt = k.after(rank)
         if not nxt:
-            if not k.wraps:
-                self.need = self.want = 0
-                return
-            nxt = k.low
+            self.need = self.want = 0
+            return
         self.need = nxt
         self.suit = suit
-        self.want = (1 << (suit * 13 + nxt - 1)) if k.same_suit else k.rank_masks[nxt - 1]
+        self.want = (1 << (suit * 13 + nxt - 1)) if k.runs_same_suit else k.rank_masks[nxt - 1]
 
     # ----------------------------------------------------------- legal ----
 
     def _lead_cards(self, h: Hand) -> Hand:
-        if self.first and self.lowest:
+        if self.first and self.opening_lead_lowest:
             masks = self.k.rank_masks
             for r in self.k.order:  # the lowest rank held, in the pack's order
                 if h & masks[r - 1]:
                     return h & masks[r - 1]
         return h
-
-    def _wild_ok(self, natural: Hand) -> bool:
-        k = self.k
-        return k.wild_always or (k.wild_missing and not natural)
 
     def options(self) -> tuple[Hand, bool]:
         """The legal actions as bits: (cards that may be laid, whether "without" may be
@@ -296,12 +355,9 @@ class CardGame:
         h = g.hands[s]
         if not self.need:
             return self._lead_cards(h), False
-        natural = h & self.want
-        cards = natural
-        if self.principal & h and self._wild_ok(natural):
-            cards |= h & self.principal
-        plain = natural & ~self.principal if self.withhold else natural
-        return cards, not plain or not self.must_cover
+        k = self.k
+        cards = follow(h, self.want, self.principal_hocs, k.principal_wild_always, k.principal_wild_when_missing)
+        return cards, may_say_without(h, self.want, self.principal_hocs, self.principal_may_withhold, self.must_cover)
 
     def legal(self) -> tuple[Play | Without | Claim, ...]:
         acts = self._legal()
@@ -314,8 +370,8 @@ class CardGame:
         need = self.need
         if not need:
             plays: list[Play] = _plays(cards)
-            if self.k.lead_any and cards & self.principal:
-                plays.extend(self._leads_as(cards & self.principal))
+            if self.k.principal_lead_as_any_rank and cards & self.principal_hocs:
+                plays.extend(self._leads_as(cards & self.principal_hocs))
             return tuple(plays)
         key = cards | (need << 52) if without else cards
         acts = _COVER.get(key)
@@ -346,7 +402,7 @@ class CardGame:
             return WITHOUTS[self.need]
         if without or cards & (cards - 1):
             return None
-        if self.k.lead_any and not self.need and cards & self.principal:
+        if self.k.principal_lead_as_any_rank and not self.need and cards & self.principal_hocs:
             return None  # a principal hoc to lead: as which rank is a choice
         return PLAYS[cards.bit_length() - 1]
 
@@ -381,8 +437,8 @@ class CardGame:
                     self._rule("opening_lead", "the eldest leads his lowest card"),
                     f"the first card of the hand must be your lowest, not {card_name(c)}")
             wanted = self._wanted()
-            if self.principal >> c & 1:
-                if self.k.wild_never:
+            if self.principal_hocs >> c & 1:
+                if self.k.principal_wild_never:
                     raise IllegalAction(self._rule("principal_wild", "principal hocs are not wild"),
                                         f"{card_name(c)} cannot stand for {wanted}")
                 raise IllegalAction(
@@ -399,11 +455,11 @@ class CardGame:
             if without:
                 return False
             natural = h & self.want
-            plain = natural & ~self.principal if self.withhold else natural
+            plain = natural & ~self.principal_hocs if self.principal_may_withhold else natural
             if g.strict:
                 held = " ".join(card_name(c.card) for c in _plays(plain))
                 rule = (self._rule("must_cover", "one must play if one can")
-                        if self.withhold or not natural & self.principal else
+                        if self.principal_may_withhold or not natural & self.principal_hocs else
                         self._rule("principal_may_withhold", "a principal hoc must be played"))
                 raise IllegalAction(rule, f"you hold {held}: you must lay it, not say "
                                           f"\"without {rank_letter(need)}\"")
@@ -415,10 +471,10 @@ class CardGame:
         """``c`` laid as ``as_rank``: only a principal hoc leading, where
         ``principal_lead_as: any-rank``, as a rank of the pack."""
         rule = self._rule("principal_lead_as", "a principal hoc leads as a rank its holder names")
-        if not self.k.lead_any:
+        if not self.k.principal_lead_as_any_rank:
             raise IllegalAction(self._rule("principal_lead_as", "a principal hoc leads as its own rank"),
                                 f"{card_name(c)} cannot be laid as another card")
-        if not self.principal >> c & 1:
+        if not self.principal_hocs >> c & 1:
             raise IllegalAction(rule, f"{card_name(c)} is no principal hoc: it is laid as itself")
         if self.need:
             raise IllegalAction(rule, f"{card_name(c)} is named a rank only to start a run; "
@@ -432,10 +488,10 @@ class CardGame:
 
     def _cover_rule(self) -> str:
         return self._rule("runs", "the next card of the run is laid"
-                          + (" in the run's suit" if self.k.same_suit else ", any suit"))
+                          + (" in the run's suit" if self.k.runs_same_suit else ", any suit"))
 
     def _wanted(self) -> str:
-        if self.k.same_suit and self.want:
+        if self.k.runs_same_suit and self.want:
             return card_name(self.want.bit_length() - 1)
         return a_rank(self.need)
 
@@ -457,7 +513,7 @@ class CardGame:
                     as_rank = 0  # named as its own rank: laid as itself
             # fast paths: a natural follow, or a free lead of a card held; else checked in full
             elif not (0 <= c < 52 and g.hands[s] >> c & 1 and (
-                    self.want >> c & 1 or not (self.need or (self.first and self.lowest)))):
+                    self.want >> c & 1 or not (self.need or (self.first and self.opening_lead_lowest)))):
                 self.check(a)
             self._lay(s, c, as_rank)
             return
@@ -501,7 +557,7 @@ class CardGame:
             return
         rank = c % 13 + 1
         suit = c // 13
-        is_principal = self.principal & bit
+        is_principal = self.principal_hocs & bit
         wild = is_principal != 0 and not leading and not self.want & bit  # (bools: not boxed, compiled)
         if wild:  # it stands for the card wanted
             rank, suit = self.need, self.suit
@@ -510,11 +566,11 @@ class CardGame:
         if g.record:
             g.events.append(Played(s, c, leading, wild, as_rank))
         #: it counts as the card it stands for (wild_counts_as: card-stood-for)
-        counted = (wild or as_rank != 0) and k.stood_for
+        counted = (wild or as_rank != 0) and k.wild_counts_as_card_stood_for
         cc = suit * 13 + rank - 1 if counted else c
         out = not rest
-        claims = k.claims
-        if k.board >> cc & 1:  # a board card takes its box
+        claims = k.must_claim
+        if k.board_cards >> cc & 1:  # a board card takes its box
             pool = k.board_pools[cc]
             amount = g.ledger.pools[pool.index]
             if amount:
@@ -523,15 +579,15 @@ class CardGame:
                 else:
                     g.ledger.move(pool, s, amount, R_BOARD, pool.id)
         if k.laid_cards >> cc & 1:
-            for bits, each in k.laid_pays:
+            for bits, each in k.paid_when_laid:
                 if bits >> cc & 1:
                     if rest and each > 0 and LAID_KIND in claims:
                         self.owed.append((LAID_KIND, cc, each, None))
                     else:
                         g.ledger.pay_each(s, each, R_LAID)
-        if is_principal and k.is_hoc and (k.lead_pays or not leading):
+        if is_principal and k.principal_is_hoc and (k.principal_lead_pays or not leading):
             self._hoc(s, c, K_PRINCIPAL)  # 002 §9.2: a hoc wherever it is laid
-            if not k.continues:
+            if not k.principal_after_continues:
                 self.need = self.want = 0
                 if out:
                     self._end(s)
@@ -541,10 +597,10 @@ class CardGame:
                 if out:
                     self._end(s)
                 return
-        if k.permanent >> cc & 1:
+        if k.permanent_hocs >> cc & 1:
             self._hoc(s, c, K_PERMANENT)
             self.need = self.want = 0
-        elif rank == k.top and not k.wraps:
+        elif rank == k.top and not k.after_top_wraps:
             # Nothing follows the top card: an end-of-run hoc, unless its player goes
             # out on it (see last_card_hoc). A principal card laid as itself (a top card
             # leading unpaid, a wild card counted as itself) is no end-of-run hoc.
@@ -562,10 +618,10 @@ class CardGame:
         """Everyone said "without": the last card is an accidental hoc (002 §9.2),
         unless the next card was held back and ``accidental_when_held`` says that
         makes it none; either way its player goes on."""
-        if not (self.k.held_back and self._held_back()):
+        if not (self.k.accidental_when_held and self._held_back()):
             self._hoc(self.cur, -1, K_ACCIDENTAL)
         self.missed += 1
-        if self.k.after_missing and self.missed < 13 and self._suit_held():
+        if self.k.accidental_restart_after_missing and self.missed < 13 and self._suit_held():
             self._follow(self.need, self.suit)  # on from the card after the missing one
         else:
             self.need = self.want = 0
@@ -579,7 +635,7 @@ class CardGame:
         any-card`` (the engine's rule, not a source's: the sources that go on after the
         missing card do not wrap)."""
         k = self.k
-        if not (k.wraps and k.same_suit):
+        if not (k.after_top_wraps and k.runs_same_suit):
             return True
         suit = SUIT_MASK << (self.suit * 13)
         for h in self.g.hands:
@@ -594,10 +650,10 @@ class CardGame:
         g = self.g
         need = self.need
         if false:
-            g.ledger.charge_each(s, self.k.penalty, R_PENALTY)
+            g.ledger.charge_each(s, self.k.false_without_penalty, R_PENALTY)
         if g.record:
             g.events.append(SaidWithout(s, need, false))
-        if false and not self.k.false_stands:
+        if false and not self.k.false_without_effect_stands:
             return  # "must-play": the word stays with him; he must lay the card
         t = s + 1
         if t == g.n:
@@ -614,12 +670,11 @@ class CardGame:
         would say it."""
         g = self.g
         hands = g.hands
-        P = self.principal
-        withhold = self.withhold
+        P = self.principal_hocs
+        withhold = self.principal_may_withhold
         must = self.must_cover
-        plain_only = self.k.wild_never  # a principal hoc never stands for another card
-        wild_always = self.k.wild_always
-        wild_missing = self.k.wild_missing
+        wild_always = self.k.principal_wild_always
+        wild_missing = self.k.principal_wild_when_missing
         rec = g.record
         n = g.n
         equiv = g.auto_equivalent and self.k.plain_runs
@@ -627,15 +682,16 @@ class CardGame:
         turns = 0
         s = g.to_act
         assert s is not None  # a phase acts only while the hand is on
-        lead_any = self.k.lead_any
+        lead_any = self.k.principal_lead_as_any_rank
         claims = self.k.claiming
         while not self.done:
             if claims and self.owed:
                 break  # something to claim: a choice (claim it or let it go)
             h = hands[s]
             if self.need:
-                natural = h & self.want
-                if not natural and (plain_only or not h & P):
+                want = self.want
+                cards = follow(h, want, P, wild_always, wild_missing)
+                if not cards:
                     # nothing to lay: a "without" (the commonest forced action, made short)
                     if rec:
                         g.events.append(SaidWithout(s, self.need, False))
@@ -644,10 +700,7 @@ class CardGame:
                     if s == self.cur:
                         self._nobody_follows()
                     continue
-                cards = natural
-                if P & h and (wild_always or (wild_missing and not natural)):
-                    cards |= h & P
-                if not must or not (natural & ~P if withhold else natural):  # may say "without"
+                if may_say_without(h, want, P, withhold, must):
                     if cards:
                         break
                     if rec:
@@ -663,7 +716,7 @@ class CardGame:
                 else:
                     self._lay(s, cards.bit_length() - 1)
             else:
-                if self.first and self.lowest:
+                if self.first and self.opening_lead_lowest:
                     cards = self._lead_cards(h)  # all of the lowest rank held
                     if cards & (cards - 1):
                         if not equiv or cards & P:
@@ -689,7 +742,7 @@ class CardGame:
         under ``not-if-opponent-held``, one other than the player of the last card)?"""
         g = self.g
         want = self.want
-        others = self.k.held_back == 2
+        others = self.k.accidental_when_held == 2
         for t in range(g.n):
             if g.hands[t] & want and not (others and t == self.cur):
                 return True
@@ -698,11 +751,11 @@ class CardGame:
     def _coverable(self, s: Seat) -> bool:
         """Could any other seat lay the card wanted now (its own, or a wild principal hoc)?"""
         g = self.g
-        wild = not self.k.wild_never
+        wild = not self.k.principal_wild_never
         for t in range(g.n):
             if t != s:
                 h = g.hands[t]
-                if h & self.want or (wild and h & self.principal):
+                if h & self.want or (wild and h & self.principal_hocs):
                     return True
         return False
 
@@ -717,7 +770,7 @@ class CardGame:
         if g.record:
             g.events.append(Hoc(s, card, HOC_KINDS[kind], amount > 0))
         if amount > 0:
-            if self.k.claiming and HOC_KINDS[kind] in self.k.claims and g.hands[s]:
+            if self.k.claiming and HOC_KINDS[kind] in self.k.must_claim and g.hands[s]:
                 self.owed.append((HOC_KINDS[kind], card, amount, None))  # paid when claimed
             else:
                 g.ledger.pay_each(s, amount, R_HOC)

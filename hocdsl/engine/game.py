@@ -30,85 +30,58 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Final, Union
+from typing import Any, Final
 
 from ..actions import Action
 from ..cards import Chips, Hand, Rank, Seat, count
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from ..rules.model import Ruleset
-from .bidding import DECLARING, PASSED, RAISED, WON, ChanceBidding
-from .blank import BlankHands
+from .bidding import PASSED, WON, ChanceBidding
 from .cardgame import HOC_KINDS, K_PRINCIPAL, CardGame
 from .carry import Carry, next_multiplier
-from .chances import CHANCE_KINDS, ChanceKind
 from .errors import IllegalAction
 from .events import ANTE, OVER_STAGE, Dealt, HandStarted, pools_of
 from .ledger import Ledger
-from .settle import Settlement
 from .setup import check_hands, deal_hands, draw_dealer, seat_count
+from .kinds import KINDS
+from .table import Stage, Table
+from .view import SeatView
 
 RULE_TURN: Final = "one speaks and plays in turn"
 RULE_OVER: Final = "the hand is over"
 
-#: a vie stage's ``on`` -> the chance kind that evaluates it
-KIND_OF: Final = {"point": "point", "run": "sequence", "set": "tricon"}
-
 
 class _Static:
-    """What a ruleset fixes for every hand: chance evaluators, interned action tuples."""
+    """What a ruleset fixes for every hand: its pack, pools, vie stages, and the phase of each stage."""
 
-    __slots__ = ("rules", "kinds", "vie_pools", "open_actions", "raised_actions", "pack_mask",
-                 "pools", "pool_of", "plan")
+    __slots__ = ("rules", "vie_pools", "pack_mask", "pools", "plan")
 
     def __init__(self, rules: Ruleset) -> None:
-        from ..actions import CALL, PASS, RAISE, Raise
-
         self.rules = rules
-        self.kinds: dict[str, ChanceKind] = {}
         #: (stage id, index of its pool) for each vie stage, in order
         self.vie_pools = tuple((st.id, rules.pool_index(st.pool)) for st in rules.vie_stages)
-        for st in rules.vie_stages:
-            self.kinds[st.id] = CHANCE_KINDS[KIND_OF[st.on]](rules)
-        b = rules.bidding
-        raises: tuple[Any, ...] = ()
-        if b is not None:
-            raises = tuple(RAISE[k] if k < len(RAISE) else Raise(k)
-                           for k in range(b.raise_min, b.raise_cap + 1))
-        self.open_actions = (PASS,) + raises
-        self.raised_actions = (CALL,) + raises + (PASS,)
         self.pack_mask = pack_of(rules).mask
         self.pools = pools_of(rules)
-        #: each vie stage's pool, by stage id
-        self.pool_of = {sid: self.pools[i] for sid, i in self.vie_pools}
-        #: the phase that plays each stage, in order
-        self.plan = tuple((_PHASE_OF[st.kind], st) for st in rules.stages)
+        #: the stage kind that plays each stage, in order (:data:`.kinds.KINDS`)
+        self.plan = tuple((KINDS[st.kind], st) for st in rules.stages)
 
-
-_PHASE_OF: Final[dict[str, Any]] = {"vie": ChanceBidding, "claims": BlankHands, "stops": CardGame,
-                             "settle": Settlement}
 
 _SEAT_NAMES: Final = {n: tuple(f"seat {i}" for i in range(n)) for n in range(2, 9)}
 
 
 _static = per_ruleset(_Static)
 
-#: The phase of one stage: a vie stage's bidding, the blank-hand claims, the card game, the settlement.
-Phase = Union[ChanceBidding, BlankHands, CardGame, Settlement]
+#: The phase of one stage: a :class:`Stage` of its kind (:data:`.kinds.KINDS`).
+Phase = Stage
 _OUTCOME_NAMES: Final = {WON: "won", PASSED: "passed"}
 
 
-#: Every attribute of a :class:`Game`: its ``__slots__``, and what :meth:`Game.fork`
-#: copies one by one (a compiled class cannot be copied otherwise).
-_STATE: Final = (
-    "rules", "n", "names", "dealer", "eldest", "dealt", "hands", "left", "out_of_play", "pile",
-    "strict", "record", "auto_forced", "auto_equivalent", "events", "ledger", "carry_in", "stage", "to_act",
-    "is_over", "card_winner", "_carry_out", "_static", "_phases", "_pi", "_phase",
-    "pool_outcome", "_winners", "_anted", "_blank", "turns", "won_pool", "won_pay",
-    "hoc_counts", "first_turn_out", "end_owed", "swept", "held_paid", "board_doubled",
-)
+#: The attributes a :class:`Game` adds to its :class:`Table` (its ``__slots__``).
+_STATE: Final = ("_carry_out", "_static", "_phases", "_pi")
 
-class Game:
+
+class Game(Table):
     """One hand: setup, antes, the three chances, blank hands, the card game.
 
     ``players``: the number of seats, or their names, in the direction of
@@ -224,10 +197,10 @@ class Game:
             for s in range(n):
                 self.events.append(Dealt(s, dealt[s]))
         self._antes()
-        phases = [phase(self, st) for phase, st in static.plan]
+        phases: list[Stage] = [kind(self, st) for kind, st in static.plan]  # type: ignore[call-arg]
         self._phases = phases
         self._pi = 0
-        self._phase: Any = None
+        self._phase = None
         self._enter(0)
         if auto_forced:
             self._auto()
@@ -260,14 +233,8 @@ class Game:
         phases = self._phases
         while i < len(phases):
             ph = phases[i]
-            if type(ph) is Settlement:  # (named: a compiled call, not a looked-up one)
-                settle: Settlement = ph
-                settle.start()
-                done = settle.done
-            else:
-                ph.start()
-                done = ph.done
-            if not done:
+            ph.start()
+            if not ph.done:
                 self._pi = i
                 self._phase = ph
                 return
@@ -334,44 +301,25 @@ class Game:
         return Carry._of(tuple(self.ledger.pools), tuple(mult), tuple(passes), cin.ids)
 
     def _auto(self) -> None:
-        while not self.is_over:
+        """Apply what is forced (each stage its own way: :meth:`Stage.auto`) until a seat
+        has a real choice or the hand is over."""
+        while True:
             ph = self._phase
-            if type(ph) is CardGame:  # the card game's forced runs, on the bits
-                cg: CardGame = ph
-                cg.auto()
-                if cg.done:
-                    self._enter(self._pi + 1)
+            if ph is None:
                 return
-            if type(ph) is ChanceBidding:
-                bid: ChanceBidding = ph
-                mode = bid.mode
-                if mode <= RAISED:
-                    return  # pass, call or raise: always a choice
-                if mode == DECLARING:  # forced answers in a row, without re-checking them
-                    said = bid.answer_forced()
-                    self.turns += said
-                    if bid.done:
-                        self._enter(self._pi + 1)
-                        continue
-                    if bid.mode == DECLARING:
-                        return  # a real choice
-                    continue
-            a = ph.forced()
-            if a is None:
+            ph.auto()
+            if not ph.done:
                 return
-            ph.apply(a)
-            self.turns += 1
-            if ph.done:
-                self._enter(self._pi + 1)
+            self._enter(self._pi + 1)
 
     # -------------------------------------------------------------- API ----
 
     def legal_actions(self) -> tuple[Action, ...]:
         """What the seat to act may do now (empty once the hand is over)."""
-        if self.is_over:
+        ph = self._phase
+        if ph is None:
             return ()
-        acts: tuple[Action, ...] = self._phase.legal()
-        return acts
+        return ph.legal()
 
     def check(self, action: Action, seat: Seat | None = None) -> None:
         """Raise :class:`IllegalAction` if ``action`` (by ``seat``, if given) is not allowed now."""
@@ -381,7 +329,9 @@ class Game:
             assert self.to_act is not None  # the hand is on
             raise IllegalAction(RULE_TURN, f"it is {self.names[self.to_act]}'s turn, "
                                            f"not {self.names[seat] if 0 <= seat < self.n else seat}'s")
-        self._phase.check(action)
+        ph = self._phase
+        assert ph is not None  # the hand is on
+        ph.check(action)
 
     def can_apply(self, action: Action, seat: Seat | None = None) -> bool:
         """True if ``action`` is allowed now."""
@@ -399,63 +349,14 @@ class Game:
             raise IllegalAction(RULE_OVER, "the hand is over")
         if seat is not None and seat != self.to_act:
             self.check(action, seat)
-        # the two phases that take nearly every action named, for a compiled call
-        cls = type(ph)
-        if cls is CardGame:
-            cg: CardGame = ph
-            cg.apply(action)
-            done = cg.done
-        elif cls is ChanceBidding:
-            bid: ChanceBidding = ph
-            bid.apply(action)
-            done = bid.done
-        else:
-            ph.apply(action)
-            done = ph.done
+        ph.apply(action)
         self.turns += 1
-        if done:
+        if ph.done:
             self._enter(self._pi + 1)
-            ph = self._phase
-            cls = type(ph)
         if self.auto_forced:
-            # _auto(), its two commonest cases first: the card game's forced runs, and
-            # open or raised bidding, where there is always a choice
-            if cls is CardGame:
-                cg = ph
-                cg.auto()
-                if cg.done:
-                    self._enter(self._pi + 1)
-            elif cls is not ChanceBidding:
-                self._auto()
-            else:
-                bid = ph
-                if bid.mode > RAISED:
-                    self._auto()
+            self._auto()
 
     # ------------------------------------------------------------ views ----
-
-    def hand(self, seat: Seat) -> Hand:
-        """The cards ``seat`` holds now (a bitset)."""
-        return self.hands[seat]
-
-    @property
-    def pools(self) -> dict[str, Chips]:
-        """Chips in each pool now, by id."""
-        return {p.id: self.ledger.pools[p.index] for p in self.ledger.pool_objs}
-
-    @property
-    def multipliers(self) -> dict[str, int]:
-        """The multiplier each pool's stake is played at this hand (1 single, 2 double...)."""
-        return {p.id: self.carry_in.multipliers[p.index] for p in self.ledger.pool_objs}
-
-    @property
-    def net(self) -> tuple[Chips, ...]:
-        """Chips each seat has won (+) or lost (-) this hand so far."""
-        return tuple(self.ledger.net)
-
-    @property
-    def cards_left(self) -> tuple[int, ...]:
-        return tuple(self.left)
 
     @property
     def winners(self) -> dict[str, Seat | None]:
@@ -477,8 +378,7 @@ class Game:
     @property
     def phase(self) -> Phase | None:
         """The current phase object (ChanceBidding, BlankHands or CardGame), or None."""
-        ph: Phase | None = self._phase
-        return ph
+        return self._phase
 
     @property
     def bidding_mode(self) -> str | None:
@@ -524,7 +424,7 @@ class Game:
         return tuple(s for s in range(self.n) if not ph.folded[s])
 
     def fork(self, hands: Sequence[Hand], record: bool = False, checked: bool = True,
-             into: Game | None = None) -> Game:
+             into: Table | None = None) -> Game:
         """A copy of this hand in the card game with ``hands`` in place of the seats'
         hands (same number of cards each, none on the pile): the same pile, pools,
         nets, need and turn, ``record=False``, ``auto_forced=True`` and
@@ -561,7 +461,7 @@ class Game:
             if h != now[s]:
                 dealt[s] = h  # a replaced hand's deal is not known to the copy: its cards stand for it
         led = self.ledger
-        g = into
+        g = into if isinstance(into, Game) else None
         if g is None or g is self or g._static is not self._static or g.n != n:
             # a new copy (into, if given, of another ruleset or table: not reused)
             g = Game(self.rules, n, dealer=self.dealer, forking=True)
@@ -598,15 +498,10 @@ class Game:
         g.hoc_counts = self.hoc_counts.copy()
         cg = ph.fork(g)
         pi = self._pi
-        phases: list[Any] = self._phases.copy()
+        phases = self._phases.copy()
         phases[pi] = cg
-        for i in range(pi + 1, len(phases)):  # the phases to come, not started: made anew
-            later = phases[i]
-            if type(later) is Settlement:  # (the commonest, made without looking up its plan)
-                settle: Settlement = later
-                phases[i] = Settlement(g, settle.st, settle.plan)
-            else:
-                phases[i] = later.__class__(g, later.st)
+        for i in range(pi + 1, len(phases)):  # the stages to come, not started: made anew
+            phases[i] = phases[i].anew(g)
         g._phases = phases
         g._pi = pi
         g._phase = cg
@@ -622,5 +517,3 @@ class Game:
         return (f"<Game {self.rules.name} {self.n} players dealer={self.dealer} "
                 f"stage={self.stage} to_act={self.to_act}>")
 
-
-from .view import SeatView  # noqa: E402  (the view reads the Game)

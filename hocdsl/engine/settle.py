@@ -37,10 +37,10 @@ from ..rules.cache import per_ruleset
 from .events import (
     DOUBLING as R_DOUBLING, END_PAYMENT as R_END, HELD as R_HELD, OPERA as R_OPERA, pools_of,
 )
+from .table import Stage, Table
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset, Settle
-    from .game import Game
 
 SETTLE_STAGE: Final = "settle"
 
@@ -80,23 +80,20 @@ def _plans(rules: Ruleset) -> dict[str, _Plan]:
     return {st.id: _Plan(rules, st) for st in rules.stages if st.kind == "settle"}
 
 
-class Settlement:
-    """The settle phase of a :class:`~hocdsl.engine.game.Game` (no decisions)."""
+class Settlement(Stage):
+    """The settle phase of a :class:`~hocdsl.engine.game.Game`, over its :class:`~.table.Table` (no decisions)."""
 
-    __slots__ = ("g", "st", "stage", "done", "plan")
+    __slots__ = ("plan",)
 
-    def __init__(self, g: Game, st: Settle, plan: _Plan | None = None) -> None:
+    def __init__(self, g: Table, st: Settle, plan: _Plan | None = None) -> None:
         self.g = g
         self.st = st
         self.stage = SETTLE_STAGE
         self.done = False
         self.plan = plan if plan is not None else _plans(g.rules)[st.id]
 
-    def legal(self) -> tuple[Any, ...]:  # pragma: no cover - never the phase to act
-        return ()
-
-    def forced(self) -> None:  # pragma: no cover
-        return None
+    def anew(self, g: Table) -> Settlement:
+        return Settlement(g, self.st, self.plan)
 
     def start(self) -> None:
         g = self.g

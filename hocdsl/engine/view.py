@@ -16,21 +16,21 @@ from ..cards import Chips, Hand, Rank, Seat
 from .bidding import MODE_NAMES, ChanceBidding
 from .cardgame import CardGame
 from .events import Dealt
+from .table import Table
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset
-    from .game import Game
 
 #: :meth:`SeatView.bid_state`: (chance, mode, stake, put in, pool, multiplier, seats in, hand dealt).
 BidState = tuple[str, str, Chips, Chips, Chips, int, int, Hand]
 
 
 class SeatView:
-    """A read-only window on ``game`` for ``seat``."""
+    """A read-only window on ``game`` (a :class:`~hocdsl.engine.game.Game`) for ``seat``."""
 
     __slots__ = ("_g", "seat")
 
-    def __init__(self, game: Game, seat: Seat) -> None:
+    def __init__(self, game: Table, seat: Seat) -> None:
         self._g = game
         self.seat = seat
 
@@ -88,7 +88,9 @@ class SeatView:
 
     @property
     def need(self) -> Rank | None:
-        return self._g.need
+        """In the card game, the rank the next card must have; 0 when a sequence is to be led."""
+        ph = self._g._phase
+        return ph.need if type(ph) is CardGame else None
 
     @property
     def pools(self) -> dict[str, Chips]:
@@ -100,14 +102,20 @@ class SeatView:
 
     @property
     def stake(self) -> Chips:
-        return self._g.stake
+        """The most any seat has put in on the chance being bid (0 if none)."""
+        ph = self._g._phase
+        return ph.level if type(ph) is ChanceBidding else 0
 
     def put_in(self, seat: Seat) -> Chips:
-        return self._g.put_in(seat)
+        """What ``seat`` has put in by raises and calls on the chance being bid."""
+        ph = self._g._phase
+        return ph.put[seat] if type(ph) is ChanceBidding else 0
 
     @property
     def bidding_mode(self) -> str | None:
-        return self._g.bidding_mode
+        """``open``, ``raised``, ``declaring`` or ``lone`` while a chance is bid, else None."""
+        ph = self._g._phase
+        return ph.mode_name if type(ph) is ChanceBidding else None
 
     @property
     def net(self) -> tuple[Chips, ...]:
@@ -130,12 +138,16 @@ class SeatView:
     @property
     def in_bidding(self) -> tuple[Seat, ...]:
         """Seats that have not folded on the chance being bid."""
-        return self._g.in_bidding
+        ph = self._g._phase
+        if type(ph) is not ChanceBidding:
+            return ()
+        return tuple(s for s in range(self._g.n) if not ph.folded[s])
 
     @property
     def last_player(self) -> Seat | None:
         """In the card game, who laid the last card."""
-        return self._g.last_player
+        ph = self._g._phase
+        return ph.cur if type(ph) is CardGame else None
 
     def card_state(self) -> tuple[Hand, Rank, Hand, bool, Seat]:
         """The card game in one call, for bots: (this seat's hand, the rank needed
@@ -186,10 +198,14 @@ class SeatView:
         """In the card game, this seat's legal actions as bits: (cards it may lay,
         whether it may say "without"); ``(0, False)`` when it is not its turn."""
         g = self._g
-        return g.card_options() if g.to_act == self.seat else (0, False)
+        ph = g._phase
+        if type(ph) is not CardGame or g.to_act != self.seat:
+            return (0, False)
+        cg: CardGame = ph
+        return cg.options()
 
     def fork(self, hands: Sequence[Hand], record: bool = False, checked: bool = True,
-             into: Game | None = None) -> Game:
+             into: Table | None = None) -> Table:
         """A copy of the hand in the card game with the other seats' hands replaced by
         ``hands`` (one per seat, this seat's own unchanged, the sizes held now): a
         world this seat cannot tell from the real one, for playing out guesses

@@ -1,0 +1,200 @@
+"""What every stage of a hand shares (:class:`Table`), and what every stage kind implements (:class:`Stage`).
+
+A :class:`Table` is the hand's shared state: the seats, their hands, the pile,
+the pools and the ledger. A stage kind (:mod:`.bidding`, :mod:`.blank`,
+:mod:`.cardgame`, :mod:`.settle`, registered in :mod:`.kinds`) is a
+:class:`Stage` that reads and writes the hand through its table and knows
+nothing of :class:`~hocdsl.engine.game.Game`, which sequences the stages and
+is a :class:`Table` itself: it starts each stage in turn, asks the one being
+played what is legal, checks and applies the actions through it, lets it apply
+what is forced, and goes on to the next when it is ``done``. So the engine's
+modules import one another in one direction only: the kinds and the seat's
+view over this module, the game over them all.
+
+The one check of an action is :meth:`Stage.check`; :meth:`Stage.apply`
+calls it (or its rule functions) before changing anything, so a fast path
+and the plain path refuse the same actions for the same reasons.
+
+>>> import random
+>>> from hocdsl.rules import load_ruleset
+>>> from hocdsl.engine import Game
+>>> g = Game(load_ruleset("hoc-mazarin"), 3, dealer=2, rng=random.Random(1))
+>>> isinstance(g, Table), g.n, g.eldest, sum(g.cards_left)
+(True, 3, 0, 36)
+>>> isinstance(g.phase, Stage), g.phase.stage, g.phase.done
+(True, 'point', False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Action
+from ..cards import Chips, Hand, Seat
+from .carry import Carry
+from .ledger import Ledger
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..rules.model import Ruleset
+
+#: Every attribute of a :class:`Table` (its ``__slots__``; :meth:`Game.fork` copies them).
+TABLE_STATE = (
+    "rules", "n", "names", "dealer", "eldest", "dealt", "hands", "left", "out_of_play", "pile",
+    "strict", "record", "auto_forced", "auto_equivalent", "events", "ledger", "carry_in", "stage",
+    "to_act", "is_over", "turns", "_phase",
+    # what the stages report of this hand (read by the simulator's metrics)
+    "card_winner", "pool_outcome", "_winners", "_anted", "_blank", "won_pool", "won_pay",
+    "hoc_counts", "first_turn_out", "end_owed", "swept", "held_paid", "board_doubled",
+)
+
+
+class Table:
+    """The state of one hand that all its stages share; :class:`~hocdsl.engine.game.Game`
+    fills it in and plays the stages over it.
+
+    ``stage`` and ``to_act`` say where the hand stands; the stage being played
+    sets them. ``_phase`` is that stage's phase (None once the hand is over).
+    """
+
+    __slots__ = TABLE_STATE
+
+    rules: Ruleset
+    n: int
+    names: tuple[str, ...]
+    dealer: Seat
+    eldest: Seat
+    dealt: tuple[Hand, ...]
+    hands: list[Hand]
+    #: how many cards each seat holds now (the hands' sizes, kept as cards are laid)
+    left: list[int]
+    out_of_play: Hand
+    pile: Hand
+    strict: bool
+    record: bool
+    auto_forced: bool
+    auto_equivalent: bool
+    events: list[Any]
+    ledger: Ledger
+    carry_in: Carry
+    stage: str
+    to_act: int | None
+    is_over: bool
+    #: actions applied this hand, forced ones included
+    turns: int
+    _phase: Stage | None
+    card_winner: int | None
+    #: per pool: 0 not played (yet), WON (1) or PASSED (2) by its vie stage
+    pool_outcome: list[int]
+    _winners: list[int | None]
+    _anted: list[int]
+    _blank: list[int]
+    #: per pool: chips a vie stage's winner took from it
+    won_pool: list[int]
+    #: per pool: chips the others paid its vie winner for what he showed
+    won_pay: list[int]
+    #: hocs this hand by kind, as :data:`~hocdsl.engine.cardgame.HOC_KINDS` numbers them
+    hoc_counts: list[int]
+    #: the winner went out before anyone else laid a card
+    first_turn_out: bool
+    #: per seat, what the settle stage charged for cards left
+    end_owed: tuple[int, ...]
+    #: chips the winner took from the pools for going out at once (the sweep)
+    swept: int
+    #: chips paid for named cards still held (held_charges)
+    held_paid: int
+    #: per pool, chips paid in for its board card held
+    board_doubled: tuple[int, ...]
+
+    # ------------------------------------------------- the hand, played ----
+
+    def legal_actions(self) -> tuple[Action, ...]:  # pragma: no cover - Game plays it
+        """What the seat to act may do now (empty once the hand is over)."""
+        raise NotImplementedError
+
+    def apply(self, action: Action, seat: Seat | None = None) -> None:  # pragma: no cover
+        """Apply ``action`` for the seat to act (see :meth:`Game.apply`)."""
+        raise NotImplementedError
+
+    def fork(self, hands: Sequence[Hand], record: bool = False, checked: bool = True,
+             into: Table | None = None) -> Table:  # pragma: no cover - Game plays it
+        """A copy of this hand with other hands (see :meth:`Game.fork`)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ views ----
+
+    def hand(self, seat: Seat) -> Hand:
+        """The cards ``seat`` holds now (a bitset)."""
+        return self.hands[seat]
+
+    @property
+    def pools(self) -> dict[str, Chips]:
+        """Chips in each pool now, by id."""
+        return {p.id: self.ledger.pools[p.index] for p in self.ledger.pool_objs}
+
+    @property
+    def multipliers(self) -> dict[str, int]:
+        """The multiplier each pool's stake is played at this hand (1 single, 2 double...)."""
+        return {p.id: self.carry_in.multipliers[p.index] for p in self.ledger.pool_objs}
+
+    @property
+    def net(self) -> tuple[Chips, ...]:
+        """Chips each seat has won (+) or lost (-) this hand so far."""
+        return tuple(self.ledger.net)
+
+    @property
+    def cards_left(self) -> tuple[int, ...]:
+        """How many cards each seat holds now."""
+        return tuple(self.left)
+
+
+class Stage:
+    """One stage of one hand, of one kind. Every kind sets ``g`` (the hand's table), ``st`` (its
+    part of the ruleset), ``stage`` (the name :attr:`Game.stage` shows while it is
+    played) and ``done`` (True once it is over) in its ``__init__``."""
+
+    __slots__ = ("g", "st", "stage", "done")
+
+    g: Table
+    st: Any
+    stage: str
+    done: bool
+
+    def start(self) -> None:  # pragma: no cover - every kind starts itself
+        """Begin the stage: set ``g.stage`` and ``g.to_act``, or finish at once (``done``)."""
+        raise NotImplementedError
+
+    def legal(self) -> tuple[Action, ...]:
+        """What the seat to act may do now."""
+        return ()
+
+    def check(self, a: Action) -> object:  # pragma: no cover - a stage that takes actions checks them
+        """Raise :class:`~.errors.IllegalAction`, citing the rule, if ``a`` is not allowed now
+        (what it returns, if anything, is the kind's own: what it found on the way)."""
+        raise NotImplementedError
+
+    def apply(self, a: Action) -> None:  # pragma: no cover - a stage that takes actions applies them
+        """Check ``a``, then play it for the seat to act."""
+        raise NotImplementedError
+
+    def forced(self) -> Action | None:
+        """The one action the seat to act may take, when it has no choice (else None)."""
+        return None
+
+    def auto(self) -> None:
+        """Apply what is forced until a seat has a real choice or the stage is done,
+        counting each action in ``g.turns`` (``Game(auto_forced=True)``). A kind with
+        a faster way (the card game's runs on the bits) overrides it."""
+        g = self.g
+        while not self.done:
+            a = self.forced()
+            if a is None:
+                return
+            self.apply(a)
+            g.turns += 1
+
+    def anew(self, g: Table) -> Stage:
+        """This stage as it was before it started, for the hand ``g`` (:meth:`Game.fork`
+        makes the stages still to come so)."""
+        stage: Stage = type(self)(g, self.st)  # type: ignore[call-arg]
+        return stage
