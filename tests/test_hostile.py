@@ -7,6 +7,8 @@ refusal is exit 2, placed at ``file:line:col`` where there is a file.
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 import subprocess
 import sys
@@ -349,3 +351,33 @@ def test_the_card_game_says_an_8():
     with pytest.raises(IllegalAction) as e:
         g.apply(PLAY[parse_card("2H")])
     assert "the card wanted is an 8, not 2H" in str(e.value)
+
+
+# ------------------------------------------------- formulas in CSV (issue 22) ----
+
+
+def test_csv_cells_that_a_spreadsheet_would_run_are_quoted_and_numbers_kept():
+    from hocdsl.tableview import Grid, grid_csv
+
+    grid = Grid(("=head", "value"), [
+        ("=HYPERLINK(\"http://x\")", -0.5), ("+cmd|' /C calc'!A0", "-0.5"), ("-2+3", "+2.0861"),
+        ("@SUM(A1)", "1e-05"), ("\tx", "-1.3e-06"), ("\rx", 3), ("-", "a=b"), ("plain", float("-inf")),
+    ])
+    rows = list(csv.reader(io.StringIO(grid_csv(grid), newline="")))
+    assert rows[0] == ["'=head", "value"]
+    assert [r[0] for r in rows[1:]] == ["'=HYPERLINK(\"http://x\")", "'+cmd|' /C calc'!A0", "'-2+3",
+                                        "'@SUM(A1)", "'\tx", "'\nx", "'-", "plain"]
+    assert [r[1] for r in rows[1:]] == ["-0.5", "-0.5", "+2.0861", "1e-05", "-1.3e-06", "3", "a=b", "-inf"]
+
+
+def test_a_formula_in_a_ruleset_or_a_file_name_reaches_csv_quoted(tmp_path):
+    ruleset(tmp_path, "inj", 'bidding:\n  raise_cap: {value: 7, editorial: "=HYPERLINK(\\"http://x\\")"}\n',
+            extends="hoca")
+    res = hoc("show", "inj.yaml", "--format", "csv", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    row = next(r for r in csv.reader(res.stdout.splitlines()) if r[0] == "bidding.raise_cap")
+    assert row[-1] == "editorial: =HYPERLINK(\"http://x\")"  # inside the cell, not at its start: inert
+    (tmp_path / "=cmd.yaml").write_text("format: 2\nname: =cmd\n")
+    res = hoc("validate", "=cmd.yaml", "--format", "csv", cwd=tmp_path)
+    cells = [r[0] for r in csv.reader(res.stdout.splitlines()[1:])]
+    assert cells and all(c == "'=cmd.yaml" for c in cells), res.stdout
