@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -381,3 +382,67 @@ def test_a_formula_in_a_ruleset_or_a_file_name_reaches_csv_quoted(tmp_path):
     res = hoc("validate", "=cmd.yaml", "--format", "csv", cwd=tmp_path)
     cells = [r[0] for r in csv.reader(res.stdout.splitlines()[1:])]
     assert cells and all(c == "'=cmd.yaml" for c in cells), res.stdout
+
+
+# ------------------------------------------------ orphaned workers (issue 22) ----
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(entry))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"  # a zombie has died; only its exit status is left
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes from /proc (Linux)")
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM, signal.SIGHUP])
+def test_no_worker_outlives_its_killed_parent(tmp_path, signum):
+    import time
+
+    proc = subprocess.Popen([HOC, "simulate", "hoca", "--jobs", "2", "--hands", "10000000"], cwd=tmp_path,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers) < 2 and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.2)
+            workers = _children(proc.pid)
+        assert len(workers) == 2, "the workers never started"
+        proc.send_signal(signum)
+        proc.wait(timeout=TIMEOUT)
+        deadline = time.monotonic() + 5
+        while any(map(_alive, workers)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(map(_alive, workers)), f"workers {workers} outlived their parent"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        for pid in workers + _children(proc.pid):
+            if _alive(pid) and b"simulate" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("kernel", [True, False])
+def test_a_worker_whose_parent_is_already_gone_ends(kernel):
+    # the parent ended before the worker asked to die with it; and where the kernel cannot be
+    # asked (not Linux), the worker's own watch sees the parent gone
+    code = ("import time, hocdsl.sim as s\n"
+            + ("" if kernel else "s._ask_kernel = lambda signum: False\n")
+            + "s._die_with(1)\ntime.sleep(10)\nprint('still here')\n")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=TIMEOUT)
+    assert res.returncode == 1 and "still here" not in res.stdout, res.stderr
