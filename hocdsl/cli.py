@@ -79,6 +79,18 @@ class HocGroup(TyperGroup):
             _plain_help(cmd.get_params(ctx))
         return cmd
 
+    def invoke(self, ctx: typer.Context) -> Any:
+        """Run the command; an output or a disk that fails it (:class:`OSError`, a closed pipe
+        too) is one line on stderr and exit 1, never a traceback (:mod:`hocdsl.faults`)."""
+        try:
+            return super().invoke(ctx)
+        except OSError as e:
+            from .faults import EXIT_IO, give_up_output, io_failure, say
+
+            say(io_failure(e))
+            give_up_output()
+            raise typer.Exit(EXIT_IO) from None
+
 
 app = typer.Typer(
     name="hoc",
@@ -696,10 +708,17 @@ def report_cmd(
 
     from .report import build_report, report_html
 
+    from .diff import label
+    from .files import writable_problem, write_atomic
+
     rules_a = load_or_fail(a, with_)
     rules_b = load_or_fail(b, with_)
     seats = players_or_fail(players, rules_a, rules_b)
     names = _bot_names(bots, seats)
+    path = output or re.sub(r"[^\w.+-]", "_", f"{label(rules_a)}-vs-{label(rules_b)}".replace(" ", "")) + ".html"
+    problem = writable_problem(path) if output != "-" else None
+    if problem:  # said before the hands are played, not after
+        bad_input(f"cannot write {path}: {problem}")
     phases = (" + readings" if readings else "") + (" + the family" if family else "")
     try:
         with _progress_bar(f"{hands:,} hands × 2 rulesets{phases}") as progress:
@@ -711,12 +730,11 @@ def report_cmd(
     if output == "-":
         sys.stdout.write(page)
         return
-    path = output or re.sub(r"[^\w.+-]", "_", f"{report.diff.a}-vs-{report.diff.b}".replace(" ", "")) + ".html"
     try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(page)
+        write_atomic(path, page)  # whole or not at all: a full disk leaves no page cut short
     except OSError as e:
-        bad_input(f"cannot write {path}: {e.strerror or e}")
+        typer.echo(f"error: cannot write {path}: {e.strerror or e}", err=True)
+        raise typer.Exit(1) from None
     typer.echo(f"wrote {path} ({len(page.encode('utf-8')) // 1024:,} KB)", err=True)
 
 
@@ -1079,9 +1097,11 @@ def family_cmd(
         raise typer.Exit(1)
 
 
-def main() -> None:  # pragma: no cover - the console script calls app()
-    app()
+def main() -> None:  # pragma: no cover - the console script calls hocdsl.__main__.main
+    from .__main__ import main as run
+
+    run()
 
 
 if __name__ == "__main__":  # pragma: no cover
-    app()
+    main()

@@ -446,3 +446,84 @@ def test_a_worker_whose_parent_is_already_gone_ends(kernel):
             + "s._die_with(1)\ntime.sleep(10)\nprint('still here')\n")
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=TIMEOUT)
     assert res.returncode == 1 and "still here" not in res.stdout, res.stderr
+
+
+# ------------------------------------------- full disks and closed outputs (issue 22) ----
+
+
+def _small_files(limit: int = 4096) -> None:
+    """In the child: files larger than ``limit`` bytes cannot be written (EFBIG), as on a full
+    disk; SIGXFSZ ignored, so that the write fails instead of killing the process."""
+    import resource
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+
+def read_only_dir(tmp: Path) -> Path:
+    """A directory no new file can be made in (as root, where permissions do not bind: /sys)."""
+    if os.geteuid() == 0:
+        if not Path("/sys").is_dir():
+            pytest.skip("root, and no read-only directory to try")
+        return Path("/sys")
+    ro = tmp / "ro"
+    ro.mkdir()
+    ro.chmod(0o555)
+    return ro
+
+
+COMMANDS = [["rulesets"], ["show", "hoca"], ["show", "hoca", "-f", "yaml"], ["knobs", "hoca", "-f", "csv"],
+            ["validate", "hoca"], ["schema"], ["docs", "records"], ["odds", "hoca"],
+            ["simulate", "hoca", "-n", "40", "--jobs", "1"], ["diff", "hoc-mazarin", "hoca", "-n", "0"],
+            ["replay", str(ROOT / "examples" / "precedence.yaml")], ["--version"], ["--help"],
+            ["report", "hoc-mazarin", "hoca", "-n", "20", "--jobs", "1", "-o", "-"]]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c[:2]))
+def test_a_full_disk_on_standard_output_is_one_line_and_exit_1(tmp_path, command):
+    with open("/dev/full", "w") as full:
+        res = subprocess.run([HOC, *command], cwd=tmp_path, stdout=full, stderr=subprocess.PIPE, text=True,
+                             timeout=TIMEOUT * 3)
+    assert res.returncode == 1, res.stderr[-3000:]
+    assert res.stderr == "error: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.parametrize("command", [["show", "hoca"], ["knobs"]])
+def test_a_pipe_closed_by_its_reader_is_one_line_and_exit_1(tmp_path, command):
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        res = subprocess.run([HOC, *command], cwd=tmp_path, stdout=write, stderr=subprocess.PIPE, text=True,
+                             timeout=TIMEOUT)
+    finally:
+        os.close(write)
+    assert res.returncode == 1 and res.stderr == "error: cannot write the output: Broken pipe\n", res.stderr
+
+
+def test_a_closed_standard_output_is_said_not_silently_lost(tmp_path):
+    res = subprocess.run([HOC, "rulesets"], cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         text=True, timeout=TIMEOUT, preexec_fn=lambda: os.close(1))
+    assert res.returncode == 1 and res.stderr == "error: cannot write the output: standard output is closed\n"
+
+
+def test_report_writes_its_page_whole_or_not_at_all(tmp_path):
+    (tmp_path / "r.html").write_text("the page before\n")
+    res = subprocess.run([HOC, "report", "hoc-mazarin", "hoca", "-n", "20", "--jobs", "1", "-o", "r.html"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=TIMEOUT * 3, preexec_fn=_small_files)
+    assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr[-3000:]
+    assert res.stderr.strip().splitlines() == ["error: cannot write r.html: File too large"]
+    assert (tmp_path / "r.html").read_text() == "the page before\n"  # not cut short
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.html"]  # no temporary file left
+
+
+@pytest.mark.parametrize("where, why", [
+    ("missing/r.html", "cannot write missing/r.html: there is no directory missing"),
+    ("sub", "cannot write sub: it is a directory"), ("/dev/full", "it is not a regular file"),
+    (None, "cannot be written to (Permission denied)"),
+])
+def test_report_says_a_path_it_cannot_write_before_playing(tmp_path, where, why):
+    (tmp_path / "sub").mkdir()
+    where = where or str(read_only_dir(tmp_path) / "r.html")
+    # a million hands would take minutes: the refusal comes first
+    out = refused(hoc("report", "hoc-mazarin", "hoca", "-n", "1000000", "-o", where, cwd=tmp_path))
+    assert why in out and len(out.strip().splitlines()) == 1, out
