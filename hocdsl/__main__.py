@@ -19,6 +19,9 @@ def main() -> None:
     """Import the command line and run it; Ctrl-C at any moment exits 130 without a traceback,
     and an output that fails (even as it is last flushed) exits 1 with one line."""
     try:
+        from ._started import ctrl_c_as_usual
+
+        ctrl_c_as_usual()  # hocdsl's import held it back until here (hocdsl._started)
         if sys.stdout is None:  # started with its output closed
             from .faults import ClosedOutput
 

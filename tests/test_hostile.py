@@ -527,3 +527,35 @@ def test_report_says_a_path_it_cannot_write_before_playing(tmp_path, where, why)
     # a million hands would take minutes: the refusal comes first
     out = refused(hoc("report", "hoc-mazarin", "hoca", "-n", "1000000", "-o", where, cwd=tmp_path))
     assert why in out and len(out.strip().splitlines()) == 1, out
+
+
+@pytest.mark.parametrize("module", ["hocdsl.compiled", "hocdsl.__main__"])
+def test_ctrl_c_while_the_package_itself_is_imported_exits_130(tmp_path, module):
+    # the command's script imports hocdsl before hocdsl.__main__.main is there to catch Ctrl-C
+    (tmp_path / "sitecustomize.py").write_text(
+        "import os, signal, sys\n"
+        "class _Interrupt:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        f"        if name == {module!r}:\n"
+        "            os.kill(os.getpid(), signal.SIGINT)\n"
+        "        return None\n"
+        "sys.meta_path.insert(0, _Interrupt())\n")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    res = hoc("rulesets", cwd=tmp_path, env=env)
+    assert res.returncode == 130 and "Traceback" not in res.stderr, res.stderr
+    assert res.stdout == ""
+
+
+def test_ctrl_c_while_another_program_imports_hocdsl_is_its_own():
+    code = ("import os, signal, sys\n"
+            "class I:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name == 'hocdsl.compiled':\n"
+            "            os.kill(os.getpid(), signal.SIGINT)\n"
+            "sys.meta_path.insert(0, I())\n"
+            "try:\n"
+            "    import hocdsl\n"
+            "except KeyboardInterrupt:\n"
+            "    print('caught')\n")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=TIMEOUT)
+    assert res.returncode == 0 and res.stdout == "caught\n", res.stderr
