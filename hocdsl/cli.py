@@ -125,8 +125,10 @@ def load_or_fail(ruleset: str, with_: list[str] | None = None) -> Ruleset:
 
 
 def bad_input(message: str) -> NoReturn:
-    """Report ``error: message`` on stderr; exit 2."""
-    typer.echo(f"error: {message}", err=True)
+    """Report ``error: message`` on stderr (a very long value in it cut); exit 2."""
+    from .rules.errors import shorten
+
+    typer.echo(f"error: {shorten(message)}", err=True)
     raise typer.Exit(EXIT_BAD_INPUT)
 
 
@@ -189,6 +191,18 @@ def jobs_or_fail(jobs: int) -> int:
     if jobs < 1:
         bad_input(f"--jobs {jobs}: at least one process")
     return jobs
+
+
+#: The most hands a command plays (``--hands``): a billion take hours on one machine already.
+MAX_HANDS = 1_000_000_000
+
+
+def hands_or_fail(hands: int) -> int:
+    """``--hands``, at most :data:`MAX_HANDS`; exit 2 otherwise (not a run that never ends)."""
+    if hands > MAX_HANDS:
+        bad_input(f"--hands {hands}: at most {MAX_HANDS:,} hands (a billion take hours on one machine; "
+                  "--cluster spreads them over several)")
+    return hands
 ClusterOpt = Annotated[Optional[str], typer.Option(
     "--cluster", metavar="ADDRESS",
     help="Play the hands on a Dask cluster: a running scheduler's address (tcp://host:8786), or `local` to "
@@ -595,8 +609,7 @@ def _bot_names(spec: str | None, seats: int, others: bool = False) -> list[str]:
         if others and spec and "," in spec:
             e = ValueError(f"--bots {spec}: give one bot name for every other seat, or one name per "
                            f"other seat ({seats}), from {', '.join(BOT_NAMES)}")
-        typer.echo(f"error: {e}", err=True)
-        raise typer.Exit(EXIT_BAD_INPUT)
+        bad_input(str(e))
 
 
 def _progress_bar(label: str):
@@ -659,6 +672,7 @@ def diff_cmd(
 
     fmt = format_or_fail(format, json_)
     jobs = jobs_or_fail(jobs)
+    hands = hands_or_fail(hands)
     rules_a = load_or_fail(a, (with_ or []) + (with_a or []))
     rules_b = load_or_fail(b, (with_ or []) + (with_b or []))
     seats = DEFAULT_PLAYERS
@@ -711,6 +725,7 @@ def report_cmd(
     from .diff import label
     from .files import writable_problem, write_atomic
 
+    hands = hands_or_fail(hands)
     rules_a = load_or_fail(a, with_)
     rules_b = load_or_fail(b, with_)
     seats = players_or_fail(players, rules_a, rules_b)
@@ -766,6 +781,7 @@ def play_cmd(
 
     from .play import PlaySession, write_play_record
 
+    hands = hands_or_fail(hands)
     rules = load_or_fail(ruleset, with_)
     if players not in rules.players:
         admitted = ", ".join(map(str, rules.players))
@@ -781,8 +797,7 @@ def play_cmd(
         session = PlaySession(rules, players=players, seat=seat - 1, bots=others, seed=seed, lang=lang.value,
                               hands=hands, name=name)
     except ValueError as e:  # a name the records cannot carry
-        typer.echo(f"error: {e}", err=True)
-        raise typer.Exit(EXIT_BAD_INPUT)
+        bad_input(str(e))
     typer.echo(f"hoc play {rules.name} — seed {seed} (replay this game with --seed {seed}); type `help` for help.")
     result = session.run()
     if record and not result.hands_completed:
@@ -827,6 +842,7 @@ def simulate_cmd(
     from .tableview import grid_markdown, simulate_grid
 
     fmt = format_or_fail(format, json_)
+    hands = hands_or_fail(hands)
     rules = load_or_fail(ruleset, with_)
     wrong = metric_errors(rules)
     if wrong:
@@ -840,8 +856,7 @@ def simulate_cmd(
             raise ValueError(f"--jobs {jobs}: at least one process")
         names = parse_bots(bots, players)
     except (ValueError, BotError) as e:
-        typer.echo(f"error: {e}", err=True)
-        raise typer.Exit(EXIT_BAD_INPUT)
+        bad_input(str(e))
     with cluster_or_fail(ctx, cluster, jobs) as (on, jobs):
         start = time.perf_counter()
         if sys.stderr.isatty() and fmt is Format.text:
@@ -950,6 +965,7 @@ def readings_cmd(
 
     fmt = format_or_fail(format, json_)
     jobs = jobs_or_fail(jobs)
+    hands = hands_or_fail(hands)
     rules = load_or_fail(ruleset, with_)
     asked: dict[str, list[object]] = {}
     try:
@@ -1016,6 +1032,7 @@ def sweep_cmd(
     from .sweepview import print_report, report_markdown, sweep_grid
 
     fmt = format_or_fail(format, json_)
+    hands = hands_or_fail(hands)
     rules = load_or_fail(ruleset, with_)
     seats = players_or_fail(players, rules)
     names = _bot_names(bots, seats)
@@ -1074,6 +1091,7 @@ def family_cmd(
         bad_input(f"--by {by}: one of {', '.join(BY)}")
     if hands < 1:
         bad_input(f"--hands {hands}: play at least one hand (--by rules plays none whatever --hands says)")
+    hands = hands_or_fail(hands)
     seats = DEFAULT_PLAYERS if players is None else players
     if not 2 <= seats <= 8:
         bad_input(f"--players {seats}: from 2 to 8 (a ruleset that does not admit that many plays at the "

@@ -559,3 +559,87 @@ def test_ctrl_c_while_another_program_imports_hocdsl_is_its_own():
             "    print('caught')\n")
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=TIMEOUT)
     assert res.returncode == 0 and res.stdout == "caught\n", res.stderr
+
+
+# ----------------------------------------------- numbers YAML cannot read (issue 22) ----
+
+
+@pytest.mark.parametrize("command", [["validate"], ["show"], ["migrate"], ["simulate", "--hands", "1"]])
+def test_a_number_of_thousands_of_digits_in_a_ruleset_is_refused_at_its_place(tmp_path, command):
+    ruleset(tmp_path, "big", f"bidding:\n  raise_cap: {{value: {HUGE}, editorial: test}}\n")
+    out = refused(hoc(command[0], "big.yaml", *command[1:], cwd=tmp_path))
+    assert "big.yaml:6:22: " in out and "of 5,000 digits, too long to read" in out
+    assert max(len(line) for line in out.splitlines()) < 300
+
+
+def test_a_number_of_thousands_of_digits_as_a_key_or_a_date_that_does_not_exist(tmp_path):
+    ruleset(tmp_path, "key", f"bidding:\n  ? {HUGE}\n  : 1\n")  # an explicit key: a plain one stops at 1,024
+    out = refused(hoc("validate", "key.yaml", cwd=tmp_path))
+    assert "key.yaml:6:5: bidding: found the number `999999999999…`, of 5,000 digits" in out
+    ruleset(tmp_path, "date", "summary: 2024-13-45\n")
+    out = refused(hoc("validate", "date.yaml", cwd=tmp_path))
+    assert "date.yaml:5:10: summary: found `2024-13-45`, which YAML reads as a date that does not exist" in out
+
+
+@pytest.mark.parametrize("where", ["stake", "announcement"])
+def test_a_number_of_thousands_of_digits_in_a_record_is_refused_at_its_line(tmp_path, where):
+    text = (ROOT / "examples" / "precedence.yaml").read_text(encoding="utf-8")
+    if where == "stake":
+        text = text.replace("players: [Anne, Blaise]", f"players: [Anne, Blaise]\nstake: {HUGE}")
+    else:
+        text = text.replace('- "Anne: raise 1"', f'- "Anne: raise 1"\n      - {HUGE}', 1)
+    (tmp_path / "rec.yaml").write_text(text)
+    out = refused(hoc("replay", "rec.yaml", cwd=tmp_path))
+    assert out.startswith("rec.yaml:") and "of 5,000 digits, too long to read" in out
+
+
+# ------------------------------------------------------- unbounded cost (issue 22) ----
+
+
+def _padded(text: str, chars: int) -> str:
+    """``text`` followed by comment lines up to ``chars`` characters."""
+    line = "# " + "x" * 78 + "\n"
+    return text + line * (chars // len(line) + 1)
+
+
+@pytest.mark.parametrize("command", [["validate", "big.yaml"], ["show", "big.yaml"], ["migrate", "big.yaml"],
+                                     ["show", "hoca", "--with", "big.yaml"], ["replay", "rec.yaml"]])
+def test_a_file_of_more_than_a_million_characters_is_refused_unread(tmp_path, command):
+    import time
+
+    (tmp_path / "big.yaml").write_text(_padded("format: 2\nname: big\ntitle: t\nextends: hoca\n", 2_000_000))
+    (tmp_path / "rec.yaml").write_text(_padded((ROOT / "examples" / "precedence.yaml").read_text(), 2_000_000))
+    start = time.monotonic()
+    out = refused(hoc(*command, cwd=tmp_path))
+    assert time.monotonic() - start < 10  # the whole file would take a minute and gigabytes
+    assert "found a file of more than 1,000,000 characters" in out
+
+
+def test_a_ruleset_just_under_the_bound_still_loads(tmp_path):
+    (tmp_path / "near.yaml").write_text(_padded("format: 2\nname: near\ntitle: t\nsummary: s\nextends: hoca\n",
+                                                990_000)[:999_000])
+    res = hoc("validate", "near.yaml", cwd=tmp_path)
+    assert res.returncode == 0, res.stdout + res.stderr
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "hoca"], ["diff", "hoca", "hoca"], ["report", "hoca", "hoca"], ["readings", "hoca"],
+    ["sweep", "hoca", "--knob", "bidding.raise_cap=5,10"], ["family", "hoca", "manille"], ["play", "hoca"],
+])
+def test_hands_are_bounded_on_every_command(tmp_path, command):
+    out = refused(hoc(*command, "--hands", str(10 ** 23), cwd=tmp_path, stdin="quit\n"))
+    assert "--hands 100000000000000000000000: at most 1,000,000,000 hands" in out
+
+
+@pytest.mark.parametrize("command", [
+    ["validate", "long.yaml"], ["simulate", "hoca", "--bots", "x" * 5000], ["diff", "hoca", "hoca", "--bots", "x" * 5000],
+    ["readings", "hoca", "--knob", "bidding.raise_cap=" + "x" * 5000], ["readings", "hoca", "--knob", "x" * 5000 + "=1"],
+    ["sweep", "hoca", "--knob", "bidding.raise_cap=" + "x" * 5000], ["docs", "x" * 5000],
+    ["family", "hoca", "manille", "--by", "x" * 5000], ["play", "hoca", "--name", "x" * 5000],
+    ["play", "hoca", "--bots", "x" * 5000],
+])
+def test_a_value_of_thousands_of_characters_is_cut_in_its_error(tmp_path, command):
+    ruleset(tmp_path, "long", "bidding:\n  raise_cap: {value: 3, source: " + "x" * 5000 + "}\n", extends="hoca")
+    out = refused(hoc(*command, cwd=tmp_path, stdin="quit\n"))
+    assert max(map(len, out.split())) < 230, out[:1000]  # no value quoted past 200 characters
+    assert "…" in out

@@ -33,6 +33,9 @@ from .words import COMMAND_WORDS, PROMPT, seat_names, text
 Input = Callable[[str], str]
 Output = Callable[[str], None]
 
+#: The longest name a player may take at the table (``--name``).
+MAX_NAME = 40
+
 #: Chip moves told as they happen (the others come in the summary at the end of the hand).
 _LIVE_REASONS = {"pool", "refund", "board", "opera", "penalty"}
 
@@ -101,8 +104,9 @@ class PlaySession:
             raise ValueError(f"{len(bot_names)} bots for {len(others)} other seats")
         self.bot_names = dict(zip(others, bot_names))
         name = " ".join(name.split())
-        if not name or ":" in name:
-            raise ValueError(f"--name {name!r}: a name at the table is a word or two, without ':'")
+        if not name or ":" in name or len(name) > MAX_NAME:
+            raise ValueError(f"--name {name!r}: a name at the table is a word or two, without ':' "
+                             f"(at most {MAX_NAME} characters)")
         self.names = seat_names(name, seat, players)
         self.vocab = Vocabulary.from_ruleset(rules)
         if input is None:

@@ -191,7 +191,7 @@ class _Builder:
                     line, col = _mark(knode)
                     raise RulesetError(self.doc.file, line, col, dotted(path),
                                        "a list or mapping used as a key", "a plain key such as a name or number")
-                key = self.loader.construct_object(knode, deep=True)
+                key = self._scalar(knode, path)
                 if key in out:
                     line, col = _mark(knode)
                     first = self.doc.key_marks.get(_key(path + (key,)), (None, None))[0]
@@ -204,7 +204,35 @@ class _Builder:
             return out
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
-        return self.loader.construct_object(node, deep=True)
+        return self._scalar(node, path)
+
+    def _scalar(self, node: yaml.Node, path: Path) -> Any:
+        """A scalar's value; one YAML cannot make into a value (a number of thousands of
+        digits, a date that does not exist) is refused where it is written."""
+        try:
+            return self.loader.construct_object(node, deep=True)
+        except ValueError as e:
+            line, col = _mark(node)
+            found, expected = _unreadable_scalar(node, e)
+            raise RulesetError(self.doc.file, line, col, dotted(path), found, expected,
+                               hint="write it in quotes to keep it as text") from None
+
+
+#: Digits of a number shown in a message before it is cut.
+_SHOWN_DIGITS = 12
+
+
+def _unreadable_scalar(node: yaml.Node, error: ValueError) -> tuple[str, str]:
+    """What was found and what was expected, for a scalar YAML could not construct."""
+    text = str(node.value)
+    if node.tag.endswith(":int") or node.tag.endswith(":float"):
+        digits = sum(c.isdigit() for c in text)
+        shown = text if len(text) <= _SHOWN_DIGITS else text[:_SHOWN_DIGITS] + "…"
+        return (f"the number `{shown}`, of {digits:,} digits, too long to read",
+                "a number of a few digits")
+    if node.tag.endswith(":timestamp"):
+        return f"`{text}`, which YAML reads as a date that does not exist ({error})", "a real date, or text"
+    return f"`{text}`, which YAML cannot read as a {node.tag.rsplit(':', 1)[-1]} ({error})", "a value YAML reads"
 
 
 _FAST_LOADER = getattr(yaml, "CSafeLoader", None)  # libyaml, when PyYAML was built with it
@@ -224,13 +252,36 @@ def _depth_bound(text: str) -> int:
     return 2 * (longest + 1) + text.count("[") + text.count("{")
 
 
+#: The most characters a ruleset, an extension or a record may have. The largest bundled
+#: ruleset has under 30,000 and a record about 2,000 a hand; reading a file costs far more
+#: memory and time than its size (a 2 MB file took a minute and 1.3 GB before its refusal).
+MAX_FILE_CHARS = 1_000_000
+
+
+def too_large(file: str) -> RulesetError:
+    """The error of a file of more than :data:`MAX_FILE_CHARS` characters, refused unread."""
+    return RulesetError(file, None, None, "", f"a file of more than {MAX_FILE_CHARS:,} characters",
+                        f"a ruleset or a record of at most {MAX_FILE_CHARS:,}",
+                        hint="a ruleset needs a few tens of thousands of characters: is it the right file?")
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """The text of the file at ``path`` (UTF-8), reading at most one character past
+    :data:`MAX_FILE_CHARS`, so that a huge file is refused (by :func:`parse_yaml`) without
+    being read whole. Raises what :func:`open` and decoding raise."""
+    with open(path, encoding="utf-8") as f:
+        return f.read(MAX_FILE_CHARS + 1)
+
+
 def parse_yaml(text: str, file: str) -> YamlDoc:
     """Parse ``text`` (one YAML document); a syntax error becomes a :class:`RulesetError`.
 
     libyaml parses when it is there (several times faster); a file it rejects is
     parsed again by the pure-Python parser, so that messages are the same
-    everywhere.
+    everywhere. A text longer than :data:`MAX_FILE_CHARS` is refused before it is parsed.
     """
+    if len(text) > MAX_FILE_CHARS:
+        raise too_large(file)
     if _FAST_LOADER is not None and _depth_bound(text) <= _FAST_DEPTH:
         try:
             return _parse(text, file, _FAST_LOADER)
@@ -318,8 +369,7 @@ def read_yaml(path: str, shown: str | None = None) -> YamlDoc:
     if problem is not None:
         raise RulesetError(shown, None, None, "", problem, "a ruleset file (YAML)")
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        text = read_text(path)
     except FileNotFoundError:
         raise RulesetError(shown, None, None, "", "no such file", "a ruleset file (YAML)") from None
     except IsADirectoryError:
