@@ -643,3 +643,94 @@ def test_a_value_of_thousands_of_characters_is_cut_in_its_error(tmp_path, comman
     out = refused(hoc(*command, cwd=tmp_path, stdin="quit\n"))
     assert max(map(len, out.split())) < 230, out[:1000]  # no value quoted past 200 characters
     assert "…" in out
+
+
+# ------------------------------------------------ errors in the table's language (issue 22) ----
+
+
+def _junk(count: int, seed: int = 1) -> list[str]:
+    """Announcements broken as a player breaks them: a word added, changed or dropped."""
+    import random
+
+    good = ["pass", "call", "raise 3", "je renvie de 3", "5 cards, 23", "5 cartes, 23", "quinte to the king",
+            "quinte au roi", "brelan of jacks", "brelan de valets", "tricon of 3 kings", "that's fine", "c'est bon",
+            "nothing", "show", "blank hand", "7H 8S without 9", "7H 8S sans 9", "KC hoc!", "je passe",
+            "sequence of 4", "carré of aces", "tierce à la dame", "je ne montre pas", "comète!", "quinte majeure",
+            "brelan mineur", "sept sans huit", "roi, dame de cœur", "9D as 4", "14 de pique"]
+    words = " ".join(good).split() + ["lots", "zz", "99", "0", "14", "KC", "de", "of", "to", "au", "sans", "!"]
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        said = rng.choice(good).split()
+        op = rng.randrange(4)
+        if op == 0:
+            said.insert(rng.randrange(len(said) + 1), rng.choice(words))
+        elif op == 1:
+            said[rng.randrange(len(said))] = rng.choice(words)
+        elif op == 2 and len(said) > 1:
+            del said[rng.randrange(len(said))]
+        else:
+            said = [rng.choice(words) for _ in range(rng.randrange(1, 4))]
+        out.append(" ".join(said))
+    return out
+
+
+ENGLISH = __import__("re").compile(
+    r"\b(expected|after|did you mean|nothing more|is not a|cannot be|means|there is no|a number of|alone|"
+    r"reaches|ranks run|its suit|not \d)\b")
+
+
+def test_every_announcement_error_is_said_in_french_under_lang_fr():
+    import re
+
+    from hocdsl.announce import Vocabulary
+    from hocdsl.announce.french import in_french
+
+    vocabs = [Vocabulary.default(), Vocabulary.from_ruleset(load_ruleset("comete"))]
+    seen = 0
+    for vocab in vocabs:
+        for text in _junk(400) + [f"raise {HUGE}", "sequence of 20", "tierce to the queen major"]:
+            try:
+                parse_announcement(text, vocab)
+            except AnnouncementError as e:
+                seen += 1
+                french = in_french(e.message)
+                unquoted = re.sub(r"« [^»]* »|\([^)]*\)", "", french)
+                assert not ENGLISH.search(unquoted), (text, e.message, french)
+                assert e.render("fr").endswith(french) and e.render("en") == str(e)
+    assert seen > 300
+
+
+def test_play_under_lang_fr_says_a_parse_error_in_french(tmp_path):
+    res = hoc("play", "hoc-mazarin", "--seed", "5", "--bots", "random", "--lang", "fr", cwd=tmp_path,
+              stdin="renvie beaucoup\nquinte au trois\nquitter\nquit\n")
+    out = res.stdout + res.stderr
+    assert res.returncode == 0 and "Traceback" not in out, out[-3000:]
+    assert "attendu un nombre de jetons après « renvie »" in out
+    assert "une quinte ne peut aller au trois : une suite de 5 va au moins jusqu'au cinq" in out
+    assert "expected" not in out
+
+
+# ------------------------------------------------------- small inconsistencies (issue 22) ----
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "hoca"], ["diff", "hoca", "hoca"], ["readings", "hoca"], ["report", "hoca", "hoca"],
+    ["sweep", "hoca", "--knob", "bidding.raise_cap=5,10"], ["family", "hoca", "manille"], ["play", "hoca"],
+])
+def test_empty_bots_are_refused_by_every_command(tmp_path, command):
+    out = refused(hoc(*command, "--bots", "", "--hands", "10", cwd=tmp_path, stdin="quit\n"))
+    assert "--bots '': empty bot name" in out
+
+
+def test_extends_of_a_file_that_is_no_ruleset_does_not_quote_it(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:x:0:0:the first line of someone's file\nmore\n")
+    ruleset(tmp_path, "x", "", extends=str(secret))
+    out = refused(hoc("validate", "x.yaml", cwd=tmp_path))
+    assert out.startswith("x.yaml:4:10: extends: found `secret.txt`, which is not a ruleset file")
+    assert "root" not in out and "someone" not in out
+    if Path("/etc/passwd").is_file():
+        ruleset(tmp_path, "pw", "", extends="/etc/passwd")
+        out = refused(hoc("validate", "pw.yaml", cwd=tmp_path))
+        assert "which is not a ruleset file" in out and "root" not in out

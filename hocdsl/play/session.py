@@ -291,7 +291,7 @@ class PlaySession:
             try:
                 said = parse_announcement(line, self.vocab)
             except AnnouncementError as e:
-                self.say(str(e))
+                self.say(e.render(self.lang))
                 continue
             if self._try(said, line):
                 return
