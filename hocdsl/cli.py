@@ -604,7 +604,7 @@ def _bot_names(spec: str | None, seats: int, others: bool = False) -> list[str]:
     from .bots import BOT_NAMES, parse_bots
 
     try:
-        return list(parse_bots(spec or "heuristic", seats))
+        return list(parse_bots("heuristic" if spec is None else spec, seats))  # --bots '' is refused
     except ValueError as e:
         if others and spec and "," in spec:
             e = ValueError(f"--bots {spec}: give one bot name for every other seat, or one name per "
@@ -1105,8 +1105,8 @@ def family_cmd(
     try:
         label = f"{hands:,} hands × {n} rulesets" if by != "rules" else "the rules"
         with _progress_bar(label) as progress:
-            report = family_report(loaded, by=by, hands=hands, players=seats, bots=bots or "heuristic", seed=seed,
-                                   jobs=jobs, progress=progress)
+            report = family_report(loaded, by=by, hands=hands, players=seats, seed=seed, jobs=jobs,
+                                   bots="heuristic" if bots is None else bots, progress=progress)
     except ValueError as e:
         bad_input(str(e))
     emit(fmt, text=lambda c: print_report(report, c), json_data=lambda: report_json(report),
