@@ -734,3 +734,89 @@ def test_extends_of_a_file_that_is_no_ruleset_does_not_quote_it(tmp_path):
         ruleset(tmp_path, "pw", "", extends="/etc/passwd")
         out = refused(hoc("validate", "pw.yaml", cwd=tmp_path))
         assert "which is not a ruleset file" in out and "root" not in out
+
+
+# ----------------------------------------------------------- the false first error (issue 22) ----
+
+
+def _stage_heads() -> list[tuple[str, str, str]]:
+    """Every stage of the Hoca: its id, the lines that restate its kind, and a knob of it."""
+    from hocdsl.rules.loader import bundled_path
+    from hocdsl.rules.yamldoc import read_yaml
+
+    stages = read_yaml(str(bundled_path("hoca"))).data["stages"]  # as hocdsl reads it: `on:` a key, not true
+    out = []
+    for sid, st in stages.items():
+        head = "".join(f"    {k}: {st[k]}\n" for k in ("kind", "on", "pool") if k in st)
+        knob = next(k for k in st if k not in ("kind", "on", "pool", "title"))
+        out.append((sid, head, knob))
+    return out
+
+
+@pytest.mark.parametrize("sid, head, knob", _stage_heads(), ids=lambda x: x if "\n" not in x else "")
+def test_a_misspelt_knob_in_a_stage_is_the_only_error(tmp_path, sid, head, knob):
+    wrong = knob[:-1] + ("x" if knob[-1] != "x" else "y")  # one letter off
+    ruleset(tmp_path, "typo", f"stages:\n  {sid}:\n{head}    {wrong}: {{value: 1, editorial: x}}\n", extends="hoca")
+    out = refused(hoc("validate", "typo.yaml", cwd=tmp_path))
+    errors = [line for line in out.splitlines() if line.startswith("typo.yaml:")]
+    assert len(errors) == 1, out
+    line = 7 + head.count("\n")  # format, name, title, extends, stages, the stage, its head
+    assert errors[0].startswith(f"typo.yaml:{line}:5: stages.{sid}.{wrong}: found an unknown knob `{wrong}`")
+    assert f"did you mean `{knob}`?" in out
+
+
+def test_principle_wild_under_card_game_reports_itself_not_kind(tmp_path):
+    ruleset(tmp_path, "ms", "stages:\n  card_game:\n    kind: stops\n    principle_wild: {value: always, editorial: x}\n",
+            extends="hoca")
+    out = refused(hoc("validate", "ms.yaml", cwd=tmp_path))
+    assert out.startswith("ms.yaml:8:5: stages.card_game.principle_wild: found an unknown knob `principle_wild`")
+    assert "`kind`" not in out and "did you mean `principal_wild`?" in out
+
+
+def test_a_knob_indented_under_another_says_so(tmp_path):
+    ruleset(tmp_path, "deep", "stages:\n  card_game:\n    kind: stops\n    opening_lead:\n      value: any\n"
+                              "      editorial: x\n      principal_wild: {value: always, editorial: x}\n", extends="hoca")
+    out = refused(hoc("validate", "deep.yaml", cwd=tmp_path))
+    assert out.startswith("deep.yaml:11:7: stages.card_game.opening_lead.principal_wild: found an unknown key")
+    assert "is it indented too far?" in out
+
+
+@pytest.mark.parametrize("body, place, said, fix", [
+    ("deal:\n  first_dealer:\n    value dealer\n    editorial: x\n", "7:5", "value dealer", "value: dealer"),
+    ("deal:\n  first_dealer:\n    editorial: x\n    value dealer\n", "8:5", "value dealer", "value: dealer"),
+    ("deal:\n  first_dealer:\n    editorial: x\n    value dealer\nstages:\n  card_game:\n    kind: stops\n", "8:5",
+     "value dealer", "value: dealer"),
+    ("deal:\n  first_dealer:\n    value dealer  # the dealer\n    editorial: x\n", "7:5", "value dealer",
+     "value: dealer"),
+])
+def test_a_missing_colon_is_said_on_its_own_line(tmp_path, body, place, said, fix):
+    ruleset(tmp_path, "colon", body, extends="hoca")
+    out = refused(hoc("validate", "colon.yaml", cwd=tmp_path))
+    assert out.startswith(f"colon.yaml:{place}: found `{said}`, a line without a colon"), out
+    assert f"hint: add the missing colon: `{fix}`" in out
+
+
+def test_a_missing_colon_in_a_flow_mapping_or_at_the_top(tmp_path):
+    ruleset(tmp_path, "flow", "deal:\n  first_dealer: {value dealer, editorial: x}\n", extends="hoca")
+    out = refused(hoc("validate", "flow.yaml", cwd=tmp_path))
+    assert out.startswith("flow.yaml:6:18: deal.first_dealer.value dealer: found `value dealer`, a key and its "
+                          "value without the colon between them")
+    assert "hint: add the missing colon: `value: dealer`" in out
+    assert "without `value`" not in out  # the value is there, its colon is not
+    (tmp_path / "top.yaml").write_text("format: 2\nname top\ntitle: t\n")
+    out = refused(hoc("validate", "top.yaml", cwd=tmp_path))
+    assert out.startswith("top.yaml:2:1: found `name top`, a line without a colon")
+
+
+def test_a_text_of_several_lines_running_into_a_key_is_not_called_a_missing_colon(tmp_path):
+    (tmp_path / "run.yaml").write_text("format: 2\nname: run\ntitle: t\nsummary: this is long\n  that goes on\n"
+                                       "  bad: x\n")
+    out = refused(hoc("validate", "run.yaml", cwd=tmp_path))
+    assert out.startswith("run.yaml:6:6: found a YAML syntax error") and "without a colon" not in out
+
+
+def test_a_bare_on_key_is_the_word_on(tmp_path):
+    # YAML 1.1 reads a bare `on` as true; the stage was then "a vie stage on `None`"
+    ruleset(tmp_path, "bare", "stages:\n  point:\n    kind: vie\n    on: point\n    pool: point\n", extends="hoca")
+    res = hoc("validate", "bare.yaml", cwd=tmp_path)
+    assert res.returncode == 0 and "OK" in res.stdout, res.stdout + res.stderr

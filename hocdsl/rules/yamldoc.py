@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 from dataclasses import dataclass, field
 from typing import Any
@@ -192,6 +193,8 @@ class _Builder:
                     raise RulesetError(self.doc.file, line, col, dotted(path),
                                        "a list or mapping used as a key", "a plain key such as a name or number")
                 key = self._scalar(knode, path)
+                if isinstance(key, bool):  # `on:`, `yes:`, `no:` as a key: its word, not YAML 1.1's true/false
+                    key = str(knode.value)
                 if key in out:
                     line, col = _mark(knode)
                     first = self.doc.key_marks.get(_key(path + (key,)), (None, None))[0]
@@ -314,6 +317,14 @@ def _parse(text: str, file: str, loader_class: type) -> YamlDoc:
         raise RulesetError(file, None, None, "", "lists or mappings nested too deeply to read",
                            f"at most {MAX_DEPTH} levels") from None
     except yaml.MarkedYAMLError as e:
+        colonless = _missing_colon(text, e)
+        if colonless is not None:
+            line, col, said = colonless
+            key, _, rest = said.partition(" ")
+            raise RulesetError(file, line, col, "", f"`{said}`, a line without a colon",
+                               "`key: value` (a colon after the key)",
+                               hint=f"add the missing colon: `{key}: {rest.strip()}`" if rest.strip()
+                               else f"add the missing colon: `{key}:`") from None
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
         found = e.problem or "text that is not YAML"
@@ -328,6 +339,51 @@ def _parse(text: str, file: str, loader_class: type) -> YamlDoc:
         raise RulesetError(file, None, None, "", f"a YAML error: {e}", "well-formed YAML") from None
     finally:
         loader.dispose()
+
+
+_MAPPING_COLON = re.compile(r":(\s|$)")
+#: YAML's error where a line without its colon ends in a comment: the text stops there, and
+#: the next key, at the same indentation, cannot start a mapping under a text.
+_BLOCK_AFTER_TEXT = "expected <block end>, but found '<block mapping start>'"
+
+
+def _missing_colon(text: str, error: yaml.MarkedYAMLError) -> tuple[int, int, str] | None:
+    """``(line, column, the line's text)`` of a line that lacks its colon (``value dealer``),
+    where YAML's own error points further on; None if the error is something else.
+
+    YAML reads ``value dealer`` as the start of a text that goes on over the next lines,
+    and fails only where the next colon comes: on the next line ("mapping values are not
+    allowed here"), or at the line after it when the key was the last of its mapping
+    ("could not find expected ':'", said while scanning the key that starts on the line)."""
+    lines = text.splitlines()
+    if error.problem == "could not find expected ':'" and error.context_mark is not None:
+        n, col = error.context_mark.line, error.context_mark.column
+        said = lines[n][col:].split(" #", 1)[0].strip() if n < len(lines) else ""
+        if said and not _MAPPING_COLON.search(said) and not said.startswith(("-", "#", "[", "{", "'", '"')):
+            return n + 1, error.context_mark.column + 1, said
+        return None
+    if error.problem not in ("mapping values are not allowed here", _BLOCK_AFTER_TEXT) or error.problem_mark is None:
+        return None
+    n = error.problem_mark.line
+    if n >= len(lines):
+        return None
+    indent = len(lines[n]) - len(lines[n].lstrip())
+    k = n - 1
+    while k >= 0 and _colonless_at(lines[k], indent):  # up through the lines the text ran over
+        k -= 1
+    if k == n - 1 or k < 0:
+        return None
+    opener = lines[k].split(" #", 1)[0].rstrip()  # the key whose value the text was taken for
+    if not opener.endswith(":") or len(opener) - len(opener.lstrip()) >= indent:
+        return None  # a text of several lines that goes on into a key: not a missing colon
+    return k + 2, indent + 1, lines[k + 1].split(" #", 1)[0].strip()
+
+
+def _colonless_at(line: str, indent: int) -> bool:
+    """A line at ``indent`` that says something without a colon (not a list item, not a comment)."""
+    said = line.split(" #", 1)[0].strip()
+    return (bool(said) and not said.startswith(("#", "-")) and len(line) - len(line.lstrip()) == indent
+            and not _MAPPING_COLON.search(said))
 
 
 def file_problem(path: str | os.PathLike[str]) -> str | None:
