@@ -779,10 +779,16 @@ def play_cmd(
     """Play one seat of RULESET against bots at the terminal; type `help` at any prompt."""
     import random as _random
 
-    from .play import PlaySession, write_play_record
+    from .play import PlaySession, RecordKeeper
+    from .play.record import closing_words, keep_each_hand
+    from .play.signals import Ended, ending_signals
 
     hands = hands_or_fail(hands)
     rules = load_or_fail(ruleset, with_)
+    keeper = RecordKeeper(record, rules, ruleset=ruleset, with_=with_ or [], lang=lang.value) if record else None
+    problem = keeper.problem() if keeper else None
+    if problem:  # said before the first hand, not after the last
+        bad_input(f"cannot write the record {record}: {problem}")
     if players not in rules.players:
         admitted = ", ".join(map(str, rules.players))
         typer.echo(f"error: {rules.name} is not played by {players} players (it admits {admitted})", err=True)
@@ -798,19 +804,26 @@ def play_cmd(
                               hands=hands, name=name)
     except ValueError as e:  # a name the records cannot carry
         bad_input(str(e))
+    if keeper:
+        keep_each_hand(session, keeper)  # each finished hand on disk at once
     typer.echo(f"hoc play {rules.name} — seed {seed} (replay this game with --seed {seed}); type `help` for help.")
-    result = session.run()
-    if record and not result.hands_completed:
-        typer.echo(f"No hand was finished: no record written to {record}.")
-    elif record:
-        try:
-            write_play_record(result, rules, record, ruleset=ruleset, with_=with_ or [], lang=lang.value)
-        except OSError as e:
-            typer.echo(f"error: cannot write the record {record}: {e.strerror}", err=True)
-            raise typer.Exit(EXIT_BAD_INPUT)
-        kept = result.hands_completed
-        typer.echo(f"Record written to {record} ({kept} hand{'s' if kept != 1 else ''}); "
-                   f"`hoc replay {record}` plays it back.")
+    try:
+        with ending_signals():  # SIGHUP (the terminal closed), SIGTERM: Ended
+            result = session.run()
+    except Ended as e:
+        from .faults import give_up_output, say
+
+        if keeper:
+            keeper.save(session.result_so_far())
+        say(f"hoc play: ended by {e.name}" + (f"; the record {record} holds {keeper.saved} finished hand"
+                                              f"{'s' if keeper.saved != 1 else ''}" if keeper else ""))
+        give_up_output()  # the terminal may be gone
+        raise typer.Exit(e.exit_code) from None
+    if keeper:
+        words, whole = closing_words(keeper, result)
+        typer.echo(words, err=not whole)
+        if not whole:
+            raise typer.Exit(1)
 
 
 @app.command("simulate")

@@ -75,23 +75,23 @@ def write_atomic(path: str, text: str) -> None:
 
     An :class:`OSError` (a full disk, a file too large) is raised after the temporary
     file is removed; ``path`` is then as it was. The signals that end a session
-    (:data:`HELD_SIGNALS`) are held back while the file takes its place, and come
-    after it has.
+    (:data:`HELD_SIGNALS`) are held back while the file is written, and come after it
+    has taken its place: a finished write is never thrown away half done.
     """
     folder = os.path.dirname(path) or "."
-    fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(path)}.", suffix=".tmp")
-    try:
-        with open(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        _keep_mode(path, temp)
-        with _held():
+    with _held():
+        fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(path)}.", suffix=".tmp")
+        try:
+            with open(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            _keep_mode(path, temp)
             os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            raise
 
 
 def _keep_mode(path: str, temp: str) -> None:

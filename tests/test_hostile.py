@@ -820,3 +820,97 @@ def test_a_bare_on_key_is_the_word_on(tmp_path):
     ruleset(tmp_path, "bare", "stages:\n  point:\n    kind: vie\n    on: point\n    pool: point\n", extends="hoca")
     res = hoc("validate", "bare.yaml", cwd=tmp_path)
     assert res.returncode == 0 and "OK" in res.stdout, res.stdout + res.stderr
+
+
+# ------------------------------------------------- the record of a game (issue 22) ----
+
+
+def _answer_until(child, pattern: str, limit: int = 400) -> bool:
+    """Answer every prompt with a legal choice (pass where it may) until ``pattern`` is seen
+    before a prompt (True), or the program ends (False)."""
+    import re
+
+    import pexpect
+
+    for _ in range(limit):
+        if child.expect([r"\r\n> ", pexpect.EOF]) == 1:
+            return False
+        if re.search(pattern, child.before):
+            return True
+        _answer(child)
+    raise AssertionError(f"no {pattern!r} in {limit} prompts")
+
+
+def _answer(child) -> None:
+    """Answer the prompt that is up with a legal choice (pass where it may)."""
+    child.sendline("legal")
+    child.expect(r"legal: ([^\r\n]*)\r\n")
+    options = child.match.group(1).split(" | ")
+    child.expect(r"\r\n> ")
+    child.sendline("pass" if "pass" in options else options[0])
+
+
+def _replayed(path: Path) -> dict:
+    import json
+
+    res = subprocess.run([HOC, "replay", str(path), "--json"], capture_output=True, text=True, timeout=60)
+    assert res.returncode == 0, res.stderr
+    return json.loads(res.stdout)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM])
+def test_a_signal_during_play_loses_no_finished_hand(tmp_path, signum):
+    import re
+
+    pexpect = pytest.importorskip("pexpect")
+    record = tmp_path / "game.yaml"
+    child = pexpect.spawn(HOC, ["play", "hoc-mazarin", "--seed", "2", "--hands", "3", "--bots", "random",
+                                "--record", str(record)], cwd=str(tmp_path), encoding="utf-8", timeout=60,
+                          dimensions=(50, 200))
+    try:
+        _answer_until(child, r"Net this hand")  # the first hand is over; the second's first prompt is up
+        net = {n: int(v) for n, v in re.findall(r"(\w+) ([+-]\d+)", child.before.split("Net this hand:")[1]
+                                                .splitlines()[0])}
+        assert record.exists(), "the finished hand is not on disk before the signal"
+        child.kill(signum)
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 128 + signum, (child.exitstatus, child.signalstatus, child.before)
+    assert "Traceback" not in child.before
+    replay = _replayed(record)
+    assert len(replay["deals"]) == 1 and replay["deals"][0]["net"] == net
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.yaml"]  # no temporary file left
+
+
+def test_a_record_that_cannot_be_written_is_said_at_once_and_at_the_end(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(HOC, ["play", "hoc-mazarin", "--seed", "3", "--hands", "2", "--bots", "random",
+                                "--record", "game.yaml"], cwd=str(tmp_path), encoding="utf-8", timeout=60,
+                          dimensions=(50, 200), preexec_fn=lambda: _small_files(100))  # as on a full disk
+    try:
+        assert _answer_until(child, r"Net this hand")
+        told = child.before
+        _answer(child)
+        assert not _answer_until(child, r"(?!)")  # to the end of the partie
+    finally:
+        child.close(force=True)
+    assert "The record could not be written to game.yaml (File too large): it holds 0 finished hands; " \
+           "the game goes on" in told and "Hand 2 of 2" in told
+    assert child.exitstatus == 1, child.before
+    assert "error: cannot write the record game.yaml: File too large; it holds 0 of the 2 hands finished" \
+        in child.before
+    assert list(tmp_path.iterdir()) == []  # nothing half written
+
+
+@pytest.mark.parametrize("where, why", [
+    ("missing/game.yaml", "there is no directory missing"), ("sub", "it is a directory"),
+    (None, "cannot be written to (Permission denied)"),
+])
+def test_play_refuses_a_record_it_cannot_write_before_the_first_hand(tmp_path, where, why):
+    (tmp_path / "sub").mkdir()
+    where = where or str(read_only_dir(tmp_path) / "game.yaml")
+    res = hoc("play", "hoc-mazarin", "--record", where, cwd=tmp_path, stdin="")
+    out = refused(res)
+    assert f"error: cannot write the record {where}: " in out and why in out
+    assert "Hand 1" not in out  # not a hand dealt

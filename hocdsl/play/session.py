@@ -87,6 +87,7 @@ class PlaySession:
         name: str = "You",
         input: Input | None = None,
         output: Output | None = None,
+        on_hand: Callable[[PlayResult], None] | None = None,
     ) -> None:
         if not 0 <= seat < players:
             raise ValueError(f"seat {seat + 1} is not one of the {players} seats (1..{players})")
@@ -123,6 +124,8 @@ class PlaySession:
         self._seen = 0  # events narrated so far
         self._turn: tuple[int, list[str]] | None = None  # a card turn being narrated
         self.history: list[str] = []
+        #: called after each finished hand with the result so far (``hoc play --record`` writes it)
+        self.on_hand = on_hand
 
     # ------------------------------------------------------------ output ----
 
@@ -144,6 +147,8 @@ class PlaySession:
         try:
             while not self.partie.is_over:
                 self._play_hand()
+                if self.on_hand is not None:
+                    self.on_hand(self.result_so_far())
         except _Quit:
             quit_ = True
             self.say(self.t("leave"))
@@ -151,6 +156,10 @@ class PlaySession:
         if not quit_:
             self.say(self.t("partie_over", chips=commands.balances_text(self.names, balances, lang=self.lang)))
         return PlayResult(self.names, self.deals, balances, quit_)
+
+    def result_so_far(self) -> PlayResult:
+        """The session as it stands: the hands dealt (the finished ones marked), the balances."""
+        return PlayResult(self.names, self.deals, self.partie.balances, quit=not self.partie.is_over)
 
     def _play_hand(self) -> None:
         self._before = self.partie.balances
