@@ -229,20 +229,45 @@ def cluster_or_fail(ctx: typer.Context, address: str | None, jobs: int) -> Itera
     if jobs > 1 and ctx.get_parameter_source("jobs").name != "DEFAULT":  # --jobs given, not its default
         bad_input(f"--cluster and --jobs {jobs} ask for two ways of playing the hands: give one "
                   "(the cluster's workers are its processes)")
-    from .sim.cluster import ClusterError, connect
+    from .sim.cluster import ClusterError, connect, failure_words, quiet_logs
 
+    quiet_logs()  # Dask's own warnings and tracebacks would bury the one line said here
     try:
         cluster = connect(address)
     except ClusterError as e:
         bad_input(str(e))
+    interrupted = _noting_ctrl_c()
     try:
         with cluster:
             yield cluster, 1
     except Exception as e:
-        if not isinstance(e, WorkerError) and not type(e).__module__.startswith("distributed"):
+        if not isinstance(e, (WorkerError, OSError)) and not type(e).__module__.startswith("distributed"):
             raise
-        typer.echo(f"error: the simulation on --cluster {address} failed: {type(e).__name__}: {e}", err=True)
+        if interrupted:  # Ctrl-C, which Dask's workers saw first: the same exit as anywhere else
+            raise typer.Exit(130) from None
+        typer.echo(f"error: the simulation on --cluster {address} failed: {failure_words(e)}", err=True)
         raise typer.Exit(1) from None
+
+
+def _noting_ctrl_c() -> list[int]:
+    """A list that gets an item when Ctrl-C is pressed (SIGINT still raises KeyboardInterrupt):
+    a cluster's workers may fail from it before this process sees it."""
+    import signal
+
+    seen: list[int] = []
+    before = signal.getsignal(signal.SIGINT)
+    if not callable(before):
+        return seen
+
+    def note(signum: int, frame: Any) -> None:
+        seen.append(signum)
+        before(signum, frame)
+
+    try:
+        signal.signal(signal.SIGINT, note)
+    except ValueError:  # not the main thread
+        pass
+    return seen
 
 
 def format_or_fail(format: Format | None, json_: bool) -> Format:
