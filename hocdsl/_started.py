@@ -11,7 +11,7 @@ gets its KeyboardInterrupt as usual.
 
 from __future__ import annotations
 
-import _signal  # the C module behind `signal`, loaded with Python: `signal` builds enums, which takes ms
+import _signal  # type: ignore[import-not-found]  # `signal`'s C module, loaded with Python (`signal` builds enums: ms)
 import os
 import sys
 

@@ -203,6 +203,8 @@ def hands_or_fail(hands: int) -> int:
         bad_input(f"--hands {hands}: at most {MAX_HANDS:,} hands (a billion take hours on one machine; "
                   "--cluster spreads them over several)")
     return hands
+
+
 ClusterOpt = Annotated[Optional[str], typer.Option(
     "--cluster", metavar="ADDRESS",
     help="Play the hands on a Dask cluster: a running scheduler's address (tcp://host:8786), or `local` to "
@@ -745,10 +747,9 @@ def report_cmd(
     import re
     import sys
 
-    from .report import build_report, report_html
-
     from .diff import label
     from .files import writable_problem, write_atomic
+    from .report import build_report, report_html
 
     hands = hands_or_fail(hands)
     rules_a = load_or_fail(a, with_)

@@ -632,8 +632,9 @@ def test_hands_are_bounded_on_every_command(tmp_path, command):
 
 
 @pytest.mark.parametrize("command", [
-    ["validate", "long.yaml"], ["simulate", "hoca", "--bots", "x" * 5000], ["diff", "hoca", "hoca", "--bots", "x" * 5000],
-    ["readings", "hoca", "--knob", "bidding.raise_cap=" + "x" * 5000], ["readings", "hoca", "--knob", "x" * 5000 + "=1"],
+    ["validate", "long.yaml"], ["simulate", "hoca", "--bots", "x" * 5000],
+    ["diff", "hoca", "hoca", "--bots", "x" * 5000], ["readings", "hoca", "--knob", "bidding.raise_cap=" + "x" * 5000],
+    ["readings", "hoca", "--knob", "x" * 5000 + "=1"],
     ["sweep", "hoca", "--knob", "bidding.raise_cap=" + "x" * 5000], ["docs", "x" * 5000],
     ["family", "hoca", "manille", "--by", "x" * 5000], ["play", "hoca", "--name", "x" * 5000],
     ["play", "hoca", "--bots", "x" * 5000],
@@ -766,8 +767,8 @@ def test_a_misspelt_knob_in_a_stage_is_the_only_error(tmp_path, sid, head, knob)
 
 
 def test_principle_wild_under_card_game_reports_itself_not_kind(tmp_path):
-    ruleset(tmp_path, "ms", "stages:\n  card_game:\n    kind: stops\n    principle_wild: {value: always, editorial: x}\n",
-            extends="hoca")
+    ruleset(tmp_path, "ms", "stages:\n  card_game:\n    kind: stops\n"
+                            "    principle_wild: {value: always, editorial: x}\n", extends="hoca")
     out = refused(hoc("validate", "ms.yaml", cwd=tmp_path))
     assert out.startswith("ms.yaml:8:5: stages.card_game.principle_wild: found an unknown knob `principle_wild`")
     assert "`kind`" not in out and "did you mean `principal_wild`?" in out
@@ -775,7 +776,8 @@ def test_principle_wild_under_card_game_reports_itself_not_kind(tmp_path):
 
 def test_a_knob_indented_under_another_says_so(tmp_path):
     ruleset(tmp_path, "deep", "stages:\n  card_game:\n    kind: stops\n    opening_lead:\n      value: any\n"
-                              "      editorial: x\n      principal_wild: {value: always, editorial: x}\n", extends="hoca")
+                              "      editorial: x\n      principal_wild: {value: always, editorial: x}\n",
+            extends="hoca")
     out = refused(hoc("validate", "deep.yaml", cwd=tmp_path))
     assert out.startswith("deep.yaml:11:7: stages.card_game.opening_lead.principal_wild: found an unknown key")
     assert "is it indented too far?" in out

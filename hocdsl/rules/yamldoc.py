@@ -319,9 +319,9 @@ def _parse(text: str, file: str, loader_class: type) -> YamlDoc:
     except yaml.MarkedYAMLError as e:
         colonless = _missing_colon(text, e)
         if colonless is not None:
-            line, col, said = colonless
+            at_line, at_col, said = colonless
             key, _, rest = said.partition(" ")
-            raise RulesetError(file, line, col, "", f"`{said}`, a line without a colon",
+            raise RulesetError(file, at_line, at_col, "", f"`{said}`, a line without a colon",
                                "`key: value` (a colon after the key)",
                                hint=f"add the missing colon: `{key}: {rest.strip()}`" if rest.strip()
                                else f"add the missing colon: `{key}:`") from None
