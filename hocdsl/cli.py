@@ -238,9 +238,8 @@ def cluster_or_fail(ctx: typer.Context, address: str | None, jobs: int) -> Itera
         cluster = connect(address)
     except ClusterError as e:
         bad_input(str(e))
-    interrupted = _noting_ctrl_c()
     try:
-        with cluster:
+        with _noting_ctrl_c() as interrupted, cluster:
             yield cluster, 1
     except Exception as e:
         if not isinstance(e, (WorkerError, OSError)) and not type(e).__module__.startswith("distributed"):
@@ -251,15 +250,17 @@ def cluster_or_fail(ctx: typer.Context, address: str | None, jobs: int) -> Itera
         raise typer.Exit(1) from None
 
 
-def _noting_ctrl_c() -> list[int]:
-    """A list that gets an item when Ctrl-C is pressed (SIGINT still raises KeyboardInterrupt):
-    a cluster's workers may fail from it before this process sees it."""
+@contextmanager
+def _noting_ctrl_c() -> Iterator[list[int]]:
+    """A list that gets an item when Ctrl-C is pressed within the block (SIGINT still raises
+    KeyboardInterrupt): a cluster's workers may fail from it before this process sees it."""
     import signal
 
     seen: list[int] = []
     before = signal.getsignal(signal.SIGINT)
     if not callable(before):
-        return seen
+        yield seen
+        return
 
     def note(signum: int, frame: Any) -> None:
         seen.append(signum)
@@ -268,8 +269,12 @@ def _noting_ctrl_c() -> list[int]:
     try:
         signal.signal(signal.SIGINT, note)
     except ValueError:  # not the main thread
-        pass
-    return seen
+        yield seen
+        return
+    try:
+        yield seen
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def format_or_fail(format: Format | None, json_: bool) -> Format:
