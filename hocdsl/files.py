@@ -28,7 +28,7 @@ from collections.abc import Iterator
 
 __all__ = ["writable_problem", "write_atomic"]
 
-#: The signals held back while a file takes its place (they end a session: see ``hoc play``).
+#: The signals held back while a file is written (they end a session: see ``hoc play``).
 HELD_SIGNALS = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM", "SIGINT") if hasattr(signal, name))
 
 
@@ -36,7 +36,8 @@ def writable_problem(path: str) -> str | None:
     """Why ``path`` cannot be written as a file, in words after "cannot write PATH:"; None if it can.
 
     The directory must exist and take a new file (one is made and removed, which is
-    what :func:`write_atomic` will do); a file already there must be a regular one.
+    what :func:`write_atomic` will do); a file already there must be a regular one that
+    may be written (a read-only one is not replaced).
     """
     folder = os.path.dirname(path) or "."
     try:
@@ -49,6 +50,8 @@ def writable_problem(path: str) -> str | None:
         return "it is a directory"
     if mode is not None and not stat.S_ISREG(mode):
         return "it is not a regular file (a device, a pipe or a socket)"
+    if mode is not None and not os.access(path, os.W_OK):  # kept from being overwritten on purpose
+        return "the file is read-only"
     if not os.path.isdir(folder):
         return f"there is no directory {folder}"
     try:
