@@ -79,6 +79,18 @@ class HocGroup(TyperGroup):
             _plain_help(cmd.get_params(ctx))
         return cmd
 
+    def invoke(self, ctx: typer.Context) -> Any:
+        """Run the command; an output or a disk that fails it (:class:`OSError`, a closed pipe
+        too) is one line on stderr and exit 1, never a traceback (:mod:`hocdsl.faults`)."""
+        try:
+            return super().invoke(ctx)
+        except OSError as e:
+            from .faults import EXIT_IO, give_up_output, io_failure, say
+
+            say(io_failure(e))
+            give_up_output()
+            raise typer.Exit(EXIT_IO) from None
+
 
 app = typer.Typer(
     name="hoc",
@@ -113,8 +125,10 @@ def load_or_fail(ruleset: str, with_: list[str] | None = None) -> Ruleset:
 
 
 def bad_input(message: str) -> NoReturn:
-    """Report ``error: message`` on stderr; exit 2."""
-    typer.echo(f"error: {message}", err=True)
+    """Report ``error: message`` on stderr (a very long value in it cut); exit 2."""
+    from .rules.errors import shorten
+
+    typer.echo(f"error: {shorten(message)}", err=True)
     raise typer.Exit(EXIT_BAD_INPUT)
 
 
@@ -177,6 +191,20 @@ def jobs_or_fail(jobs: int) -> int:
     if jobs < 1:
         bad_input(f"--jobs {jobs}: at least one process")
     return jobs
+
+
+#: The most hands a command plays (``--hands``): a billion take hours on one machine already.
+MAX_HANDS = 1_000_000_000
+
+
+def hands_or_fail(hands: int) -> int:
+    """``--hands``, at most :data:`MAX_HANDS`; exit 2 otherwise (not a run that never ends)."""
+    if hands > MAX_HANDS:
+        bad_input(f"--hands {hands}: at most {MAX_HANDS:,} hands (a billion take hours on one machine; "
+                  "--cluster spreads them over several)")
+    return hands
+
+
 ClusterOpt = Annotated[Optional[str], typer.Option(
     "--cluster", metavar="ADDRESS",
     help="Play the hands on a Dask cluster: a running scheduler's address (tcp://host:8786), or `local` to "
@@ -203,20 +231,50 @@ def cluster_or_fail(ctx: typer.Context, address: str | None, jobs: int) -> Itera
     if jobs > 1 and ctx.get_parameter_source("jobs").name != "DEFAULT":  # --jobs given, not its default
         bad_input(f"--cluster and --jobs {jobs} ask for two ways of playing the hands: give one "
                   "(the cluster's workers are its processes)")
-    from .sim.cluster import ClusterError, connect
+    from .sim.cluster import ClusterError, connect, failure_words, quiet_logs
 
+    quiet_logs()  # Dask's own warnings and tracebacks would bury the one line said here
     try:
         cluster = connect(address)
     except ClusterError as e:
         bad_input(str(e))
     try:
-        with cluster:
+        with _noting_ctrl_c() as interrupted, cluster:
             yield cluster, 1
     except Exception as e:
-        if not isinstance(e, WorkerError) and not type(e).__module__.startswith("distributed"):
+        if not isinstance(e, (WorkerError, OSError)) and not type(e).__module__.startswith("distributed"):
             raise
-        typer.echo(f"error: the simulation on --cluster {address} failed: {type(e).__name__}: {e}", err=True)
+        if interrupted:  # Ctrl-C, which Dask's workers saw first: the same exit as anywhere else
+            raise typer.Exit(130) from None
+        typer.echo(f"error: the simulation on --cluster {address} failed: {failure_words(e)}", err=True)
         raise typer.Exit(1) from None
+
+
+@contextmanager
+def _noting_ctrl_c() -> Iterator[list[int]]:
+    """A list that gets an item when Ctrl-C is pressed within the block (SIGINT still raises
+    KeyboardInterrupt): a cluster's workers may fail from it before this process sees it."""
+    import signal
+
+    seen: list[int] = []
+    before = signal.getsignal(signal.SIGINT)
+    if not callable(before):
+        yield seen
+        return
+
+    def note(signum: int, frame: Any) -> None:
+        seen.append(signum)
+        before(signum, frame)
+
+    try:
+        signal.signal(signal.SIGINT, note)
+    except ValueError:  # not the main thread
+        yield seen
+        return
+    try:
+        yield seen
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def format_or_fail(format: Format | None, json_: bool) -> Format:
@@ -591,13 +649,12 @@ def _bot_names(spec: str | None, seats: int, others: bool = False) -> list[str]:
     from .bots import BOT_NAMES, parse_bots
 
     try:
-        return list(parse_bots(spec or "heuristic", seats))
+        return list(parse_bots("heuristic" if spec is None else spec, seats))  # --bots '' is refused
     except ValueError as e:
         if others and spec and "," in spec:
             e = ValueError(f"--bots {spec}: give one bot name for every other seat, or one name per "
                            f"other seat ({seats}), from {', '.join(BOT_NAMES)}")
-        typer.echo(f"error: {e}", err=True)
-        raise typer.Exit(EXIT_BAD_INPUT)
+        bad_input(str(e))
 
 
 def _progress_bar(label: str):
@@ -660,6 +717,7 @@ def diff_cmd(
 
     fmt = format_or_fail(format, json_)
     jobs = jobs_or_fail(jobs)
+    hands = hands_or_fail(hands)
     rules_a = load_or_fail(a, (with_ or []) + (with_a or []))
     rules_b = load_or_fail(b, (with_ or []) + (with_b or []))
     seats = DEFAULT_PLAYERS
@@ -710,12 +768,19 @@ def report_cmd(
     import re
     import sys
 
+    from .diff import label
+    from .files import writable_problem, write_atomic
     from .report import build_report, report_html
 
+    hands = hands_or_fail(hands)
     rules_a = load_or_fail(a, with_)
     rules_b = load_or_fail(b, with_)
     seats = players_or_fail(players, rules_a, rules_b)
     names = _bot_names(bots, seats)
+    path = output or re.sub(r"[^\w.+-]", "_", f"{label(rules_a)}-vs-{label(rules_b)}".replace(" ", "")) + ".html"
+    problem = writable_problem(path) if output != "-" else None
+    if problem:  # said before the hands are played, not after
+        bad_input(f"cannot write {path}: {problem}")
     phases = ((" + readings" if readings else "") + (" + the family" if family else "")
               + (" + reconstructions" if reconstruct else ""))
     try:
@@ -729,12 +794,11 @@ def report_cmd(
     if output == "-":
         sys.stdout.write(page)
         return
-    path = output or re.sub(r"[^\w.+-]", "_", f"{report.diff.a}-vs-{report.diff.b}".replace(" ", "")) + ".html"
     try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(page)
+        write_atomic(path, page)  # whole or not at all: a full disk leaves no page cut short
     except OSError as e:
-        bad_input(f"cannot write {path}: {e.strerror or e}")
+        typer.echo(f"error: cannot write {path}: {e.strerror or e}", err=True)
+        raise typer.Exit(1) from None
     typer.echo(f"wrote {path} ({len(page.encode('utf-8')) // 1024:,} KB)", err=True)
 
 
@@ -764,9 +828,16 @@ def play_cmd(
     """Play one seat of RULESET against bots at the terminal; type `help` at any prompt."""
     import random as _random
 
-    from .play import PlaySession, write_play_record
+    from .play import PlaySession, RecordKeeper
+    from .play.record import closing_words, keep_each_hand
+    from .play.signals import Ended, ending_signals
 
+    hands = hands_or_fail(hands)
     rules = load_or_fail(ruleset, with_)
+    keeper = RecordKeeper(record, rules, ruleset=ruleset, with_=with_ or [], lang=lang.value) if record else None
+    problem = keeper.problem() if keeper else None
+    if problem:  # said before the first hand, not after the last
+        bad_input(f"cannot write the record {record}: {problem}")
     if players not in rules.players:
         admitted = ", ".join(map(str, rules.players))
         typer.echo(f"error: {rules.name} is not played by {players} players (it admits {admitted})", err=True)
@@ -781,21 +852,27 @@ def play_cmd(
         session = PlaySession(rules, players=players, seat=seat - 1, bots=others, seed=seed, lang=lang.value,
                               hands=hands, name=name)
     except ValueError as e:  # a name the records cannot carry
-        typer.echo(f"error: {e}", err=True)
-        raise typer.Exit(EXIT_BAD_INPUT)
+        bad_input(str(e))
+    if keeper:
+        keep_each_hand(session, keeper)  # each finished hand on disk at once
     typer.echo(f"hoc play {rules.name} — seed {seed} (replay this game with --seed {seed}); type `help` for help.")
-    result = session.run()
-    if record and not result.hands_completed:
-        typer.echo(f"No hand was finished: no record written to {record}.")
-    elif record:
-        try:
-            write_play_record(result, rules, record, ruleset=ruleset, with_=with_ or [], lang=lang.value)
-        except OSError as e:
-            typer.echo(f"error: cannot write the record {record}: {e.strerror}", err=True)
-            raise typer.Exit(EXIT_BAD_INPUT)
-        kept = result.hands_completed
-        typer.echo(f"Record written to {record} ({kept} hand{'s' if kept != 1 else ''}); "
-                   f"`hoc replay {record}` plays it back.")
+    try:
+        with ending_signals():  # SIGHUP (the terminal closed), SIGTERM: Ended
+            result = session.run()
+    except Ended as e:
+        from .faults import give_up_output, say
+
+        if keeper:
+            keeper.save(session.result_so_far())
+        say(f"hoc play: ended by {e.name}" + (f"; the record {record} holds {keeper.saved} finished hand"
+                                              f"{'s' if keeper.saved != 1 else ''}" if keeper else ""))
+        give_up_output()  # the terminal may be gone
+        raise typer.Exit(e.exit_code) from None
+    if keeper:
+        words, whole = closing_words(keeper, result)
+        typer.echo(words, err=not whole)
+        if not whole:
+            raise typer.Exit(1)
 
 
 @app.command("simulate")
@@ -827,6 +904,7 @@ def simulate_cmd(
     from .tableview import grid_markdown, simulate_grid
 
     fmt = format_or_fail(format, json_)
+    hands = hands_or_fail(hands)
     rules = load_or_fail(ruleset, with_)
     wrong = metric_errors(rules)
     if wrong:
@@ -840,8 +918,7 @@ def simulate_cmd(
             raise ValueError(f"--jobs {jobs}: at least one process")
         names = parse_bots(bots, players)
     except (ValueError, BotError) as e:
-        typer.echo(f"error: {e}", err=True)
-        raise typer.Exit(EXIT_BAD_INPUT)
+        bad_input(str(e))
     with cluster_or_fail(ctx, cluster, jobs) as (on, jobs):
         start = time.perf_counter()
         if sys.stderr.isatty() and fmt is Format.text:
@@ -950,6 +1027,7 @@ def readings_cmd(
 
     fmt = format_or_fail(format, json_)
     jobs = jobs_or_fail(jobs)
+    hands = hands_or_fail(hands)
     rules = load_or_fail(ruleset, with_)
     asked: dict[str, list[object]] = {}
     try:
@@ -1079,6 +1157,7 @@ def sweep_cmd(
     from .sweepview import print_report, report_markdown, sweep_grid
 
     fmt = format_or_fail(format, json_)
+    hands = hands_or_fail(hands)
     rules = load_or_fail(ruleset, with_)
     seats = players_or_fail(players, rules)
     names = _bot_names(bots, seats)
@@ -1137,6 +1216,7 @@ def family_cmd(
         bad_input(f"--by {by}: one of {', '.join(BY)}")
     if hands < 1:
         bad_input(f"--hands {hands}: play at least one hand (--by rules plays none whatever --hands says)")
+    hands = hands_or_fail(hands)
     seats = DEFAULT_PLAYERS if players is None else players
     if not 2 <= seats <= 8:
         bad_input(f"--players {seats}: from 2 to 8 (a ruleset that does not admit that many plays at the "
@@ -1150,8 +1230,8 @@ def family_cmd(
     try:
         label = f"{hands:,} hands × {n} rulesets" if by != "rules" else "the rules"
         with _progress_bar(label) as progress:
-            report = family_report(loaded, by=by, hands=hands, players=seats, bots=bots or "heuristic", seed=seed,
-                                   jobs=jobs, progress=progress)
+            report = family_report(loaded, by=by, hands=hands, players=seats, seed=seed, jobs=jobs,
+                                   bots="heuristic" if bots is None else bots, progress=progress)
     except ValueError as e:
         bad_input(str(e))
     emit(fmt, text=lambda c: print_report(report, c), json_data=lambda: report_json(report),
@@ -1160,9 +1240,11 @@ def family_cmd(
         raise typer.Exit(1)
 
 
-def main() -> None:  # pragma: no cover - the console script calls app()
-    app()
+def main() -> None:  # pragma: no cover - the console script calls hocdsl.__main__.main
+    from .__main__ import main as run
+
+    run()
 
 
 if __name__ == "__main__":  # pragma: no cover
-    app()
+    main()

@@ -35,9 +35,7 @@ the standard library.
 
 from __future__ import annotations
 
-import importlib.abc
 import importlib.machinery
-import importlib.util
 import os
 import sys
 from collections.abc import Sequence
@@ -63,13 +61,17 @@ def pure_wanted() -> bool:
     return os.environ.get(PURE_ENV, "") not in ("", "0")
 
 
-class _Sources(importlib.abc.MetaPathFinder):
-    """Finds the ``.py`` file of a compiled module, ahead of its extension module."""
+class _Sources:
+    """Finds the ``.py`` file of a compiled module, ahead of its extension module (a finder
+    of ``sys.meta_path``; not derived from ``importlib.abc``, whose import takes longer than
+    the rest of ``import hocdsl``)."""
 
     def find_spec(self, fullname: str, path: Sequence[str] | None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         if fullname not in MODULES or not path:
             return None
+        import importlib.util
+
         leaf = fullname.rsplit(".", 1)[1] + ".py"
         for folder in path:
             source = os.path.join(folder, leaf)

@@ -28,11 +28,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["FORMATS", "Grid", "cell_text", "grid_csv", "grid_markdown", "rulesets_grid", "validate_json",
+__all__ = ["FORMATS", "Grid", "cell_text", "csv_cell", "grid_csv", "grid_markdown", "rulesets_grid", "validate_json",
            "validate_grid", "show_json", "show_grid", "show_markdown", "simulate_grid"]
 
 #: The formats every report command takes (``--format``); ``--json`` is the same as ``--format json``.
@@ -59,13 +60,39 @@ def cell_text(value: Any) -> str:
     return str(value)
 
 
+#: The first characters that make a spreadsheet read a cell as a formula (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+#: A cell that is a plain number (``-0.5``, ``+2.0861``, ``1e-05``): a spreadsheet reads it as one.
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+
+
+def csv_cell(value: Any) -> str:
+    """A cell of a CSV file: :func:`cell_text`, with a single quote before text that a
+    spreadsheet would run as a formula (text from a ruleset or a file name, such as
+    ``=HYPERLINK(...)``), as OWASP advises; numbers, negative ones too, are left as they are.
+    A carriage return inside a cell becomes a line feed (the writer quotes a cell with a line
+    feed, not one with a lone carriage return, which a reader takes for the end of the row).
+
+    >>> [csv_cell(v) for v in (-0.5, "-0.5", "=1+1", "@SUM(A1)", "-", "a-b")]
+    ['-0.5', '-0.5', "'=1+1", "'@SUM(A1)", "'-", 'a-b']
+    """
+    text = cell_text(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return text
+    if text.startswith(FORMULA_STARTS) and not _NUMBER.fullmatch(text):
+        text = "'" + text
+    return text.replace("\r\n", "\n").replace("\r", "\n")  # a lone CR would end the row unquoted
+
+
 def grid_csv(grid: Grid) -> str:
-    """The grid as CSV (RFC 4180, ``\\n`` line ends): the header, then one line per row."""
+    """The grid as CSV (RFC 4180, ``\\n`` line ends): the header, then one line per row;
+    every cell as :func:`csv_cell` writes it (no formula runs when a spreadsheet opens it)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(grid.header)
+    writer.writerow([csv_cell(h) for h in grid.header])
     for row in grid.rows:
-        writer.writerow([cell_text(v) for v in row])
+        writer.writerow([csv_cell(v) for v in row])
     return out.getvalue()
 
 

@@ -234,3 +234,78 @@ def test_an_illegal_action_can_be_pickled() -> None:
 def test_chunks_made_on_demand_are_the_runners_chunks(hands: int) -> None:
     assert list(_chunks(hands)) == chunks_of(hands)
     assert _chunk_count(hands) == len(chunks_of(hands))
+
+
+# ------------------------------------------------ a cluster that stops (issue 22) ----
+
+
+def _hoc_in_session(*args: str) -> subprocess.Popen[str]:
+    """``hoc ARGS`` in a session of its own (its process group takes a Ctrl-C as a terminal gives it)."""
+    return subprocess.Popen([sys.executable, "-m", "hocdsl", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+
+
+def _ended(proc: subprocess.Popen[str]) -> tuple[int, str]:
+    try:
+        _, err = proc.communicate(timeout=HANG_GUARD)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        pytest.fail(f"had not ended after {HANG_GUARD} s")
+    return proc.returncode, err
+
+
+def _children_of(pid: int) -> int:
+    return sum(1 for entry in os.listdir("/proc") if entry.isdigit() and _parent(entry) == pid)
+
+
+def _parent(entry: str) -> int | None:
+    try:
+        return int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+@needs_distributed
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers in /proc (Linux)")
+def test_ctrl_c_on_a_local_cluster_is_exit_130_without_dask_s_noise() -> None:
+    proc = _hoc_in_session("simulate", "hoca", "--cluster", "local", "--hands", "2000000")
+    deadline = time.monotonic() + HANG_GUARD
+    while _children_of(proc.pid) < 2 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.2)  # the cluster's worker processes (and its resource tracker) are up
+    time.sleep(3)  # the hands are being played
+    os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C at a terminal: every process of the group
+    code, err = _ended(proc)
+    assert code == 130, err
+    assert "Traceback" not in err and "distributed." not in err and len(err.strip().splitlines()) <= 1, err
+
+
+@needs_distributed
+def test_a_scheduler_that_stops_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    info = tmp_path / "scheduler.json"
+    sched = _start("distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+                   "--scheduler-file", str(info), log=tmp_path / "scheduler.log")
+    worker = None
+    proc = None
+    try:
+        deadline = time.monotonic() + HANG_GUARD
+        while not (info.exists() and info.stat().st_size) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        address = json.loads(info.read_text())["address"]
+        worker = _start("distributed.cli.dask_worker", address, "--no-nanny", "--nthreads", "1", "--host",
+                        "127.0.0.1", "--no-dashboard", log=tmp_path / "worker.log")
+        proc = _hoc_in_session("simulate", "hoca", "--cluster", address, "--hands", "2000000")
+        with distributed.Client(address, timeout=60) as client:
+            while client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) == 0:
+                assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read()
+                time.sleep(0.2)  # until hoc's chunks are on the scheduler
+        os.killpg(sched.pid, signal.SIGKILL)
+        code, err = _ended(proc)
+    finally:
+        for p in (proc, worker, sched):
+            if p is not None and p.poll() is None:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait()
+    assert code == 1, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: the simulation on --cluster {address} failed: the "
+                                                   "connection to the Dask scheduler was lost"), err

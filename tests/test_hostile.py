@@ -7,7 +7,10 @@ refusal is exit 2, placed at ``file:line:col`` where there is a file.
 
 from __future__ import annotations
 
+import csv
+import io
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -349,3 +352,567 @@ def test_the_card_game_says_an_8():
     with pytest.raises(IllegalAction) as e:
         g.apply(PLAY[parse_card("2H")])
     assert "the card wanted is an 8, not 2H" in str(e.value)
+
+
+# ------------------------------------------------- formulas in CSV (issue 22) ----
+
+
+def test_csv_cells_that_a_spreadsheet_would_run_are_quoted_and_numbers_kept():
+    from hocdsl.tableview import Grid, grid_csv
+
+    grid = Grid(("=head", "value"), [
+        ("=HYPERLINK(\"http://x\")", -0.5), ("+cmd|' /C calc'!A0", "-0.5"), ("-2+3", "+2.0861"),
+        ("@SUM(A1)", "1e-05"), ("\tx", "-1.3e-06"), ("\rx", 3), ("-", "a=b"), ("plain", float("-inf")),
+    ])
+    rows = list(csv.reader(io.StringIO(grid_csv(grid), newline="")))
+    assert rows[0] == ["'=head", "value"]
+    assert [r[0] for r in rows[1:]] == ["'=HYPERLINK(\"http://x\")", "'+cmd|' /C calc'!A0", "'-2+3",
+                                        "'@SUM(A1)", "'\tx", "'\nx", "'-", "plain"]
+    assert [r[1] for r in rows[1:]] == ["-0.5", "-0.5", "+2.0861", "1e-05", "-1.3e-06", "3", "a=b", "-inf"]
+
+
+def test_a_formula_in_a_ruleset_or_a_file_name_reaches_csv_quoted(tmp_path):
+    ruleset(tmp_path, "inj", 'bidding:\n  raise_cap: {value: 7, editorial: "=HYPERLINK(\\"http://x\\")"}\n',
+            extends="hoca")
+    res = hoc("show", "inj.yaml", "--format", "csv", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    row = next(r for r in csv.reader(res.stdout.splitlines()) if r[0] == "bidding.raise_cap")
+    assert row[-1] == "editorial: =HYPERLINK(\"http://x\")"  # inside the cell, not at its start: inert
+    (tmp_path / "=cmd.yaml").write_text("format: 2\nname: =cmd\n")
+    res = hoc("validate", "=cmd.yaml", "--format", "csv", cwd=tmp_path)
+    cells = [r[0] for r in csv.reader(res.stdout.splitlines()[1:])]
+    assert cells and all(c == "'=cmd.yaml" for c in cells), res.stdout
+
+
+# ------------------------------------------------ orphaned workers (issue 22) ----
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(entry))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"  # a zombie has died; only its exit status is left
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes from /proc (Linux)")
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM, signal.SIGHUP])
+def test_no_worker_outlives_its_killed_parent(tmp_path, signum):
+    import time
+
+    proc = subprocess.Popen([HOC, "simulate", "hoca", "--jobs", "2", "--hands", "10000000"], cwd=tmp_path,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers) < 2 and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.2)
+            workers = _children(proc.pid)
+        assert len(workers) == 2, "the workers never started"
+        proc.send_signal(signum)
+        proc.wait(timeout=TIMEOUT)
+        deadline = time.monotonic() + 5
+        while any(map(_alive, workers)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(map(_alive, workers)), f"workers {workers} outlived their parent"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        for pid in workers + _children(proc.pid):
+            if _alive(pid) and b"simulate" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("kernel", [True, False])
+def test_a_worker_whose_parent_is_already_gone_ends(kernel):
+    # the parent ended before the worker asked to die with it; and where the kernel cannot be
+    # asked (not Linux), the worker's own watch sees the parent gone
+    code = ("import time, hocdsl.sim as s\n"
+            + ("" if kernel else "s._ask_kernel = lambda signum: False\n")
+            + "s._die_with(1)\ntime.sleep(10)\nprint('still here')\n")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=TIMEOUT)
+    assert res.returncode == 1 and "still here" not in res.stdout, res.stderr
+
+
+# ------------------------------------------- full disks and closed outputs (issue 22) ----
+
+
+def _small_files(limit: int = 4096) -> None:
+    """In the child: files larger than ``limit`` bytes cannot be written (EFBIG), as on a full
+    disk; SIGXFSZ ignored, so that the write fails instead of killing the process."""
+    import resource
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+
+def read_only_dir(tmp: Path) -> Path:
+    """A directory no new file can be made in (as root, where permissions do not bind: /sys)."""
+    if os.geteuid() == 0:
+        if not Path("/sys").is_dir():
+            pytest.skip("root, and no read-only directory to try")
+        return Path("/sys")
+    ro = tmp / "ro"
+    ro.mkdir()
+    ro.chmod(0o555)
+    return ro
+
+
+COMMANDS = [["rulesets"], ["show", "hoca"], ["show", "hoca", "-f", "yaml"], ["knobs", "hoca", "-f", "csv"],
+            ["validate", "hoca"], ["schema"], ["docs", "records"], ["odds", "hoca"],
+            ["simulate", "hoca", "-n", "40", "--jobs", "1"], ["diff", "hoc-mazarin", "hoca", "-n", "0"],
+            ["replay", str(ROOT / "examples" / "precedence.yaml")], ["--version"], ["--help"],
+            ["report", "hoc-mazarin", "hoca", "-n", "20", "--jobs", "1", "-o", "-"]]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c[:2]))
+def test_a_full_disk_on_standard_output_is_one_line_and_exit_1(tmp_path, command):
+    with open("/dev/full", "w") as full:
+        res = subprocess.run([HOC, *command], cwd=tmp_path, stdout=full, stderr=subprocess.PIPE, text=True,
+                             timeout=TIMEOUT * 3)
+    assert res.returncode == 1, res.stderr[-3000:]
+    assert res.stderr == "error: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.parametrize("command", [["show", "hoca"], ["knobs"]])
+def test_a_pipe_closed_by_its_reader_is_one_line_and_exit_1(tmp_path, command):
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        res = subprocess.run([HOC, *command], cwd=tmp_path, stdout=write, stderr=subprocess.PIPE, text=True,
+                             timeout=TIMEOUT)
+    finally:
+        os.close(write)
+    assert res.returncode == 1 and res.stderr == "error: cannot write the output: Broken pipe\n", res.stderr
+
+
+def test_a_closed_standard_output_is_said_not_silently_lost(tmp_path):
+    res = subprocess.run([HOC, "rulesets"], cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         text=True, timeout=TIMEOUT, preexec_fn=lambda: os.close(1))
+    assert res.returncode == 1 and res.stderr == "error: cannot write the output: standard output is closed\n"
+
+
+def test_report_writes_its_page_whole_or_not_at_all(tmp_path):
+    (tmp_path / "r.html").write_text("the page before\n")
+    res = subprocess.run([HOC, "report", "hoc-mazarin", "hoca", "-n", "20", "--jobs", "1", "-o", "r.html"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=TIMEOUT * 3, preexec_fn=_small_files)
+    assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr[-3000:]
+    assert res.stderr.strip().splitlines() == ["error: cannot write r.html: File too large"]
+    assert (tmp_path / "r.html").read_text() == "the page before\n"  # not cut short
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.html"]  # no temporary file left
+
+
+@pytest.mark.parametrize("where, why", [
+    ("missing/r.html", "cannot write missing/r.html: there is no directory missing"),
+    ("sub", "cannot write sub: it is a directory"), ("/dev/full", "it is not a regular file"),
+    (None, "cannot be written to (Permission denied)"),
+])
+def test_report_says_a_path_it_cannot_write_before_playing(tmp_path, where, why):
+    (tmp_path / "sub").mkdir()
+    where = where or str(read_only_dir(tmp_path) / "r.html")
+    # a million hands would take minutes: the refusal comes first
+    out = refused(hoc("report", "hoc-mazarin", "hoca", "-n", "1000000", "-o", where, cwd=tmp_path))
+    assert why in out and len(out.strip().splitlines()) == 1, out
+
+
+@pytest.mark.parametrize("module", ["hocdsl.compiled", "hocdsl.__main__"])
+def test_ctrl_c_while_the_package_itself_is_imported_exits_130(tmp_path, module):
+    # the command's script imports hocdsl before hocdsl.__main__.main is there to catch Ctrl-C
+    (tmp_path / "sitecustomize.py").write_text(
+        "import os, signal, sys\n"
+        "class _Interrupt:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        f"        if name == {module!r}:\n"
+        "            os.kill(os.getpid(), signal.SIGINT)\n"
+        "        return None\n"
+        "sys.meta_path.insert(0, _Interrupt())\n")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    res = hoc("rulesets", cwd=tmp_path, env=env)
+    assert res.returncode == 130 and "Traceback" not in res.stderr, res.stderr
+    assert res.stdout == ""
+
+
+def test_ctrl_c_while_another_program_imports_hocdsl_is_its_own():
+    code = ("import os, signal, sys\n"
+            "class I:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name == 'hocdsl.compiled':\n"
+            "            os.kill(os.getpid(), signal.SIGINT)\n"
+            "sys.meta_path.insert(0, I())\n"
+            "try:\n"
+            "    import hocdsl\n"
+            "except KeyboardInterrupt:\n"
+            "    print('caught')\n")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=TIMEOUT)
+    assert res.returncode == 0 and res.stdout == "caught\n", res.stderr
+
+
+# ----------------------------------------------- numbers YAML cannot read (issue 22) ----
+
+
+@pytest.mark.parametrize("command", [["validate"], ["show"], ["migrate"], ["simulate", "--hands", "1"]])
+def test_a_number_of_thousands_of_digits_in_a_ruleset_is_refused_at_its_place(tmp_path, command):
+    ruleset(tmp_path, "big", f"bidding:\n  raise_cap: {{value: {HUGE}, editorial: test}}\n")
+    out = refused(hoc(command[0], "big.yaml", *command[1:], cwd=tmp_path))
+    assert "big.yaml:6:22: " in out and "of 5,000 digits, too long to read" in out
+    assert max(len(line) for line in out.splitlines()) < 300
+
+
+def test_a_number_of_thousands_of_digits_as_a_key_or_a_date_that_does_not_exist(tmp_path):
+    ruleset(tmp_path, "key", f"bidding:\n  ? {HUGE}\n  : 1\n")  # an explicit key: a plain one stops at 1,024
+    out = refused(hoc("validate", "key.yaml", cwd=tmp_path))
+    assert "key.yaml:6:5: bidding: found the number `999999999999…`, of 5,000 digits" in out
+    ruleset(tmp_path, "date", "summary: 2024-13-45\n")
+    out = refused(hoc("validate", "date.yaml", cwd=tmp_path))
+    assert "date.yaml:5:10: summary: found `2024-13-45`, which YAML reads as a date that does not exist" in out
+
+
+@pytest.mark.parametrize("where", ["stake", "announcement"])
+def test_a_number_of_thousands_of_digits_in_a_record_is_refused_at_its_line(tmp_path, where):
+    text = (ROOT / "examples" / "precedence.yaml").read_text(encoding="utf-8")
+    if where == "stake":
+        text = text.replace("players: [Anne, Blaise]", f"players: [Anne, Blaise]\nstake: {HUGE}")
+    else:
+        text = text.replace('- "Anne: raise 1"', f'- "Anne: raise 1"\n      - {HUGE}', 1)
+    (tmp_path / "rec.yaml").write_text(text)
+    out = refused(hoc("replay", "rec.yaml", cwd=tmp_path))
+    assert out.startswith("rec.yaml:") and "of 5,000 digits, too long to read" in out
+
+
+# ------------------------------------------------------- unbounded cost (issue 22) ----
+
+
+def _padded(text: str, chars: int) -> str:
+    """``text`` followed by comment lines up to ``chars`` characters."""
+    line = "# " + "x" * 78 + "\n"
+    return text + line * (chars // len(line) + 1)
+
+
+@pytest.mark.parametrize("command", [["validate", "big.yaml"], ["show", "big.yaml"], ["migrate", "big.yaml"],
+                                     ["show", "hoca", "--with", "big.yaml"], ["replay", "rec.yaml"]])
+def test_a_file_of_more_than_a_million_characters_is_refused_unread(tmp_path, command):
+    import time
+
+    (tmp_path / "big.yaml").write_text(_padded("format: 2\nname: big\ntitle: t\nextends: hoca\n", 2_000_000))
+    (tmp_path / "rec.yaml").write_text(_padded((ROOT / "examples" / "precedence.yaml").read_text(), 2_000_000))
+    start = time.monotonic()
+    out = refused(hoc(*command, cwd=tmp_path))
+    assert time.monotonic() - start < 10  # the whole file would take a minute and gigabytes
+    assert "found a file of more than 1,000,000 characters" in out
+
+
+def test_a_ruleset_just_under_the_bound_still_loads(tmp_path):
+    (tmp_path / "near.yaml").write_text(_padded("format: 2\nname: near\ntitle: t\nsummary: s\nextends: hoca\n",
+                                                990_000)[:999_000])
+    res = hoc("validate", "near.yaml", cwd=tmp_path)
+    assert res.returncode == 0, res.stdout + res.stderr
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "hoca"], ["diff", "hoca", "hoca"], ["report", "hoca", "hoca"], ["readings", "hoca"],
+    ["sweep", "hoca", "--knob", "bidding.raise_cap=5,10"], ["family", "hoca", "manille"], ["play", "hoca"],
+])
+def test_hands_are_bounded_on_every_command(tmp_path, command):
+    out = refused(hoc(*command, "--hands", str(10 ** 23), cwd=tmp_path, stdin="quit\n"))
+    assert "--hands 100000000000000000000000: at most 1,000,000,000 hands" in out
+
+
+@pytest.mark.parametrize("command", [
+    ["validate", "long.yaml"], ["simulate", "hoca", "--bots", "x" * 5000],
+    ["diff", "hoca", "hoca", "--bots", "x" * 5000], ["readings", "hoca", "--knob", "bidding.raise_cap=" + "x" * 5000],
+    ["readings", "hoca", "--knob", "x" * 5000 + "=1"],
+    ["sweep", "hoca", "--knob", "bidding.raise_cap=" + "x" * 5000], ["docs", "x" * 5000],
+    ["family", "hoca", "manille", "--by", "x" * 5000], ["play", "hoca", "--name", "x" * 5000],
+    ["play", "hoca", "--bots", "x" * 5000],
+])
+def test_a_value_of_thousands_of_characters_is_cut_in_its_error(tmp_path, command):
+    ruleset(tmp_path, "long", "bidding:\n  raise_cap: {value: 3, source: " + "x" * 5000 + "}\n", extends="hoca")
+    out = refused(hoc(*command, cwd=tmp_path, stdin="quit\n"))
+    assert max(map(len, out.split())) < 230, out[:1000]  # no value quoted past 200 characters
+    assert "…" in out
+
+
+# ------------------------------------------------ errors in the table's language (issue 22) ----
+
+
+def _junk(count: int, seed: int = 1) -> list[str]:
+    """Announcements broken as a player breaks them: a word added, changed or dropped."""
+    import random
+
+    good = ["pass", "call", "raise 3", "je renvie de 3", "5 cards, 23", "5 cartes, 23", "quinte to the king",
+            "quinte au roi", "brelan of jacks", "brelan de valets", "tricon of 3 kings", "that's fine", "c'est bon",
+            "nothing", "show", "blank hand", "7H 8S without 9", "7H 8S sans 9", "KC hoc!", "je passe",
+            "sequence of 4", "carré of aces", "tierce à la dame", "je ne montre pas", "comète!", "quinte majeure",
+            "brelan mineur", "sept sans huit", "roi, dame de cœur", "9D as 4", "14 de pique"]
+    words = " ".join(good).split() + ["lots", "zz", "99", "0", "14", "KC", "de", "of", "to", "au", "sans", "!"]
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        said = rng.choice(good).split()
+        op = rng.randrange(4)
+        if op == 0:
+            said.insert(rng.randrange(len(said) + 1), rng.choice(words))
+        elif op == 1:
+            said[rng.randrange(len(said))] = rng.choice(words)
+        elif op == 2 and len(said) > 1:
+            del said[rng.randrange(len(said))]
+        else:
+            said = [rng.choice(words) for _ in range(rng.randrange(1, 4))]
+        out.append(" ".join(said))
+    return out
+
+
+ENGLISH = __import__("re").compile(
+    r"\b(expected|after|did you mean|nothing more|is not a|cannot be|means|there is no|a number of|alone|"
+    r"reaches|ranks run|its suit|not \d)\b")
+
+
+def test_every_announcement_error_is_said_in_french_under_lang_fr():
+    import re
+
+    from hocdsl.announce import Vocabulary
+    from hocdsl.announce.french import in_french
+
+    vocabs = [Vocabulary.default(), Vocabulary.from_ruleset(load_ruleset("comete"))]
+    seen = 0
+    for vocab in vocabs:
+        for text in _junk(400) + [f"raise {HUGE}", "sequence of 20", "tierce to the queen major"]:
+            try:
+                parse_announcement(text, vocab)
+            except AnnouncementError as e:
+                seen += 1
+                french = in_french(e.message)
+                unquoted = re.sub(r"« [^»]* »|\([^)]*\)", "", french)
+                assert not ENGLISH.search(unquoted), (text, e.message, french)
+                assert e.render("fr").endswith(french) and e.render("en") == str(e)
+    assert seen > 300
+
+
+def test_play_under_lang_fr_says_a_parse_error_in_french(tmp_path):
+    res = hoc("play", "hoc-mazarin", "--seed", "5", "--bots", "random", "--lang", "fr", cwd=tmp_path,
+              stdin="renvie beaucoup\nquinte au trois\nquitter\nquit\n")
+    out = res.stdout + res.stderr
+    assert res.returncode == 0 and "Traceback" not in out, out[-3000:]
+    assert "attendu un nombre de jetons après « renvie »" in out
+    assert "une quinte ne peut aller au trois : une suite de 5 va au moins jusqu'au cinq" in out
+    assert "expected" not in out
+
+
+# ------------------------------------------------------- small inconsistencies (issue 22) ----
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "hoca"], ["diff", "hoca", "hoca"], ["readings", "hoca"], ["report", "hoca", "hoca"],
+    ["sweep", "hoca", "--knob", "bidding.raise_cap=5,10"], ["family", "hoca", "manille"], ["play", "hoca"],
+])
+def test_empty_bots_are_refused_by_every_command(tmp_path, command):
+    out = refused(hoc(*command, "--bots", "", "--hands", "10", cwd=tmp_path, stdin="quit\n"))
+    assert "--bots '': empty bot name" in out
+
+
+def test_extends_of_a_file_that_is_no_ruleset_does_not_quote_it(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:x:0:0:the first line of someone's file\nmore\n")
+    ruleset(tmp_path, "x", "", extends=str(secret))
+    out = refused(hoc("validate", "x.yaml", cwd=tmp_path))
+    assert out.startswith("x.yaml:4:10: extends: found `secret.txt`, which is not a ruleset file")
+    assert "root" not in out and "someone" not in out
+    if Path("/etc/passwd").is_file():
+        ruleset(tmp_path, "pw", "", extends="/etc/passwd")
+        out = refused(hoc("validate", "pw.yaml", cwd=tmp_path))
+        assert "which is not a ruleset file" in out and "root" not in out
+
+
+# ----------------------------------------------------------- the false first error (issue 22) ----
+
+
+def _stage_heads() -> list[tuple[str, str, str]]:
+    """Every stage of the Hoca: its id, the lines that restate its kind, and a knob of it."""
+    from hocdsl.rules.loader import bundled_path
+    from hocdsl.rules.yamldoc import read_yaml
+
+    stages = read_yaml(str(bundled_path("hoca"))).data["stages"]  # as hocdsl reads it: `on:` a key, not true
+    out = []
+    for sid, st in stages.items():
+        head = "".join(f"    {k}: {st[k]}\n" for k in ("kind", "on", "pool") if k in st)
+        knob = next(k for k in st if k not in ("kind", "on", "pool", "title"))
+        out.append((sid, head, knob))
+    return out
+
+
+@pytest.mark.parametrize("sid, head, knob", _stage_heads(), ids=lambda x: x if "\n" not in x else "")
+def test_a_misspelt_knob_in_a_stage_is_the_only_error(tmp_path, sid, head, knob):
+    wrong = knob[:-1] + ("x" if knob[-1] != "x" else "y")  # one letter off
+    ruleset(tmp_path, "typo", f"stages:\n  {sid}:\n{head}    {wrong}: {{value: 1, editorial: x}}\n", extends="hoca")
+    out = refused(hoc("validate", "typo.yaml", cwd=tmp_path))
+    errors = [line for line in out.splitlines() if line.startswith("typo.yaml:")]
+    assert len(errors) == 1, out
+    line = 7 + head.count("\n")  # format, name, title, extends, stages, the stage, its head
+    assert errors[0].startswith(f"typo.yaml:{line}:5: stages.{sid}.{wrong}: found an unknown knob `{wrong}`")
+    assert f"did you mean `{knob}`?" in out
+
+
+def test_principle_wild_under_card_game_reports_itself_not_kind(tmp_path):
+    ruleset(tmp_path, "ms", "stages:\n  card_game:\n    kind: stops\n"
+                            "    principle_wild: {value: always, editorial: x}\n", extends="hoca")
+    out = refused(hoc("validate", "ms.yaml", cwd=tmp_path))
+    assert out.startswith("ms.yaml:8:5: stages.card_game.principle_wild: found an unknown knob `principle_wild`")
+    assert "`kind`" not in out and "did you mean `principal_wild`?" in out
+
+
+def test_a_knob_indented_under_another_says_so(tmp_path):
+    ruleset(tmp_path, "deep", "stages:\n  card_game:\n    kind: stops\n    opening_lead:\n      value: any\n"
+                              "      editorial: x\n      principal_wild: {value: always, editorial: x}\n",
+            extends="hoca")
+    out = refused(hoc("validate", "deep.yaml", cwd=tmp_path))
+    assert out.startswith("deep.yaml:11:7: stages.card_game.opening_lead.principal_wild: found an unknown key")
+    assert "is it indented too far?" in out
+
+
+@pytest.mark.parametrize("body, place, said, fix", [
+    ("deal:\n  first_dealer:\n    value dealer\n    editorial: x\n", "7:5", "value dealer", "value: dealer"),
+    ("deal:\n  first_dealer:\n    editorial: x\n    value dealer\n", "8:5", "value dealer", "value: dealer"),
+    ("deal:\n  first_dealer:\n    editorial: x\n    value dealer\nstages:\n  card_game:\n    kind: stops\n", "8:5",
+     "value dealer", "value: dealer"),
+    ("deal:\n  first_dealer:\n    value dealer  # the dealer\n    editorial: x\n", "7:5", "value dealer",
+     "value: dealer"),
+])
+def test_a_missing_colon_is_said_on_its_own_line(tmp_path, body, place, said, fix):
+    ruleset(tmp_path, "colon", body, extends="hoca")
+    out = refused(hoc("validate", "colon.yaml", cwd=tmp_path))
+    assert out.startswith(f"colon.yaml:{place}: found `{said}`, a line without a colon"), out
+    assert f"hint: add the missing colon: `{fix}`" in out
+
+
+def test_a_missing_colon_in_a_flow_mapping_or_at_the_top(tmp_path):
+    ruleset(tmp_path, "flow", "deal:\n  first_dealer: {value dealer, editorial: x}\n", extends="hoca")
+    out = refused(hoc("validate", "flow.yaml", cwd=tmp_path))
+    assert out.startswith("flow.yaml:6:18: deal.first_dealer.value dealer: found `value dealer`, a key and its "
+                          "value without the colon between them")
+    assert "hint: add the missing colon: `value: dealer`" in out
+    assert "without `value`" not in out  # the value is there, its colon is not
+    (tmp_path / "top.yaml").write_text("format: 2\nname top\ntitle: t\n")
+    out = refused(hoc("validate", "top.yaml", cwd=tmp_path))
+    assert out.startswith("top.yaml:2:1: found `name top`, a line without a colon")
+
+
+def test_a_text_of_several_lines_running_into_a_key_is_not_called_a_missing_colon(tmp_path):
+    (tmp_path / "run.yaml").write_text("format: 2\nname: run\ntitle: t\nsummary: this is long\n  that goes on\n"
+                                       "  bad: x\n")
+    out = refused(hoc("validate", "run.yaml", cwd=tmp_path))
+    assert out.startswith("run.yaml:6:6: found a YAML syntax error") and "without a colon" not in out
+
+
+def test_a_bare_on_key_is_the_word_on(tmp_path):
+    # YAML 1.1 reads a bare `on` as true; the stage was then "a vie stage on `None`"
+    ruleset(tmp_path, "bare", "stages:\n  point:\n    kind: vie\n    on: point\n    pool: point\n", extends="hoca")
+    res = hoc("validate", "bare.yaml", cwd=tmp_path)
+    assert res.returncode == 0 and "OK" in res.stdout, res.stdout + res.stderr
+
+
+# ------------------------------------------------- the record of a game (issue 22) ----
+
+
+def _answer_until(child, pattern: str, limit: int = 400) -> bool:
+    """Answer every prompt with a legal choice (pass where it may) until ``pattern`` is seen
+    before a prompt (True), or the program ends (False)."""
+    import re
+
+    import pexpect
+
+    for _ in range(limit):
+        if child.expect([r"\r\n> ", pexpect.EOF]) == 1:
+            return False
+        if re.search(pattern, child.before):
+            return True
+        _answer(child)
+    raise AssertionError(f"no {pattern!r} in {limit} prompts")
+
+
+def _answer(child) -> None:
+    """Answer the prompt that is up with a legal choice (pass where it may)."""
+    child.sendline("legal")
+    child.expect(r"legal: ([^\r\n]*)\r\n")
+    options = child.match.group(1).split(" | ")
+    child.expect(r"\r\n> ")
+    child.sendline("pass" if "pass" in options else options[0])
+
+
+def _replayed(path: Path) -> dict:
+    import json
+
+    res = subprocess.run([HOC, "replay", str(path), "--json"], capture_output=True, text=True, timeout=60)
+    assert res.returncode == 0, res.stderr
+    return json.loads(res.stdout)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM])
+def test_a_signal_during_play_loses_no_finished_hand(tmp_path, signum):
+    import re
+
+    pexpect = pytest.importorskip("pexpect")
+    record = tmp_path / "game.yaml"
+    child = pexpect.spawn(HOC, ["play", "hoc-mazarin", "--seed", "2", "--hands", "3", "--bots", "random",
+                                "--record", str(record)], cwd=str(tmp_path), encoding="utf-8", timeout=60,
+                          dimensions=(50, 200))
+    try:
+        _answer_until(child, r"Net this hand")  # the first hand is over; the second's first prompt is up
+        net = {n: int(v) for n, v in re.findall(r"(\w+) ([+-]\d+)", child.before.split("Net this hand:")[1]
+                                                .splitlines()[0])}
+        assert record.exists(), "the finished hand is not on disk before the signal"
+        child.kill(signum)
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 128 + signum, (child.exitstatus, child.signalstatus, child.before)
+    assert "Traceback" not in child.before
+    replay = _replayed(record)
+    assert len(replay["deals"]) == 1 and replay["deals"][0]["net"] == net
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.yaml"]  # no temporary file left
+
+
+def test_a_record_that_cannot_be_written_is_said_at_once_and_at_the_end(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(HOC, ["play", "hoc-mazarin", "--seed", "3", "--hands", "2", "--bots", "random",
+                                "--record", "game.yaml"], cwd=str(tmp_path), encoding="utf-8", timeout=60,
+                          dimensions=(50, 200), preexec_fn=lambda: _small_files(100))  # as on a full disk
+    try:
+        assert _answer_until(child, r"Net this hand")
+        told = child.before
+        _answer(child)
+        assert not _answer_until(child, r"(?!)")  # to the end of the partie
+    finally:
+        child.close(force=True)
+    assert "The record could not be written to game.yaml (File too large): it holds 0 finished hands; " \
+           "the game goes on" in told and "Hand 2 of 2" in told
+    assert child.exitstatus == 1, child.before
+    assert "error: cannot write the record game.yaml: File too large; it holds 0 of the 2 hands finished" \
+        in child.before
+    assert list(tmp_path.iterdir()) == []  # nothing half written
+
+
+@pytest.mark.parametrize("where, why", [
+    ("missing/game.yaml", "there is no directory missing"), ("sub", "it is a directory"),
+    (None, "cannot be written to (Permission denied)"),
+])
+def test_play_refuses_a_record_it_cannot_write_before_the_first_hand(tmp_path, where, why):
+    (tmp_path / "sub").mkdir()
+    where = where or str(read_only_dir(tmp_path) / "game.yaml")
+    res = hoc("play", "hoc-mazarin", "--record", where, cwd=tmp_path, stdin="")
+    out = refused(res)
+    assert f"error: cannot write the record {where}: " in out and why in out
+    assert "Hand 1" not in out  # not a hand dealt

@@ -45,6 +45,16 @@ class AnnouncementError(ValueError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
+        return self.render()
+
+    def render(self, lang: str = "en") -> str:
+        """The text (around the caret, if long), the caret under the problem, and the message in
+        ``lang`` (``en`` or ``fr``: :func:`hocdsl.announce.french.in_french`)."""
+        message = self.message
+        if lang == "fr":
+            from .french import in_french
+
+            message = in_french(message)
         start = self.text.rfind("\n", 0, self.position) + 1
         end = self.text.find("\n", self.position)
         line = self.text[start:] if end < 0 else self.text[start:end]
@@ -55,7 +65,7 @@ class AnnouncementError(ValueError):
             line, col = ("…" if lo else "") + line[lo:hi] + ("…" if hi < len(line) else ""), col - lo + bool(lo)
         # Keep tabs so the caret lines up under a tabbed line.
         pad = "".join("\t" if ch == "\t" else " " for ch in line[:col])
-        return f"{line}\n{pad}^\n{self.message}"
+        return f"{line}\n{pad}^\n{message}"
 
     def __reduce__(self):  # picklable (multiprocessing in the simulator)
         return (type(self), (self.text, self.position, self.message, self.expected, self.found))

@@ -45,10 +45,11 @@ table's phrases in English and French); events are told by
 from __future__ import annotations
 
 from .prompt import describe_legal, fold_raises
-from .record import DealLog, PlayResult, play_record_text, write_play_record
+from .record import DealLog, PlayResult, RecordKeeper, play_record_text, write_play_record
 from .session import PlaySession, line_editing, make_bots
 from .words import COMMANDS, PROMPT, REASON_WORDS, chip_move_words, seat_names, stage_title
 
-__all__ = ["PlaySession", "PlayResult", "DealLog", "COMMANDS", "PROMPT", "REASON_WORDS", "describe_legal",
+__all__ = ["PlaySession", "PlayResult", "DealLog", "RecordKeeper", "COMMANDS", "PROMPT", "REASON_WORDS",
+           "describe_legal",
            "fold_raises", "chip_move_words", "make_bots", "line_editing", "play_record_text",
            "write_play_record", "seat_names", "stage_title"]

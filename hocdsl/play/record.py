@@ -5,9 +5,12 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..rules.model import Ruleset
+
+if TYPE_CHECKING:
+    from .session import PlaySession
 
 
 @dataclass
@@ -59,7 +62,76 @@ def play_record_text(result: PlayResult, rules: Ruleset, ruleset: str | None = N
 
 def write_play_record(result: PlayResult, rules: Ruleset, path: str, *, ruleset: str | None = None,
                       with_: Sequence[str] | None = None, lang: str = "en") -> None:
-    """Write :func:`play_record_text` to ``path``."""
-    text = play_record_text(result, rules, ruleset, with_, lang)
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
+    """Write :func:`play_record_text` to ``path``, whole or not at all (:func:`hocdsl.files.write_atomic`)."""
+    from ..files import write_atomic
+
+    write_atomic(path, play_record_text(result, rules, ruleset, with_, lang))
+
+
+class RecordKeeper:
+    """The record of a session at ``path``, written as the game goes: after each finished hand,
+    the record of every hand finished so far takes the file's place at once, so that however
+    the session ends (a closed terminal, a kill, a crash) no finished hand is lost.
+
+    :meth:`problem` says before the first hand why ``path`` cannot be written; :meth:`save`
+    writes, and keeps the error of a write that failed (a full disk) for the caller to tell:
+    the next hand tries again.
+    """
+
+    def __init__(self, path: str, rules: Ruleset, *, ruleset: str | None = None,
+                 with_: Sequence[str] | None = None, lang: str = "en") -> None:
+        self.path = path
+        self.rules = rules
+        self.ruleset = ruleset
+        self.with_ = with_
+        self.lang = lang
+        #: hands on disk; the error of the last write, None if it succeeded
+        self.saved = 0
+        self.error: OSError | None = None
+
+    def problem(self) -> str | None:
+        """Why the record cannot be written at ``path`` (no such directory, read-only, ...), or None."""
+        from ..files import writable_problem
+
+        return writable_problem(self.path)
+
+    def save(self, result: PlayResult) -> bool:
+        """Write the hands finished in ``result``; False (and :attr:`error`) if the write failed."""
+        if not result.hands_completed:
+            return True
+        try:
+            write_play_record(result, self.rules, self.path, ruleset=self.ruleset, with_=self.with_,
+                              lang=self.lang)
+        except OSError as e:
+            self.error = e
+            return False
+        self.error = None
+        self.saved = result.hands_completed
+        return True
+
+
+def keep_each_hand(session: PlaySession, keeper: RecordKeeper) -> None:
+    """Have ``session`` write its record through ``keeper`` after each finished hand; a write
+    that fails is told at the table at once (the game goes on, and the next hand tries again)."""
+    from .words import text
+
+    def hand_done(result: PlayResult) -> None:
+        if not keeper.save(result):
+            why = keeper.error.strerror if keeper.error is not None else "?"
+            session.say(text(session.lang, "record_failed", path=keeper.path, why=why, saved=keeper.saved))
+
+    session.on_hand = hand_done
+
+
+def closing_words(keeper: RecordKeeper, result: PlayResult) -> tuple[str, bool]:
+    """What ``hoc play`` says of its record at the end, and whether the record holds every
+    finished hand (a write that failed is tried once more first)."""
+    kept = result.hands_completed
+    if not kept:
+        return f"No hand was finished: no record written to {keeper.path}.", True
+    if keeper.saved != kept and not keeper.save(result):
+        why = keeper.error.strerror if keeper.error is not None else "?"
+        return (f"error: cannot write the record {keeper.path}: {why}; it holds {keeper.saved} of the "
+                f"{kept} hand{'s' if kept != 1 else ''} finished"), False
+    return (f"Record written to {keeper.path} ({kept} hand{'s' if kept != 1 else ''}); "
+            f"`hoc replay {keeper.path}` plays it back."), True

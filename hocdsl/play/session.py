@@ -33,6 +33,9 @@ from .words import COMMAND_WORDS, PROMPT, seat_names, text
 Input = Callable[[str], str]
 Output = Callable[[str], None]
 
+#: The longest name a player may take at the table (``--name``).
+MAX_NAME = 40
+
 #: Chip moves told as they happen (the others come in the summary at the end of the hand).
 _LIVE_REASONS = {"pool", "refund", "board", "opera", "penalty"}
 
@@ -84,6 +87,7 @@ class PlaySession:
         name: str = "You",
         input: Input | None = None,
         output: Output | None = None,
+        on_hand: Callable[[PlayResult], None] | None = None,
     ) -> None:
         if not 0 <= seat < players:
             raise ValueError(f"seat {seat + 1} is not one of the {players} seats (1..{players})")
@@ -101,8 +105,9 @@ class PlaySession:
             raise ValueError(f"{len(bot_names)} bots for {len(others)} other seats")
         self.bot_names = dict(zip(others, bot_names))
         name = " ".join(name.split())
-        if not name or ":" in name:
-            raise ValueError(f"--name {name!r}: a name at the table is a word or two, without ':'")
+        if not name or ":" in name or len(name) > MAX_NAME:
+            raise ValueError(f"--name {name!r}: a name at the table is a word or two, without ':' "
+                             f"(at most {MAX_NAME} characters)")
         self.names = seat_names(name, seat, players)
         self.vocab = Vocabulary.from_ruleset(rules)
         if input is None:
@@ -119,6 +124,8 @@ class PlaySession:
         self._seen = 0  # events narrated so far
         self._turn: tuple[int, list[str]] | None = None  # a card turn being narrated
         self.history: list[str] = []
+        #: called after each finished hand with the result so far (``hoc play --record`` writes it)
+        self.on_hand = on_hand
 
     # ------------------------------------------------------------ output ----
 
@@ -140,6 +147,8 @@ class PlaySession:
         try:
             while not self.partie.is_over:
                 self._play_hand()
+                if self.on_hand is not None:
+                    self.on_hand(self.result_so_far())
         except _Quit:
             quit_ = True
             self.say(self.t("leave"))
@@ -147,6 +156,10 @@ class PlaySession:
         if not quit_:
             self.say(self.t("partie_over", chips=commands.balances_text(self.names, balances, lang=self.lang)))
         return PlayResult(self.names, self.deals, balances, quit_)
+
+    def result_so_far(self) -> PlayResult:
+        """The session as it stands: the hands dealt (the finished ones marked), the balances."""
+        return PlayResult(self.names, self.deals, self.partie.balances, quit=not self.partie.is_over)
 
     def _play_hand(self) -> None:
         self._before = self.partie.balances
@@ -287,7 +300,7 @@ class PlaySession:
             try:
                 said = parse_announcement(line, self.vocab)
             except AnnouncementError as e:
-                self.say(str(e))
+                self.say(e.render(self.lang))
                 continue
             if self._try(said, line):
                 return

@@ -97,6 +97,10 @@ _TEXTS: dict[str, dict[str, str]] = {
     "each_antes": {"en": "each player puts {n} chip{s} in each of the {pools} pools (ante)",
                    "fr": "chaque joueur met {n} jeton{s} dans chacune des cagnottes {pools} (mise)"},
     "nothing_played": {"en": "Nothing of that line was played.", "fr": "Rien de cette ligne n'a été joué."},
+    "record_failed": {"en": "The record could not be written to {path} ({why}): it holds {saved} finished "
+                            "hands; the game goes on, and the record is tried again after each hand.",
+                      "fr": "Le compte rendu n'a pu être écrit dans {path} ({why}) : il tient {saved} coups "
+                            "finis ; la partie continue, et il sera de nouveau écrit après chaque coup."},
     "now": {"en": "Now", "fr": "Maintenant"},
     "commands": {"en": "Commands (at any prompt):", "fr": "Commandes (à toute invite) :"},
 }

@@ -19,7 +19,7 @@ x.yaml:3:5: deals.0.dealer: found `Bob`; expected one of the players (Anne, Blai
 
 from __future__ import annotations
 
-from ..rules.errors import place
+from ..rules.errors import place, shorten
 
 
 class RecordError(ValueError):
@@ -59,11 +59,13 @@ class RecordError(ValueError):
         return place(self.file or "<record>", self.line, self.column)
 
     def render(self) -> str:
-        lines = [f"{self.where}: {self.message}"]
+        """The message; a long value quoted in the headline or the hint cut (the detail, a
+        caret block, is cut around its caret already)."""
+        lines = [f"{self.where}: {shorten(self.message)}"]
         if self.detail:
             lines += ["    " + d for d in self.detail.splitlines()]
         if self.hint:
-            lines.append(f"    hint: {self.hint}")
+            lines.append(f"    hint: {shorten(self.hint)}")
         return "\n".join(lines)
 
     def __str__(self) -> str:

@@ -34,7 +34,7 @@ from typing import Any
 from ..cards import CardError, card_name, hand_of, iter_cards, parse_card, split_cards
 from ..rules.errors import RulesetError, suggest
 from ..rules.model import MAX_PLAYERS, MIN_PLAYERS
-from ..rules.yamldoc import YamlDoc, file_problem, parse_yaml
+from ..rules.yamldoc import YamlDoc, file_problem, parse_yaml, read_text
 from .errors import RecordError
 from .model import FALSE_WITHOUT, Announcement, DealRecord, Mark, Record
 
@@ -337,8 +337,7 @@ def read_record(path: str | os.PathLike) -> Record:
     if problem is not None and problem != "no such file":
         raise RecordError(shown, None, None, f"found {problem}; expected a game record file")
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        text = read_text(path)  # at most one character past the bound parse_yaml refuses
     except FileNotFoundError:
         raise RecordError(shown, None, None, "no such file; expected a game record (YAML)") from None
     except IsADirectoryError:

@@ -17,7 +17,42 @@ x.yaml:3:1: tricon.nmes: found an unknown knob `nmes`; expected one of: names, k
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
+
+#: The most characters of one value a message quotes; a longer one is cut, with its length.
+MAX_QUOTED = 200
+
+
+def _long_values(most: int) -> re.Pattern[str]:
+    """A quoted value (between backticks) or a run of characters without a space, longer than ``most``."""
+    return re.compile(r"`([^`\n]{%d,})`|\S{%d,}" % (most + 1, most + 1))
+
+
+_LONG = _long_values(MAX_QUOTED)
+
+
+def shorten(message: str, most: int = MAX_QUOTED) -> str:
+    """``message`` with every value longer than ``most`` characters cut, with "…" and its
+    length: a quoted value (between backticks) and any run of characters without a space,
+    so that an error about a value of 10,000 characters stays readable.
+
+    >>> shorten("found `" + "x" * 300 + "`", 5)
+    'found `xxxxx…` (300 characters)'
+    >>> shorten("--bots " + "ab," * 100, 8)
+    '--bots ab,ab,ab… (300 characters)'
+    >>> shorten("a short message")
+    'a short message'
+    """
+    if len(message) <= most:
+        return message
+
+    def cut(m: re.Match[str]) -> str:
+        if m.group(1) is not None:
+            return f"`{m.group(1)[:most]}…` ({len(m.group(1)):,} characters)"
+        return f"{m.group(0)[:most]}… ({len(m.group(0)):,} characters)"
+
+    return (_LONG if most == MAX_QUOTED else _long_values(most)).sub(cut, message)
 
 
 class RulesetError(ValueError):
@@ -82,8 +117,10 @@ class RulesetError(ValueError):
         return out
 
     def render(self) -> str:
-        lines = [self.headline]
-        lines += [f"    hint: {h}" for h in self.hints()]
+        """The message: the headline, then a line per hint; a long value quoted in it cut
+        (:func:`shorten`)."""
+        lines = [shorten(self.headline)]
+        lines += [f"    hint: {shorten(h)}" for h in self.hints()]
         return "\n".join(lines)
 
     def render_all(self) -> str:

@@ -343,6 +343,8 @@ def read_layer(path: Path, kind: str | None = None,
     ``defer`` left in ``layer.errors`` for the caller to raise with others.
     """
     doc, errors = _checked_doc(path)
+    if referrer is not None and not isinstance(doc.data, dict):
+        raise _not_a_ruleset(doc, referrer)
     if isinstance(doc.data, dict):
         errors = errors + name_errors(doc, path)
     if not defer or not isinstance(doc.data, dict):
@@ -360,6 +362,15 @@ def read_layer(path: Path, kind: str | None = None,
         raise RulesetError(doc.file, None, None, "", "a ruleset file", "an extension file (kind: extension)",
                            hint="a ruleset is loaded on its own; to build on it, write a ruleset with `extends:`")
     return Layer(doc=doc, path=path, kind=actual, errors=errors)
+
+
+def _not_a_ruleset(doc: YamlDoc, referrer: tuple[YamlDoc, tuple[Any, ...]]) -> RulesetError:
+    """A file named by ``extends:`` that is no ruleset at all (``/etc/passwd``), said at the
+    ``extends:`` line and without a word of what the file holds: it may be anyone's file."""
+    rdoc, at = referrer
+    return rdoc.error(at, f"`{doc.file}`, which is not a ruleset file (not a YAML mapping of knobs)",
+                      "the path of a ruleset file, relative to this file, or a bundled name",
+                      hint=f"bundled rulesets: {', '.join(bundled_rulesets())}")
 
 
 def name_errors(doc: YamlDoc, path: Path) -> list[RulesetError]:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .render import dump, flowed
-from .yamldoc import file_problem, parse_yaml
+from .yamldoc import file_problem, parse_yaml, read_text
 
 CHANCE_ON = {"point": "point", "sequence": "run", "tricon": "set"}
 _ADDED = ("added by hoc migrate: hocdsl 0.1 had no knob here and played it this way")
@@ -194,4 +194,4 @@ def migrate_file(path: str | Path) -> str:
     problem = file_problem(path)  # before opening: a FIFO would block, /dev/zero never end
     if problem is not None and problem not in ("no such file", "a directory"):  # those, open() says
         raise ValueError(f"found {problem}; expected a ruleset file")
-    return migrate_text(Path(path).read_text(encoding="utf-8"), str(path))
+    return migrate_text(read_text(path), str(path))  # at most one character past the bound parse_yaml refuses

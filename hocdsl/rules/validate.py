@@ -208,6 +208,13 @@ def _pattern_words(doc: YamlDoc, error: ValidationError, path: tuple[Any, ...], 
     return (found_words(value), f"text matching {error.validator_value}", None, None)
 
 
+def _colonless_key(key: Any, known: list[str]) -> str | None:
+    """The known key that ``key`` starts with before a space (``value`` of ``value dealer``):
+    a key written without its colon, in a flow mapping (``{value dealer, source: ...}``)."""
+    head = str(key).split(maxsplit=1)[0] if isinstance(key, str) and " " in key.strip() else None
+    return head if head in known else None
+
+
 def _unknown_key_words(path: tuple[Any, ...]) -> tuple[str, str]:
     """(what an unknown key is called here, a name for the allowed set)."""
     if path == ():
@@ -294,17 +301,28 @@ def _render(doc: YamlDoc, error: ValidationError,
         return out
 
     if v == "additionalProperties":
-        allowed = list((error.schema.get("properties") or {}).keys())
-        if len(path) == 2 and path[0] == "stages":  # a stage's knobs; kind, on and pool are said apart
-            allowed = [k for k in allowed if k not in ("kind", "on", "pool")]
-        extras = [k for k in inst if k not in allowed] if isinstance(inst, dict) else []
+        known = list((error.schema.get("properties") or {}).keys())
+        # every key the schema knows is fine (a stage's `kind: stops` too); the list offered instead
+        # is a stage's knobs, kind, on and pool being said apart
+        allowed = [k for k in known if not (len(path) == 2 and path[0] == "stages" and k in ("kind", "on", "pool"))]
+        extras = [k for k in inst if k not in known] if isinstance(inst, dict) else []
         what, lead = _unknown_key_words(path)
         out = []
         for k in extras:
             expected = (f"{lead}: " if lead else "") + ", ".join(allowed)
             where = f" in `{dotted(path)}`" if what == "knob" else ""
+            head = _colonless_key(k, known)
+            if head is not None:  # `{value dealer, source: ...}`: a key and its value without the colon
+                rest = str(k)[len(head):].strip()
+                out.append(doc.error(path + (k,), f"`{k}`, a key and its value without the colon between them",
+                                     expected, key=True, hint=f"add the missing colon: `{head}: {rest}`"))
+                continue
+            hint = None
+            if _is_knob(path) and _spec_at(doc, path[:-1] + (k,), stage) is not None:
+                hint = (f"`{k}` is a knob of `{dotted(path[:-1])}`, not a key of `{path[-1]}`: is it indented "
+                        f"too far? It belongs beside `{path[-1]}:`, not under it")
             out.append(doc.error(path + (k,), f"an unknown {what} `{k}`{where}", expected, key=True,
-                                 suggestion=suggest(k, allowed)))
+                                 suggestion=suggest(k, allowed), hint=hint))
         return out
 
     if v == "oneOf" and isinstance(inst, dict) and (_is_knob(path) or "alternatives" in path
@@ -412,6 +430,10 @@ def _worded(doc: YamlDoc, errors: list[ValidationError],
     typed = {tuple(e.absolute_path) for e in errors if e.validator == "type"}
     # a misspelt `source:` also leaves the knob without provenance: report the typo only
     unknown = {tuple(e.absolute_path) for e in errors if e.validator == "additionalProperties"}
+    # `{value dealer, ...}`: the colon is missing, not the value; say the colon only
+    colonless = {(tuple(e.absolute_path), head) for e in errors if e.validator == "additionalProperties"
+                 and isinstance(e.instance, dict)
+                 for k in e.instance if (head := _colonless_key(k, list(e.schema.get("properties") or {})))}
     out: list[RulesetError] = []
     seen: set[str] = set()
     for e in errors:
@@ -419,12 +441,23 @@ def _worded(doc: YamlDoc, errors: list[ValidationError],
             continue
         if e.validator == "oneOf" and tuple(e.absolute_path) in unknown:
             continue
+        if _only_missing(e, colonless):
+            continue
         for r in _render(doc, e, stage):
             if r.render() not in seen:
                 seen.add(r.render())
                 out.append(r)
     out.sort(key=lambda r: (r.line or 0, r.column or 0))
     return out
+
+
+def _only_missing(error: ValidationError, colonless: set[tuple[tuple[Any, ...], str]]) -> bool:
+    """True if ``error`` says only that keys are missing which are there, written without their colon."""
+    if error.validator != "required" or not isinstance(error.instance, dict):
+        return False
+    path = tuple(error.absolute_path)
+    missing = [r for r in error.validator_value if r not in error.instance]
+    return bool(missing) and all((path, m) in colonless for m in missing)
 
 
 def validate_document(doc: YamlDoc) -> None:

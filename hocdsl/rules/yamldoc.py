@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 from dataclasses import dataclass, field
 from typing import Any
@@ -191,7 +192,9 @@ class _Builder:
                     line, col = _mark(knode)
                     raise RulesetError(self.doc.file, line, col, dotted(path),
                                        "a list or mapping used as a key", "a plain key such as a name or number")
-                key = self.loader.construct_object(knode, deep=True)
+                key = self._scalar(knode, path)
+                if isinstance(key, bool):  # `on:`, `yes:`, `no:` as a key: its word, not YAML 1.1's true/false
+                    key = str(knode.value)
                 if key in out:
                     line, col = _mark(knode)
                     first = self.doc.key_marks.get(_key(path + (key,)), (None, None))[0]
@@ -204,7 +207,35 @@ class _Builder:
             return out
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
-        return self.loader.construct_object(node, deep=True)
+        return self._scalar(node, path)
+
+    def _scalar(self, node: yaml.Node, path: Path) -> Any:
+        """A scalar's value; one YAML cannot make into a value (a number of thousands of
+        digits, a date that does not exist) is refused where it is written."""
+        try:
+            return self.loader.construct_object(node, deep=True)
+        except ValueError as e:
+            line, col = _mark(node)
+            found, expected = _unreadable_scalar(node, e)
+            raise RulesetError(self.doc.file, line, col, dotted(path), found, expected,
+                               hint="write it in quotes to keep it as text") from None
+
+
+#: Digits of a number shown in a message before it is cut.
+_SHOWN_DIGITS = 12
+
+
+def _unreadable_scalar(node: yaml.Node, error: ValueError) -> tuple[str, str]:
+    """What was found and what was expected, for a scalar YAML could not construct."""
+    text = str(node.value)
+    if node.tag.endswith(":int") or node.tag.endswith(":float"):
+        digits = sum(c.isdigit() for c in text)
+        shown = text if len(text) <= _SHOWN_DIGITS else text[:_SHOWN_DIGITS] + "…"
+        return (f"the number `{shown}`, of {digits:,} digits, too long to read",
+                "a number of a few digits")
+    if node.tag.endswith(":timestamp"):
+        return f"`{text}`, which YAML reads as a date that does not exist ({error})", "a real date, or text"
+    return f"`{text}`, which YAML cannot read as a {node.tag.rsplit(':', 1)[-1]} ({error})", "a value YAML reads"
 
 
 _FAST_LOADER = getattr(yaml, "CSafeLoader", None)  # libyaml, when PyYAML was built with it
@@ -224,13 +255,36 @@ def _depth_bound(text: str) -> int:
     return 2 * (longest + 1) + text.count("[") + text.count("{")
 
 
+#: The most characters a ruleset, an extension or a record may have. The largest bundled
+#: ruleset has under 30,000 and a record about 2,000 a hand; reading a file costs far more
+#: memory and time than its size (a 2 MB file took a minute and 1.3 GB before its refusal).
+MAX_FILE_CHARS = 1_000_000
+
+
+def too_large(file: str) -> RulesetError:
+    """The error of a file of more than :data:`MAX_FILE_CHARS` characters, refused unread."""
+    return RulesetError(file, None, None, "", f"a file of more than {MAX_FILE_CHARS:,} characters",
+                        f"a ruleset or a record of at most {MAX_FILE_CHARS:,}",
+                        hint="a ruleset needs a few tens of thousands of characters: is it the right file?")
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """The text of the file at ``path`` (UTF-8), reading at most one character past
+    :data:`MAX_FILE_CHARS`, so that a huge file is refused (by :func:`parse_yaml`) without
+    being read whole. Raises what :func:`open` and decoding raise."""
+    with open(path, encoding="utf-8") as f:
+        return f.read(MAX_FILE_CHARS + 1)
+
+
 def parse_yaml(text: str, file: str) -> YamlDoc:
     """Parse ``text`` (one YAML document); a syntax error becomes a :class:`RulesetError`.
 
     libyaml parses when it is there (several times faster); a file it rejects is
     parsed again by the pure-Python parser, so that messages are the same
-    everywhere.
+    everywhere. A text longer than :data:`MAX_FILE_CHARS` is refused before it is parsed.
     """
+    if len(text) > MAX_FILE_CHARS:
+        raise too_large(file)
     if _FAST_LOADER is not None and _depth_bound(text) <= _FAST_DEPTH:
         try:
             return _parse(text, file, _FAST_LOADER)
@@ -263,6 +317,14 @@ def _parse(text: str, file: str, loader_class: type) -> YamlDoc:
         raise RulesetError(file, None, None, "", "lists or mappings nested too deeply to read",
                            f"at most {MAX_DEPTH} levels") from None
     except yaml.MarkedYAMLError as e:
+        colonless = _missing_colon(text, e)
+        if colonless is not None:
+            at_line, at_col, said = colonless
+            key, _, rest = said.partition(" ")
+            raise RulesetError(file, at_line, at_col, "", f"`{said}`, a line without a colon",
+                               "`key: value` (a colon after the key)",
+                               hint=f"add the missing colon: `{key}: {rest.strip()}`" if rest.strip()
+                               else f"add the missing colon: `{key}:`") from None
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
         found = e.problem or "text that is not YAML"
@@ -277,6 +339,51 @@ def _parse(text: str, file: str, loader_class: type) -> YamlDoc:
         raise RulesetError(file, None, None, "", f"a YAML error: {e}", "well-formed YAML") from None
     finally:
         loader.dispose()
+
+
+_MAPPING_COLON = re.compile(r":(\s|$)")
+#: YAML's error where a line without its colon ends in a comment: the text stops there, and
+#: the next key, at the same indentation, cannot start a mapping under a text.
+_BLOCK_AFTER_TEXT = "expected <block end>, but found '<block mapping start>'"
+
+
+def _missing_colon(text: str, error: yaml.MarkedYAMLError) -> tuple[int, int, str] | None:
+    """``(line, column, the line's text)`` of a line that lacks its colon (``value dealer``),
+    where YAML's own error points further on; None if the error is something else.
+
+    YAML reads ``value dealer`` as the start of a text that goes on over the next lines,
+    and fails only where the next colon comes: on the next line ("mapping values are not
+    allowed here"), or at the line after it when the key was the last of its mapping
+    ("could not find expected ':'", said while scanning the key that starts on the line)."""
+    lines = text.splitlines()
+    if error.problem == "could not find expected ':'" and error.context_mark is not None:
+        n, col = error.context_mark.line, error.context_mark.column
+        said = lines[n][col:].split(" #", 1)[0].strip() if n < len(lines) else ""
+        if said and not _MAPPING_COLON.search(said) and not said.startswith(("-", "#", "[", "{", "'", '"')):
+            return n + 1, error.context_mark.column + 1, said
+        return None
+    if error.problem not in ("mapping values are not allowed here", _BLOCK_AFTER_TEXT) or error.problem_mark is None:
+        return None
+    n = error.problem_mark.line
+    if n >= len(lines):
+        return None
+    indent = len(lines[n]) - len(lines[n].lstrip())
+    k = n - 1
+    while k >= 0 and _colonless_at(lines[k], indent):  # up through the lines the text ran over
+        k -= 1
+    if k == n - 1 or k < 0:
+        return None
+    opener = lines[k].split(" #", 1)[0].rstrip()  # the key whose value the text was taken for
+    if not opener.endswith(":") or len(opener) - len(opener.lstrip()) >= indent:
+        return None  # a text of several lines that goes on into a key: not a missing colon
+    return k + 2, indent + 1, lines[k + 1].split(" #", 1)[0].strip()
+
+
+def _colonless_at(line: str, indent: int) -> bool:
+    """A line at ``indent`` that says something without a colon (not a list item, not a comment)."""
+    said = line.split(" #", 1)[0].strip()
+    return (bool(said) and not said.startswith(("#", "-")) and len(line) - len(line.lstrip()) == indent
+            and not _MAPPING_COLON.search(said))
 
 
 def file_problem(path: str | os.PathLike[str]) -> str | None:
@@ -318,8 +425,7 @@ def read_yaml(path: str, shown: str | None = None) -> YamlDoc:
     if problem is not None:
         raise RulesetError(shown, None, None, "", problem, "a ruleset file (YAML)")
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        text = read_text(path)
     except FileNotFoundError:
         raise RulesetError(shown, None, None, "", "no such file", "a ruleset file (YAML)") from None
     except IsADirectoryError:

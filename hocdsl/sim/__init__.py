@@ -25,6 +25,7 @@ Memory does not grow with the number of hands.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import pickle
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
@@ -292,8 +293,59 @@ def _play(job: Any, chunk: Chunk) -> Any:
 _JOB: dict[str, Any] = {}  # in a worker process: the job it plays (set once, by _hold)
 
 
-def _hold(job: Any) -> None:
+def _hold(job: Any, parent: int | None = None) -> None:
+    """The initializer of a worker process: keep the job, and die with the ``parent``
+    (the process that started the pool) however it ends (:func:`_die_with`)."""
     _JOB["job"] = job
+    if parent is not None:
+        _die_with(parent)
+
+
+#: ``prctl(PR_SET_PDEATHSIG, ...)``: the signal the kernel sends a process when its parent ends.
+_PR_SET_PDEATHSIG = 1
+#: Seconds between two looks at the parent, where the kernel cannot be asked to tell.
+_PARENT_POLL = 0.5
+
+
+def _die_with(parent: int) -> None:
+    """End this worker when ``parent`` ends, even by SIGKILL (the OOM killer), so that no
+    worker plays on, orphaned, for a parent that is gone.
+
+    On Linux the kernel sends SIGKILL when the parent ends (``PR_SET_PDEATHSIG``); the
+    parent may have ended before that was asked, so the parent is looked at once after.
+    Elsewhere (or if ``prctl`` cannot be called) a daemon thread looks every
+    :data:`_PARENT_POLL` seconds."""
+    import os
+    import signal
+    import sys
+
+    if sys.platform.startswith("linux") and _ask_kernel(signal.SIGKILL):
+        if os.getppid() != parent:
+            os._exit(1)
+        return
+    import threading
+
+    def watch() -> None:
+        import time
+
+        while os.getppid() == parent:
+            time.sleep(_PARENT_POLL)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="hocdsl-parent-watch", daemon=True).start()
+
+
+def _ask_kernel(signum: int) -> bool:
+    """``prctl(PR_SET_PDEATHSIG, signum)`` through the C library Python is linked with; False
+    if it cannot be called. (The kernel sends the signal when the *thread* that started the
+    worker ends: the pool's workers are started by the thread that simulates, which shuts
+    the pool down before it returns.)"""
+    import ctypes
+
+    try:
+        return bool(ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signum, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
 
 
 def _play_held(chunk: Chunk) -> Any:
@@ -333,7 +385,7 @@ def _ordered(submit: Callable[[Chunk], Any], chunks: Iterable[Chunk], ahead: int
 def _in_processes(job: Any, chunks: Iterable[Chunk], jobs: int) -> Results:
     job.warm()  # the forked workers inherit the tables
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_hold, initargs=(job,))
+    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_hold, initargs=(job, os.getpid()))
     try:
         yield from _ordered(lambda c: pool.submit(_play_held, c), chunks, AHEAD_PER_JOB * jobs, job)
     finally:

@@ -22,13 +22,14 @@ Dask's scheduler is an optional extra, ``pip install 'hocdsl[cluster]'``
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import ModuleType
 from typing import Any
 
-__all__ = ["LOCAL", "Cluster", "ClusterError", "connect", "require_distributed"]
+__all__ = ["LOCAL", "Cluster", "ClusterError", "connect", "failure_words", "quiet_logs", "require_distributed"]
 
 #: The ``--cluster`` address that starts a Dask cluster on this machine.
 LOCAL = "local"
@@ -47,6 +48,56 @@ INSTALL_HINT = "install the extra: pip install 'hocdsl[cluster]' (or pip install
 class ClusterError(ValueError):
     """A ``--cluster`` that cannot be used: Dask's scheduler not installed, the
     scheduler not reached, no worker joining it (the message says which)."""
+
+
+#: The loggers of Dask's scheduler and of what it runs on (tornado, asyncio), quietened by :func:`quiet_logs`.
+LOGGERS = ("distributed", "tornado", "asyncio")
+
+
+def quiet_logs() -> None:
+    """Silence Dask's own logging in this process: a command playing on a cluster says what went
+    wrong in one line of its own (:func:`failure_words`), and Dask's warnings and tracebacks as
+    it closes after a failure, or after a Ctrl-C, would bury that line. Loggers made later
+    inherit the level of their parent. (Dask sets its levels as it is imported: imported first.)"""
+    try:
+        require_distributed()
+    except ClusterError:  # not installed: nothing to quieten, and connect() says so
+        return
+    for name in list(logging.root.manager.loggerDict):
+        if name.split(".", 1)[0] in LOGGERS:
+            logging.getLogger(name).setLevel(logging.CRITICAL)
+    for name in LOGGERS:
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
+def failure_words(error: BaseException) -> str:
+    """What a simulation's failure on a cluster was, in one line: the scheduler lost, or Dask's
+    own error, its first line."""
+    text = str(error)
+    if "scheduler-connection-lost" in text or type(error).__name__ in ("CommClosedError", "StreamClosedError") \
+            or isinstance(error, OSError):
+        return "the connection to the Dask scheduler was lost (it stopped, or the network failed)"
+    first = text.strip().splitlines()[0] if text.strip() else ""
+    return f"{type(error).__name__}: {first}" if first else type(error).__name__
+
+
+@contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """SIGINT ignored while worker processes are started: they start with it ignored (an ignored
+    signal stays ignored in a new program), so a Ctrl-C at the terminal, which every process of
+    the group receives, ends this process (which closes the cluster) and not the workers, each
+    with its own traceback."""
+    import signal
+
+    try:
+        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: nothing to change
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def require_distributed() -> ModuleType:
@@ -71,9 +122,10 @@ class Cluster:
         self._local: Any = None
         try:
             if address == LOCAL:
-                self._local = distributed.LocalCluster(
-                    n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                    dashboard_address=None)
+                with _ctrl_c_ignored():  # by the worker processes: Ctrl-C is for this one, which stops them
+                    self._local = distributed.LocalCluster(  # their logs: only what stops them
+                        n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True,
+                        dashboard_address=None, silence_logs=logging.CRITICAL)
                 self.client = distributed.Client(self._local, timeout=CONNECT_TIMEOUT)
             else:
                 self.client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
