@@ -8,7 +8,7 @@ library and renders; keep the work itself in a library module.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from enum import Enum
 from typing import Annotated, Any, NoReturn, Optional
@@ -122,6 +122,16 @@ def load_or_fail(ruleset: str, with_: list[str] | None = None) -> Ruleset:
         return load_ruleset(ruleset, with_=with_ or ())
     except RulesetError as e:
         fail(e)
+
+
+def expectations_or_fail(rules: Ruleset) -> None:
+    """Exit 2 at the first expectation naming a metric the ruleset never reports (file:line:col)."""
+    from .sim.expect import metric_errors
+
+    wrong = metric_errors(rules)
+    if wrong:
+        wrong[0].more = tuple(wrong[1:])
+        fail(wrong[0])
 
 
 def bad_input(message: str) -> NoReturn:
@@ -900,16 +910,13 @@ def simulate_cmd(
 
     from .bots import BotError, parse_bots
     from .sim import simulate
-    from .sim.expect import contrasts, metric_errors, verdicts
+    from .sim.expect import contrasts, verdicts, verdicts_text
     from .tableview import grid_markdown, simulate_grid
 
     fmt = format_or_fail(format, json_)
     hands = hands_or_fail(hands)
     rules = load_or_fail(ruleset, with_)
-    wrong = metric_errors(rules)
-    if wrong:
-        wrong[0].more = tuple(wrong[1:])
-        fail(wrong[0])
+    expectations_or_fail(rules)
     players = players_or_fail(players, rules)
     try:
         if hands < 1:
@@ -974,27 +981,12 @@ def simulate_cmd(
     if dist:
         typer.echo("cards left by losers: " + ", ".join(f"{k}: {v}" for k, v in dist.items()))
     if checked:
-        typer.echo(expectations_text(checked, players))
+        typer.echo(verdicts_text(checked, players))
     where = f"on --cluster {cluster}" if cluster else f"with {jobs} process{'es' if jobs > 1 else ''}"
     typer.echo(f"chips conserved: {'yes' if result.chips_conserved else 'NO'}; "
                f"{result.hands / elapsed:,.0f} hands/s {where}")
     if not result.chips_conserved:
         raise typer.Exit(1)
-
-
-def expectations_text(checked: Sequence[Any], players: int) -> str:
-    """The expectations' verdicts in words, one a line (``hoc simulate``, ``hoc reconstruct``)."""
-    import textwrap
-
-    held = sum(v.verdict == "holds" for v in checked)
-    lines = [f"What the sources say about play, at {players} players: {held} of {len(checked)} hold"]
-    for v in checked:
-        e = v.expectation
-        lines += textwrap.wrap(f"{v.verdict.upper():<10} {e.id}: {e.says} ({e.holds}; "
-                               f"{e.provenance.cite()}): {v.words}", 100, subsequent_indent=" " * 11)
-    lines.append("(holds / fails: the 95% interval lies wholly on the side the source says / the other side; "
-                 "undecided: it straddles the bound, more hands may decide)")
-    return "\n".join(lines)
 
 
 @app.command("readings")
@@ -1093,15 +1085,11 @@ def reconstruct_cmd(
     """
     from .reconstruct import reconstruct
     from .reconstructview import report_grid, report_json, report_markdown, report_text
-    from .sim.expect import metric_errors
 
     fmt = format_or_fail(format, json_)
     jobs = jobs_or_fail(jobs)
     rules = load_or_fail(ruleset, with_)
-    wrong = metric_errors(rules)
-    if wrong:
-        wrong[0].more = tuple(wrong[1:])
-        fail(wrong[0])
+    expectations_or_fail(rules)
     seats = players_or_fail(players, rules)
     names = _bot_names(bots, seats)
     try:

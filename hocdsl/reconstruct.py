@@ -53,7 +53,7 @@ from .rules.model import Expectation, Pick, Ruleset
 from .rules.variants import PickError, compose
 from .sim.metrics import Layout
 from .sim.runner import BLOCK_HANDS, Table
-from .sim.stats import NAN_STAT, Stat, t975
+from .sim.stats import NAN_STAT, Stat, Sums, t975
 
 #: Parties (blocks of :data:`~hocdsl.sim.runner.BLOCK_HANDS` hands) in one batch: the unit
 #: of the jackknife and of the work handed to a process.
@@ -335,17 +335,14 @@ class _Scorer:
         self.by_name = {m.name: m for m in self.layout.metrics}
 
     def metric(self, y: Sequence[int], name: str) -> float:
+        """The metric ``name`` of the summed counts ``y``, as :func:`hocdsl.sim.simulate`
+        estimates it (NaN for a metric the ruleset does not report)."""
+        from .sim import _parts
+
         m = self.by_name.get(name)
         if m is None:
             return math.nan
-        if m.kind == "ratio":
-            num, den = m.args
-            return y[num] / y[den] if y[den] else math.nan
-        sq, tot, den = m.args
-        if not y[den]:
-            return math.nan
-        mean = y[tot] / y[den]
-        return math.sqrt(max(0.0, y[sq] / y[den] - mean * mean))
+        return _parts(Sums.from_state(len(y), (), (y, (), 1)), m)[0]
 
     def measures(self, y: Sequence[int]) -> dict[str, float]:
         L = self.layout

@@ -332,6 +332,8 @@ def _lost(out: list[str], loaded: dict[str, Ruleset]) -> None:
 
 def _readings(out: list[str], loaded: dict[str, Ruleset]) -> None:
     """The section listing each ruleset's whole readings, approximations and expectations."""
+    from .render import approximated_rules
+
     out += ['<a id="readings"></a>', "", "## Readings and expectations", "",
             "Whole readings are named sets of changes a ruleset's lost or doubtful rules may be read as "
             "(`readings:` in its file; `hoc readings` and `hoc reconstruct` play them). Approximations are "
@@ -340,7 +342,7 @@ def _readings(out: list[str], loaded: dict[str, Ruleset]) -> None:
             "hold.", ""]
     found = False
     for name, r in loaded.items():
-        approx = [(p, pr) for p, pr in r.provenance.items() if pr.approximated and pr.declared_in == name]
+        approx = [(p, pr) for p, pr in approximated_rules(r) if pr.declared_in == name]
         readings = [x for x in r.readings if x.declared_in == name]
         expect = [e for e in r.expectations if e.provenance.declared_in == name]
         if not (approx or readings or expect):

@@ -87,7 +87,7 @@ def ruleset_text(rules: Ruleset, width: int = 96) -> str:
                      "(each value below is a placeholder)")
         for path, prov in lost:
             lines += _wrap(f"{path}: {prov.text}", "  ", width)
-    approx = [(p, pr) for p, pr in rules.provenance.items() if pr.approximated]
+    approx = approximated_rules(rules)
     if approx:
         lines.append("")
         lines.append(f"APPROXIMATED: {len(approx)} rule{'s' if len(approx) != 1 else ''} the engine plays "
@@ -155,6 +155,11 @@ def lost_rules(rules: Ruleset) -> list[tuple[str, Provenance]]:
            and (p in knobs or p == NO_POOLS or p.rpartition(".")[0] in knobs)]
     order = {p: i for i, p in enumerate(knobs)}
     return sorted(out, key=lambda kv: order.get(kv[0], order.get(kv[0].rpartition(".")[0], -1)))
+
+
+def approximated_rules(rules: Ruleset) -> list[tuple[str, Provenance]]:
+    """The knobs the engine plays otherwise than their source states: ``[(path, provenance)]``."""
+    return [(p, pr) for p, pr in rules.provenance.items() if pr.approximated]
 
 
 def lost_words(rules: Ruleset) -> str:
@@ -331,4 +336,5 @@ def load_ruleset_text(text: str, name: str = "resolved.yaml") -> Ruleset:
 
 
 __all__ = ["ruleset_text", "ruleset_yaml", "ruleset_data", "value_words", "load_ruleset_text",
-           "RulesetError", "dump", "knob_data", "flowed", "provenance_line", "lost_rules", "lost_words"]
+           "RulesetError", "dump", "knob_data", "flowed", "provenance_line", "lost_rules", "lost_words",
+           "approximated_rules"]

@@ -23,6 +23,7 @@ hands):
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -145,4 +146,19 @@ def margin(v: Verdict) -> float:
     return (s.mean - bound) / half if e.op == ">" else (bound - s.mean) / half
 
 
-__all__ = ["Verdict", "metric_errors", "contrasts", "check", "verdicts", "margin"]
+def verdicts_text(checked: Sequence[Verdict], players: int) -> str:
+    """The verdicts in words, one a line, for ``hoc simulate``."""
+    import textwrap
+
+    held = sum(v.verdict == "holds" for v in checked)
+    lines = [f"What the sources say about play, at {players} players: {held} of {len(checked)} hold"]
+    for v in checked:
+        e = v.expectation
+        lines += textwrap.wrap(f"{v.verdict.upper():<10} {e.id}: {e.says} ({e.holds}; "
+                               f"{e.provenance.cite()}): {v.words}", 100, subsequent_indent=" " * 11)
+    lines.append("(holds / fails: the 95% interval lies wholly on the side the source says / the other side; "
+                 "undecided: it straddles the bound, more hands may decide)")
+    return "\n".join(lines)
+
+
+__all__ = ["verdicts_text", "Verdict", "metric_errors", "contrasts", "check", "verdicts", "margin"]
