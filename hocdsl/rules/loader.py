@@ -104,7 +104,7 @@ def bundled_path(name: str, extension: bool = False) -> Path:
     return d / f"{name}.yaml"
 
 
-def shown_path(path: Path | str) -> str:
+def shown_path(path: Path | str | os.PathLike[str]) -> str:
     """How a file is named in messages: relative to the working directory when inside it."""
     p = Path(path)
     if not p.is_absolute():
