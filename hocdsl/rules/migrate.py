@@ -115,11 +115,11 @@ def migrate_data(old: dict[str, Any]) -> dict[str, Any]:
     if before and blank_stage:
         stages["blank_hand"] = blank_stage
     for c in chances:
-        sec = old.get(c)
-        if sec is None and not base:
+        chance_sec = old.get(c)
+        if chance_sec is None and not base:
             continue
         st: dict[str, Any] = {"kind": "vie", "on": CHANCE_ON[c], "pool": c} if base else {}
-        st.update({k: _knob(v) for k, v in (sec or {}).items()})
+        st.update({k: _knob(v) for k, v in (chance_sec or {}).items()})
         if st:
             stages[c] = st
     if blank_stage and not before:

@@ -126,10 +126,10 @@ def ruleset_text(rules: Ruleset, width: int = 96) -> str:
             path = f"{prefix}.{name}"
             value = getattr(obj, name)
             lines += _wrap(f"{knob_title(rules, path)} [{path}]: {value_words(rules, path, value)}", "  ", width)
-            prov = rules.provenance.get(path)
-            if prov is None:
+            knob_prov = rules.provenance.get(path)
+            if knob_prov is None:
                 continue
-            lines += _wrap(provenance_line(prov, rules), "      ", width)
+            lines += _wrap(provenance_line(knob_prov, rules), "      ", width)
             if prov.note:
                 lines += _wrap("note: " + prov.note, "      ", width)
             if prov.played:
