@@ -15,9 +15,9 @@ action value straight up. One parser is built per vocabulary and cached.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from dataclasses import dataclass
 from typing import Callable, Literal, Union, cast
 
 from lark import Lark, Token, Transformer, v_args

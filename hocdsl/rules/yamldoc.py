@@ -104,7 +104,7 @@ def checked(value: YamlValue) -> dict[str, Any]:
     """``value``, a mapping of knobs the JSON schema has checked, as the code that reads
     its knobs sees it (an empty mapping where there is none).
 
-    The shape is the schema's (``hocdsl/rules/*.schema.json``), not spelt again in
+    The shape is the schema's (``hocdsl/rules/schema.json``), not spelt again in
     types: past this point a knob is read as the schema says it is.
 
     >>> checked({"value": 3}), checked(None)
