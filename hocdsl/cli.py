@@ -9,12 +9,22 @@ library and renders; keep the work itself in a library module.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from enum import Enum
-from typing import Annotated, Any, NoReturn, Optional
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
 
 import typer
 from typer.core import TyperArgument, TyperGroup, TyperOption
+
+if TYPE_CHECKING:
+    # What typer's classes take (typer.Context is a subclass): typer vendors click as typer._click
+    from typer._click import Command as ClickCommand
+    from typer._click import Context as ClickContext
+
+    from .tableview import Grid
+
+#: A progress callback: ``progress(done, total)``.
+Progress = Callable[[int, int], None]
 
 from .rules import RulesetError, load_ruleset
 from .rules.model import Ruleset
@@ -25,7 +35,7 @@ class _PlainOption(TyperOption):
     by nothing for a flag; never typer's ``<bool>``, ``<list[str]>`` or ``<int range> [x>=0]``
     (a bound worth knowing is said in the option's help)."""
 
-    def display_type_rich(self, ctx: typer.Context) -> str | None:
+    def display_type_rich(self, ctx: ClickContext) -> str | None:
         if self.is_flag or self.count:
             return None
         if self.metavar is not None:
@@ -43,7 +53,7 @@ class _PlainArgument(TyperArgument):
     """An argument as ``--help`` shows it: by its metavar alone, without ``<str>``;
     ``A``, ``[RULESET]``, ``FILE...`` in the usage line (not typer's ``{A}``)."""
 
-    def display_type_rich(self, ctx: typer.Context) -> str | None:
+    def display_type_rich(self, ctx: ClickContext) -> str | None:
         return None
 
     def _usage_display_name(self) -> str:
@@ -68,18 +78,18 @@ def _plain_help(params: Iterable[object]) -> None:
 class HocGroup(TyperGroup):
     """The ``hoc`` group: every command's options, and its own, shown plainly in ``--help``."""
 
-    def get_params(self, ctx: typer.Context) -> list[Any]:
+    def get_params(self, ctx: ClickContext) -> list[Any]:
         params = super().get_params(ctx)
         _plain_help(params)
         return params
 
-    def get_command(self, ctx: typer.Context, cmd_name: str) -> Any:
+    def get_command(self, ctx: ClickContext, cmd_name: str) -> ClickCommand | None:
         cmd = super().get_command(ctx, cmd_name)
         if cmd is not None:
             _plain_help(cmd.get_params(ctx))
         return cmd
 
-    def invoke(self, ctx: typer.Context) -> Any:
+    def invoke(self, ctx: ClickContext) -> Any:
         """Run the command; an output or a disk that fails it (:class:`OSError`, a closed pipe
         too) is one line on stderr and exit 1, never a traceback (:mod:`hocdsl.faults`)."""
         try:
@@ -238,7 +248,8 @@ def cluster_or_fail(ctx: typer.Context, address: str | None, jobs: int) -> Itera
             typer.echo(f"error: the simulation failed: {e}", err=True)
             raise typer.Exit(1) from None
         return
-    if jobs > 1 and ctx.get_parameter_source("jobs").name != "DEFAULT":  # --jobs given, not its default
+    source = ctx.get_parameter_source("jobs")
+    if jobs > 1 and source is not None and source.name != "DEFAULT":  # --jobs given, not its default
         bad_input(f"--cluster and --jobs {jobs} ask for two ways of playing the hands: give one "
                   "(the cluster's workers are its processes)")
     from .sim.cluster import ClusterError, connect, failure_words, quiet_logs
@@ -383,7 +394,9 @@ def rulesets_cmd(format: FormatOpt = None, json_: JsonOpt = False) -> None:
         Console(soft_wrap=False).print(table)
         typer.echo("Show one with `hoc show NAME`; apply an extension with `hoc show NAME --with EXT`.")
 
-    grid = lambda: rulesets_grid(rows)  # noqa: E731
+    def grid() -> Grid:
+        return rulesets_grid(rows)
+
     emit(fmt, text=text, grid=grid, markdown=lambda: grid_markdown(grid()),
          json_data=lambda: [{"name": r.name, "kind": r.kind, "extends": r.extends, "title": r.title} for r in rows])
 
@@ -448,7 +461,9 @@ def knobs_cmd(
     fmt = format_or_fail(format, json_)
     if ruleset is not None:
         rules = load_or_fail(ruleset, with_)
-        grid = lambda: knobsview.knobs_grid(rules)  # noqa: E731
+        def grid() -> Grid:
+            return knobsview.knobs_grid(rules)
+
         emit(fmt, text=lambda _c: typer.echo(knobsview.knobs_text(rules), nl=False),
              json_data=lambda: knobsview.knobs_json(rules), markdown=lambda: grid_markdown(grid()), grid=grid)
         return
@@ -465,7 +480,9 @@ def knobs_cmd(
         else:
             typer.echo(knobsview.across_text(rulesets), nl=False)
 
-    across = lambda: knobsview.across_grid(rulesets)  # noqa: E731
+    def across() -> Grid:
+        return knobsview.across_grid(rulesets)
+
     emit(fmt, text=text, json_data=lambda: knobsview.knobs_json_across(rulesets),
          markdown=lambda: grid_markdown(across()), grid=across)
 
@@ -644,7 +661,9 @@ def odds_cmd(
         report = odds_report(rules, players)
     except ValueError as e:  # a deal the ruleset cannot make
         bad_input(str(e))
-    grid = lambda: odds_grid(report, rules)  # noqa: E731
+    def grid() -> Grid:
+        return odds_grid(report, rules)
+
     emit(fmt, text=lambda _c: print_odds(report, rules), json_data=lambda: odds_json(report),
          markdown=lambda: grid_markdown(grid()), grid=grid)
 
@@ -667,7 +686,7 @@ def _bot_names(spec: str | None, seats: int, others: bool = False) -> list[str]:
         bad_input(str(e))
 
 
-def _progress_bar(label: str):
+def _progress_bar(label: str) -> AbstractContextManager[Progress | None]:
     """A rich progress bar on a terminal's stderr as a ``progress(done, total)`` callable; else None."""
     import contextlib
     import sys
@@ -676,7 +695,7 @@ def _progress_bar(label: str):
         return contextlib.nullcontext(None)
 
     @contextlib.contextmanager
-    def bar():
+    def bar() -> Iterator[Progress]:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
@@ -944,7 +963,9 @@ def simulate_cmd(
         elapsed = time.perf_counter() - start
     checked = verdicts(rules, result)
     if fmt is not Format.text:
-        grid = lambda: simulate_grid(result, checked)  # noqa: E731
+        def grid() -> Grid:
+            return simulate_grid(result, checked)
+
 
         def as_json() -> dict[str, Any]:
             out = result.to_json()

@@ -704,7 +704,7 @@ def rules_markdown(report: DiffReport) -> str:
         lines += [f"{_summary(report.rules)} Each value in words, its source (or editorial note) in italics.", ""]
         stage = None
         group: list[KnobDiff] = []
-        for k in report.rules + [None]:  # type: ignore[list-item]
+        for k in [*report.rules, None]:  # None closes the last group
             if k is None or k.stage != stage:
                 if group:
                     lines.append(f"### {group[0].stage_title}")

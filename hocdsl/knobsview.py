@@ -23,13 +23,16 @@ import types
 import typing
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
 
 from .rules import model
 from .rules.build import yaml_value
 from .rules.describe import bounds_words, section_title, words_for
 from .rules.model import KnobSpec, Provenance, Ruleset, knob_fields
 from .rules.render import value_words
+
+if TYPE_CHECKING:  # imported where used, to keep `import hocdsl.knobsview` light
+    from .tableview import Grid
 
 # ------------------------------------------------------------ what a knob takes ----
 
@@ -411,7 +414,7 @@ def print_across(rulesets: Sequence[Ruleset], console: Any) -> None:
 # ------------------------------------------------------------ grids (csv, markdown) ----
 
 
-def knobs_grid(rules: Ruleset) -> Any:
+def knobs_grid(rules: Ruleset) -> Grid:
     """``hoc knobs RULESET --format csv|markdown``: one row per knob: path, stage, title, type,
     choices, value, value in words, provenance kind and text."""
     from .tableview import Grid
@@ -426,7 +429,7 @@ def knobs_grid(rules: Ruleset) -> Any:
                 title=f"Knobs of {_label(rules)}")
 
 
-def across_grid(rulesets: Sequence[Ruleset]) -> Any:
+def across_grid(rulesets: Sequence[Ruleset]) -> Grid:
     """``hoc knobs --format csv|markdown``: one row per knob, its value in every ruleset, and
     whether they differ."""
     from .tableview import Grid

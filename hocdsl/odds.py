@@ -433,4 +433,5 @@ def render_odds(report: dict[str, Any], mode: Mode = "both") -> dict[str, Any]:
             return {k: walk(x) for k, x in v.items()}
         return v
 
-    return walk(report)
+    rendered: dict[str, Any] = {k: walk(v) for k, v in report.items()}
+    return rendered

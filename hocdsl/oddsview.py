@@ -33,9 +33,12 @@ of an ``exact`` string gives the number back without rounding.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .odds import render_odds
+
+if TYPE_CHECKING:  # imported where used, as the views do
+    from .tableview import Grid
 
 __all__ = ["odds_json", "odds_rows", "print_odds"]
 
@@ -145,7 +148,7 @@ def _one_in(p: Fraction) -> str:
     return f"1 in {float(x):,.0f}" if x >= 10 else f"1 in {float(x):.2f}"
 
 
-def odds_grid(report: dict[str, Any], rules: Any = None) -> Any:
+def odds_grid(report: dict[str, Any], rules: Any = None) -> Grid:
     """``hoc odds --format csv|markdown``: one row per line of the table: group, what, the exact
     fraction, its decimal value and "1 in N"."""
     from .tableview import Grid

@@ -49,7 +49,7 @@ from .rules.model import Provenance, Ruleset
 from .sim import _metrics, _parts, _run
 from .sim.metrics import Layout, positions
 from .sim.runner import Table
-from .sim.stats import NAN_STAT, Stat, Sums, interval, ratio_parts
+from .sim.stats import NAN_STAT, Stat, Sums, SumsState, interval, ratio_parts
 
 __all__ = [
     "ALPHA", "KnobError", "Reading", "Question", "Difference", "Outcome", "Ranked", "Control",
@@ -224,7 +224,8 @@ def _expected(rules: Ruleset, path: str, error: Any) -> str:
 def _typed(rules: Ruleset, path: str, text: str) -> Any:
     """One value of ``--knob`` as YAML data the knob's schema accepts: the text as it is
     (a choice like ``never``), else the text read as YAML (``3``, ``true``, ``[KS, JD]``)."""
-    from jsonschema import Draft202012Validator
+    # jsonschema ships no annotations (types-jsonschema is not a dependency); as in rules/validate.py
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped,unused-ignore]
 
     from .rules.validate import found_words, json_data
 
@@ -340,14 +341,14 @@ class _ReadingsJob:
         for t in self.tables:
             t.warm()
 
-    def run_chunk(self, chunk: list[tuple[int, int]]) -> tuple[Any, tuple[bool, ...]]:
+    def run_chunk(self, chunk: list[tuple[int, int]]) -> tuple[SumsState, tuple[bool, ...]]:
         sums = self.empty()
         oks = [True] * len(self.tables)
         for block, hands in chunk:
             y: list[int] = []
             traces = []
             for i, t in enumerate(self.tables):
-                trace: list[tuple[int, int, tuple[int, ...]]] = []
+                trace: list[HandRow] = []
                 part, good = t.play_block(self.seed, block, hands, trace)
                 oks[i] = oks[i] and good
                 y += part
@@ -365,8 +366,11 @@ class _ReadingsJob:
 REACH_LEVELS = ("reached", "play", "decisive")
 
 
-def first_reached(chosen: Sequence[tuple[int, int, tuple[int, ...]]],
-                  other: Sequence[tuple[int, int, tuple[int, ...]]]) -> list[int]:
+#: What :func:`first_reached` compares of one hand: two counts and the nets (see its callers).
+HandRow = tuple[int, int, tuple[int, ...]]
+
+
+def first_reached(chosen: Sequence[HandRow], other: Sequence[HandRow]) -> list[int]:
     """For each of :data:`REACH_LEVELS`, ``[hands at risk, 1 if reached]`` in one block:
     the hands up to and including the first that differs at that level (all of them if
     none does). Until a first difference the two tables are in the same state, so the
@@ -379,7 +383,8 @@ def first_reached(chosen: Sequence[tuple[int, int, tuple[int, ...]]],
     [2, 1, 3, 1, 3, 1]
     """
     out: list[int] = []
-    tests = (lambda x, y: x != y, lambda x, y: x[1] != y[1], lambda x, y: x[2] != y[2])
+    tests: tuple[Callable[[HandRow, HandRow], bool], ...] = (
+        lambda x, y: x != y, lambda x, y: x[1] != y[1], lambda x, y: x[2] != y[2])
     for differs in tests:
         first = next((i for i, (x, y) in enumerate(zip(chosen, other)) if differs(x, y)), None)
         out += [len(chosen), 0] if first is None else [first + 1, 1]

@@ -67,5 +67,6 @@ class AnnouncementError(ValueError):
         pad = "".join("\t" if ch == "\t" else " " for ch in line[:col])
         return f"{line}\n{pad}^\n{message}"
 
-    def __reduce__(self):  # picklable (multiprocessing in the simulator)
+    def __reduce__(self) -> tuple[type[AnnouncementError], tuple[str, int, str, str | None, str | None]]:
+        # picklable (multiprocessing in the simulator)
         return (type(self), (self.text, self.position, self.message, self.expected, self.found))

@@ -72,7 +72,8 @@ def _accepts(parser: Lark, prefix: str) -> set[str]:
     try:
         ip = parser.parse_interactive(prefix)
         ip.exhaust_lexer()
-        return set(ip.accepts())
+        # lark's InteractiveParser.accepts() has no annotations (a set of terminal names)
+        return set(ip.accepts())  # type: ignore[no-untyped-call]
     except UnexpectedInput:
         return set()
 
@@ -232,8 +233,8 @@ def explain(
                 return AnnouncementError(text, back(first.start()),
                                          _bare_rank_message(first.group(), french, then),
                                          expected=_NAMED["CARD"], found=first.group())
-    if word in RANK_WORDS and "CARD" in accepts and "RANK" not in accepts:
-        nxt = _WORD.search(folded, m.end()) if m else None
+    if m is not None and word in RANK_WORDS and "CARD" in accepts and "RANK" not in accepts:
+        nxt = _WORD.search(folded, m.end())
         french = word in _FRENCH_RANKS or bool(nxt and nxt.group() == "sans")
         then = _next_rank(folded, m.end()) if word.isalpha() else None
         return AnnouncementError(text, back(pos), _bare_rank_message(word, french, then),
@@ -257,7 +258,7 @@ def explain(
         return AnnouncementError(text, back(pos), msg, expected=vocab.describe_claims(), found=found)
 
     expected = describe(accepts, literals, vocab) if accepts else "nothing more"
-    if word and _COMPACT_CARD.match(word) and "RANK" in accepts and "CARD" not in accepts:
+    if word and found is not None and _COMPACT_CARD.match(word) and "RANK" in accepts and "CARD" not in accepts:
         # "without KC": the rank is enough.
         msg = (f"expected a rank{_after(text, back(pos))}, not a card: "
                f'"{found[:-1]}" alone')

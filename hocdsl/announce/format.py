@@ -101,9 +101,8 @@ def format_action(action: Action | HocMark, vocab: Vocabulary | None = None, lan
         said = f"{action.cards} {noun}"
         return said if action.value is None else f"{said}, {action.value}"
     if isinstance(action, DeclareSequence):
-        said = vocab.sequence_word(action.length, lang)
-        if said is None:
-            said = f"{'séquence de' if fr else 'sequence of'} {action.length}"
+        named = vocab.sequence_word(action.length, lang)
+        said = named if named is not None else f"{'séquence de' if fr else 'sequence of'} {action.length}"
         return said if action.top is None else f"{said} {_height(action.top, fr)}"
     if isinstance(action, DeclareTricon):
         name = vocab.tricon_word(action.size, lang)

@@ -15,11 +15,12 @@ action value straight up. One parser is built per vocabulary and cached.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Union
+from typing import Callable, Literal, Union, cast
 
-from lark import Lark, Token, Transformer
+from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedInput
 
 from hocdsl.actions import (
@@ -85,8 +86,14 @@ def grammar_text(vocab: Vocabulary) -> str:
 MAX_DIGITS = 9
 
 
-def _shown(tok: Token) -> str:
-    """``tok`` as a message may quote it: a very long number by its length."""
+def _pos(tok: Token) -> int:
+    """Where ``tok`` starts in the folded text (lark's lexer always says; 0 if not)."""
+    return tok.start_pos or 0
+
+
+def _shown(tok: str) -> str:
+    """``tok`` (a token or a word of one) as a message may quote it: a very
+    long number by its length."""
     text = str(tok)
     if len(text) > MAX_DIGITS and text.isdigit():
         return f"{text[:MAX_DIGITS]}… (a number of {len(text)} digits)"
@@ -100,166 +107,193 @@ def _number(tok: Token, low: int, high: int | None, rule: str) -> int:
     converted (``int()`` of thousands of digits is slow, and refused past 4,300).
     """
     if len(tok) > MAX_DIGITS:
-        raise _Problem(tok.start_pos, f"{rule}, not {_shown(tok)}")
+        raise _Problem(_pos(tok), f"{rule}, not {_shown(tok)}")
     n = int(tok)
     if n < low or (high is not None and n > high):
-        raise _Problem(tok.start_pos, f"{rule}, not {n}")
+        raise _Problem(_pos(tok), f"{rule}, not {n}")
     return n
 
 
-class AnnouncementBuilder(Transformer):
+def _named(size: int | None, name: Token) -> int:
+    """The size the vocabulary gives ``name``, a SEQUENCE_NAME or TRICON_NAME:
+    those terminals are written from the vocabulary's own words, so it has one."""
+    if size is None:
+        raise AssertionError(f"{str(name)!r} matched {name.type} but is not in the vocabulary")
+    return size
+
+
+@dataclass(frozen=True, slots=True)
+class RankSaid:
+    """A rank as said (``rank``, ``height``, ``of_rank``): the rank, and where
+    its word starts in the folded text, for an error about it."""
+
+    rank: int
+    pos: int
+
+
+@dataclass(frozen=True, slots=True)
+class QualitySaid:
+    """``major`` or ``minor`` as said (``quality``), and where."""
+
+    kind: Literal["major", "minor"]
+    pos: int
+
+
+#: What a turn's parts hand up: one card, a one-suit run of cards, a hoc's mark, a "without".
+TurnPart = Union[Action, HocMark, list[Action]]
+
+
+@v_args(inline=True)
+class AnnouncementBuilder(Transformer[Token, list[Said]]):
     """Builds action values from the rules of grammar.lark, bottom up.
 
-    ``rank`` yields ``(rank, position)``, ``height`` and ``quality`` yield
-    tagged pairs, and each announcement rule yields its action (a turn a
-    list of them); positions let a well-formed but impossible phrase be
-    reported at the right word.
+    One method a rule, one argument a part of it (an optional part written
+    ``[in brackets]`` in the grammar comes as None when left out). ``rank``
+    yields a :class:`RankSaid`, ``quality`` a :class:`QualitySaid`, and each
+    announcement rule its action (a turn a list of them); positions let a
+    well-formed but impossible phrase be reported at the right word.
+
+    >>> builder = AnnouncementBuilder(Vocabulary.default())
+    >>> builder.point(Token("CARD_COUNT", "5", start_pos=0), None)
+    DeclarePoint(cards=5, value=None)
     """
 
     def __init__(self, vocab: Vocabulary) -> None:
         super().__init__(visit_tokens=False)
         self.vocab = vocab
 
-    def start(self, children: list) -> list[Said]:
-        said = children[0]
+    def start(self, said: Said | list[Said]) -> list[Said]:
         return said if isinstance(said, list) else [said]
 
     # bidding
-    def pass_(self, _: list) -> Action:
+    def pass_(self) -> Action:
         return PASS
 
-    def call(self, _: list) -> Action:
+    def call(self) -> Action:
         return CALL
 
-    def raise_(self, children: list) -> Action:
-        n = _number(children[0], 1, None, "a raise is at least 1 chip")
+    def raise_(self, chips: Token) -> Action:
+        n = _number(chips, 1, None, "a raise is at least 1 chip")
         return RAISE[n] if n < len(RAISE) else Raise(n)
 
     # declarations
-    def point(self, children: list) -> Action:
-        cards = _number(children[0], 1, 13, "a point is 1 to 13 cards of one suit")
-        value = _number(children[1], 0, None, "a point's value is a number of chips") if len(children) > 1 else None
-        return DeclarePoint(cards, value)
+    def point(self, count: Token, value: Token | None) -> Action:
+        cards = _number(count, 1, 13, "a point is 1 to 13 cards of one suit")
+        chips = _number(value, 0, None, "a point's value is a number of chips") if value is not None else None
+        return DeclarePoint(cards, chips)
 
-    def sequence(self, children: list) -> Action:
-        head, rest = children[0], children[1:]
+    def sequence(self, head: Token, height: RankSaid | None, quality: QualitySaid | None) -> Action:
         if head.type == "SEQUENCE_NAME":
-            length = self.vocab.sequence_length(head)
+            length = _named(self.vocab.sequence_length(head), head)
             name = self.vocab.sequence_word(length) or str(head)
         else:
             length = _number(head, 1, 13, "a run is 1 to 13 cards long")
             name = f"sequence of {length}"
         top = None
-        for kind, value, pos in rest:
-            if kind == "height":
-                if value < length:
-                    raise _Problem(pos, f"{with_article(name)} cannot be to the {rank_name(value)}: "
-                                        f"a run of {length} reaches at least the {rank_name(length)}")
-                top = value
-            else:
-                wanted = KING if kind == "major" else length
-                if top is not None and top != wanted:
-                    what = "to the king" if kind == "major" else f"from the ace, to the {rank_name(length)}"
-                    raise _Problem(pos, f'"{kind}" means {what}, but the height says to the {rank_name(top)}')
-                top = wanted
+        if height is not None:
+            if height.rank < length:
+                raise _Problem(height.pos, f"{with_article(name)} cannot be to the {rank_name(height.rank)}: "
+                                           f"a run of {length} reaches at least the {rank_name(length)}")
+            top = height.rank
+        if quality is not None:
+            wanted = KING if quality.kind == "major" else length
+            if top is not None and top != wanted:
+                what = "to the king" if quality.kind == "major" else f"from the ace, to the {rank_name(length)}"
+                raise _Problem(quality.pos, f'"{quality.kind}" means {what}, '
+                                            f"but the height says to the {rank_name(top)}")
+            top = wanted
         return DeclareSequence(length, top)
 
-    def height(self, children: list) -> tuple[str, int, int]:
-        rank, pos = children[0]
-        return ("height", rank, pos)
+    def height(self, rank: RankSaid) -> RankSaid:
+        return rank
 
-    def tricon(self, children: list) -> Action:
-        head, rest = children[0], children[1:]
+    def tricon(self, head: Token, of: RankSaid | None, quality: QualitySaid | None) -> Action:
         if head.type == "TRICON_NAME":
-            size = self.vocab.tricon_size(head)
+            size = _named(self.vocab.tricon_size(head), head)
         else:
             size = _number(head, 1, 4, "a tricon is 1 to 4 cards of one rank")
-        rank = None
-        for item in rest:
-            if len(item) == 2:  # a rank: (rank, pos)
-                rank = item[0]
-                continue
-            kind, _, pos = item
-            wanted = KING if kind == "major" else ACE
+        rank = of.rank if of is not None else None
+        if quality is not None:
+            wanted = KING if quality.kind == "major" else ACE
             if rank is not None and rank != wanted:
-                what = "kings" if kind == "major" else "aces"
-                raise _Problem(pos, f'"{kind}" means {what}, but the rank says {rank_name(rank)}s')
+                what = "kings" if quality.kind == "major" else "aces"
+                raise _Problem(quality.pos, f'"{quality.kind}" means {what}, but the rank says {rank_name(rank)}s')
             rank = wanted
         return DeclareTricon(size, rank)
 
-    def of_rank(self, children: list) -> tuple[int, int]:
-        return children[0]
+    def of_rank(self, rank: RankSaid) -> RankSaid:
+        return rank
 
-    def quality(self, children: list) -> tuple[str, None, int]:
-        tok = children[0]
-        return ("major" if tok.type == "MAJOR" else "minor", None, tok.start_pos)
+    def cards_or_rank(self, rank: RankSaid | None = None) -> RankSaid | None:
+        return rank  # None after "cards": "tricon of 4 cards"
 
-    def concede(self, _: list) -> Action:
+    def quality(self, word: Token) -> QualitySaid:
+        return QualitySaid("major" if word.type == "MAJOR" else "minor", _pos(word))
+
+    def concede(self) -> Action:
         return CONCEDE
 
-    def nothing(self, _: list) -> Action:
+    def nothing(self) -> Action:
         return NOTHING
 
     # lone winner, blank hand
-    def show(self, _: list) -> Action:
+    def show(self) -> Action:
         return SHOW
 
-    def conceal(self, _: list) -> Action:
+    def conceal(self) -> Action:
         return CONCEAL
 
-    def blank_hand(self, _: list) -> Action:
+    def blank_hand(self) -> Action:
         return DECLARE_BLANK
 
     # the card game
-    def turn(self, children: list) -> list[Said]:
+    def turn(self, *parts: TurnPart) -> list[Said]:
         out: list[Said] = []
-        for c in children:
-            if isinstance(c, list):  # a one-suit group: its cards in order
-                out.extend(c)
+        for part in parts:
+            if isinstance(part, list):  # a one-suit run: its cards in order
+                out.extend(part)
             else:
-                out.append(c)
+                out.append(part)
         return out
 
-    def suited(self, children: list) -> list[Said]:
+    def suited(self, run: Token) -> list[Action]:
         """``sept, huit de cœur``: each rank takes the suit of the last card."""
-        words = _RUN_SPLIT.split(str(children[0]).strip())
+        words = _RUN_SPLIT.split(str(run).strip())
         last = parse_card(" ".join(words[-3:]))
         suit = last // 13
-        return [PLAY[card_of(RANK_WORDS[w], suit)] for w in words[:-3]] + [PLAY[last]]
+        cards: list[Action] = [PLAY[card_of(RANK_WORDS[w], suit)] for w in words[:-3]]
+        return cards + [PLAY[last]]
 
-    def card(self, children: list) -> Action:
-        tok = children[0]
-        card = _COMPACT_CARDS.get(tok)
+    def card(self, word: Token) -> Play:
+        card = _COMPACT_CARDS.get(word)
         if card is None:
             try:
-                card = parse_card(tok)
+                card = parse_card(word)
             except CardError:  # "14 de pique": the rank is out of range
-                rank = _shown(tok.split()[0])
-                raise _Problem(tok.start_pos, f"there is no rank {rank}: ranks run from 1 (ace) "
-                                              f"to 13 (king)") from None
+                rank = _shown(word.split()[0])
+                raise _Problem(_pos(word), f"there is no rank {rank}: ranks run from 1 (ace) "
+                                           f"to 13 (king)") from None
         return PLAY[card]
 
-    def hoc(self, _: list) -> HocMark:
-        return HOC_MARK
+    def hoc(self, claim: Token | None = None) -> HocMark:
+        return HOC_MARK  # "hoc!" or the ruleset's CLAIM_WORD: the same mark
 
-    def card_as(self, children: list) -> Action:
+    def card_as(self, play: Play, as_rank: Token) -> Action:
         """``9D as 4`` / ``9D comme quatre``: the card, led as the rank named."""
-        play, tok = children
-        word = str(tok).split()[-1]
+        word = str(as_rank).split()[-1]
         r = RANK_WORDS.get(word)
         if r is None:
-            raise _Problem(tok.start_pos, f"there is no rank {_shown(word)}: ranks run from 1 (ace) to 13 (king)")
+            raise _Problem(_pos(as_rank), f"there is no rank {_shown(word)}: ranks run from 1 (ace) to 13 (king)")
         return Play(play.card, r)
 
-    def without(self, children: list) -> Action:
-        return WITHOUT[children[0][0]]
+    def without(self, rank: RankSaid) -> Action:
+        return WITHOUT[rank.rank]
 
-    def rank(self, children: list) -> tuple[int, int]:
-        tok = children[0]
-        r = RANK_WORDS.get(str(tok))
+    def rank(self, word: Token) -> RankSaid:
+        r = RANK_WORDS.get(str(word))
         if r is None:
-            raise _Problem(tok.start_pos, f"there is no rank {_shown(tok)}: ranks run from 1 (ace) to 13 (king)")
-        return (r, tok.start_pos)
+            raise _Problem(_pos(word), f"there is no rank {_shown(word)}: ranks run from 1 (ace) to 13 (king)")
+        return RankSaid(r, _pos(word))
 
 
 _RUN_SPLIT = re.compile(r"[\s,]+")
@@ -351,7 +385,9 @@ def _parse(text: str, vocab: Vocabulary) -> tuple[Said, ...]:
     folded, back = fold_text(text)
     parser = parser_for(vocab)
     try:
-        return tuple(parser.parse(folded))
+        # lark types parse() as giving a Tree; with an inline transformer it gives
+        # what the transformer's start() returns (AnnouncementBuilder: a list[Said])
+        return tuple(cast("list[Said]", parser.parse(folded)))
     except _Problem as p:
         err = AnnouncementError(text, back(p.pos), p.message)
     except UnexpectedInput as e:

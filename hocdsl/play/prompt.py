@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import (
-    Call, Conceal, Concede, DeclareBlank, DeclarePoint, DeclareSequence, DeclareTricon, Nothing, Pass, Play,
+    Action, Call, Conceal, Concede, DeclareBlank, DeclarePoint, DeclareSequence, DeclareTricon, Nothing, Pass, Play,
     Raise, Show, Without,
 )
 from ..announce import Vocabulary, format_action
@@ -60,11 +60,15 @@ def describe_legal(game: Game, vocab: Vocabulary, lang: str = "en") -> str:
     raises = [a.amount for a in legal if isinstance(a, Raise)]
     decls = [a for a in legal if isinstance(a, (DeclarePoint, DeclareSequence, DeclareTricon))]
     plays = [a.card for a in legal if isinstance(a, Play)]
-    said = lambda a: format_action(a, vocab, lang)  # noqa: E731
+
+    def said(a: Action) -> str:
+        return format_action(a, vocab, lang)
+
     for a in legal:
         if isinstance(a, Pass):
             parts.append(said(a) + (f" ({text(lang, 'fold')})" if game.bidding_mode == "raised" else ""))
         elif isinstance(a, Call):
+            assert game.to_act is not None  # a call is offered: the hand is on
             more = game.stake - game.put_in(game.to_act)
             parts.append(f"{said(a)} ({text(lang, 'more', n=more)})" if more > 0 else said(a))
         elif isinstance(a, (Concede, Nothing, Show, Conceal, DeclareBlank)):

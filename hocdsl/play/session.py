@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..actions import CLAIM, WITHOUT, Call, Conceal, Concede, DeclareBlank, HocMark, Nothing, Pass, Raise, Show
+from ..actions import CLAIM, WITHOUT, Action, Call, Conceal, Concede, DeclareBlank, HocMark, Nothing, Pass, Raise, Show
 from ..announce import AnnouncementError, Vocabulary, format_action, format_turn, parse_announcement
 from ..cards import card_name
 from ..engine import Game, IllegalAction, Partie
@@ -181,6 +181,7 @@ class PlaySession:
         self.show_pools()
         while not g.is_over:
             s = g.to_act
+            assert s is not None  # the hand is on
             if s == self.seat:
                 self._flush_turn()
                 self._human_turn()
@@ -195,13 +196,20 @@ class PlaySession:
 
     def _apply(self, a: Any) -> None:
         """Apply ``a`` for the seat to act, log it for the record, narrate the events."""
-        self.game.apply(a)
+        self.hand.apply(a)
         self._actions.append(a)
         self._narrate()
 
+    @property
+    def hand(self) -> Game:
+        """The hand being played: set when it is dealt, so any command typed during it finds it."""
+        if self.game is None:
+            raise RuntimeError("no hand is being played")
+        return self.game
+
     def replica(self) -> Game:
         """A fresh copy of the current hand: the same deal, every action so far replayed."""
-        g = self.game
+        g = self.hand
         copy = Game(self.rules, self.names, dealer=g.dealer, hands=g.dealt, carry=g.carry_in,
                     strict=False, record=True)
         for a in self._actions:
@@ -224,7 +232,9 @@ class PlaySession:
 
     def _said(self, e: Any) -> str | None:
         """What a player said, as the event shows it (``Blaise: raise 3   (stake now 3)``)."""
-        fa = lambda a: format_action(a, self.vocab, self.lang)  # noqa: E731
+        def fa(a: Action) -> str:
+            return format_action(a, self.vocab, self.lang)
+
         who = self.names[e.seat] if hasattr(e, "seat") else ""
         cls = e.__class__
         if cls is Passed:
@@ -250,7 +260,7 @@ class PlaySession:
     def _narrate(self) -> None:
         """Tell the new events: what was said (in the table's language), then what it did, in the
         narrator's words (``  → ...``)."""
-        events = self.game.events
+        events = self.hand.events
         for i, e in enumerate(events[self._seen:], self._seen):
             cls = e.__class__
             if cls is Played:
@@ -280,7 +290,7 @@ class PlaySession:
 
     def prompt_line(self) -> str:
         """What the player may do now: ``Point (pool 3) — you may: pass, raise 1..20, ...``."""
-        return prompt_line(self.game, self.seat, self.vocab, self.lang)
+        return prompt_line(self.hand, self.seat, self.vocab, self.lang)
 
     def _ask(self) -> str:
         self.say(self.prompt_line())
@@ -324,11 +334,11 @@ class PlaySession:
         return True
 
     def _allowed_now(self) -> str:
-        return f"{self.t('now')}, {self.t('you_may')}: {describe_legal(self.game, self.vocab, self.lang)}."
+        return f"{self.t('now')}, {self.t('you_may')}: {describe_legal(self.hand, self.vocab, self.lang)}."
 
     def _try(self, said: list[Any], line: str) -> bool:
         """Check the whole line on a replica; apply it only if every part is legal."""
-        g = self.game
+        g = self.hand
         actions = list(said)
         if g.stage != "cards":
             return self._try_bid(actions, line)
@@ -358,6 +368,7 @@ class PlaySession:
                          "comes too late. " + nothing)
                 return False
             if copy.to_act != self.seat:
+                assert copy.to_act is not None  # the hand is on (checked above)
                 before = format_turn(actions[:i], self.vocab, self.lang)
                 self.say(f"after \"{before}\" it is {self.names[copy.to_act]}'s turn, so "
                          f"\"{format_action(a, self.vocab, self.lang)}\" cannot be yours. " + nothing)
@@ -387,9 +398,9 @@ class PlaySession:
             return False
         a = plain[0]
         try:
-            self.game.check(a)
+            self.hand.check(a)
         except IllegalAction as e:
-            self._illegal(a, e, self.game)
+            self._illegal(a, e, self.hand)
             return False
         self._apply(a)
         return True
@@ -422,10 +433,10 @@ class PlaySession:
     # ------------------------------------------------------------ displays ----
 
     def show_hand(self) -> None:
-        commands.show_hand(self.say, self.game, self.seat, self.lang)
+        commands.show_hand(self.say, self.hand, self.seat, self.lang)
 
     def show_pools(self) -> None:
-        commands.show_pools(self.say, self.game, self.seat, self.names, self._before, self.lang)
+        commands.show_pools(self.say, self.hand, self.seat, self.names, self._before, self.lang)
 
     def show_history(self) -> None:
         pending = None
@@ -435,7 +446,7 @@ class PlaySession:
         commands.show_history(self.say, self.history, pending, self.lang)
 
     def show_legal(self) -> None:
-        commands.show_legal(self.say, self.game, self.vocab, self.lang)
+        commands.show_legal(self.say, self.hand, self.vocab, self.lang)
 
     def show_help(self) -> None:
         commands.show_help(self.say, self.lang)
@@ -445,4 +456,4 @@ class PlaySession:
     def _end_of_hand(self) -> None:
         from .summary import end_of_hand
 
-        end_of_hand(self.say, self.game, self.names, self._before, self.rules, self.lang)
+        end_of_hand(self.say, self.hand, self.names, self._before, self.rules, self.lang)

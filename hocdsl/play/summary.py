@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..engine import Game
-from ..engine.events import ChipMove
+from ..engine.events import ChipMove, Party, Pool
 from ..narrate import Narrator
 from ..rules.model import Ruleset
 from .commands import balances_text
@@ -18,14 +18,14 @@ def payment_lines(game: Game, names: Sequence[str], rules: Ruleset, lang: str = 
     pool, and repeated moves (the same payer, payee, reason and pool) summed into one."""
     narrator = Narrator(names, rules)
     antes = [e for e in game.events if e.__class__ is ChipMove and e.reason == "ante"]
-    pools = {e.payee for e in antes}
+    pools = {e.payee for e in antes if isinstance(e.payee, Pool)}  # an ante goes into a pool
     out: list[str] = []
     folded = bool(antes) and len({e.amount for e in antes}) == 1 and len(antes) == len(names) * len(pools)
     if folded:
         a = antes[0].amount
         ids = ", ".join(p.chance for p in sorted(pools, key=lambda p: p.index))
         out.append(text(lang, "each_antes", n=a, s="s" if a != 1 else "", pools=ids))
-    merged: dict[tuple, int] = {}
+    merged: dict[tuple[Party, Party, str, str | None], int] = {}
     for e in game.events:
         narrator.event(e)  # what the payments refer to (a combination shown, a card laid, cards left)
         if e.__class__ is ChipMove and not (folded and e.reason == "ante"):
@@ -48,8 +48,11 @@ def end_of_hand(say: Callable[[str], None], game: Game, names: Sequence[str], be
     after = [b + n for b, n in zip(before, g.net)]
     say(text(lang, "chips", chips=balances_text(names, after, g.net, lang)))
     ids = rules.pool_ids
-    carried = [f"{c} {p}" for c, p in zip(ids, g.carry_out.pools) if p]
+    carry = g.carry_out
+    if carry is None:
+        raise ValueError("end_of_hand: the hand is not over (nothing is carried yet)")
+    carried = [f"{c} {p}" for c, p in zip(ids, carry.pools) if p]
     if carried:
-        mult = [f"{c} ×{m}" for c, m in zip(ids, g.carry_out.multipliers) if m > 1]
+        mult = [f"{c} ×{m}" for c, m in zip(ids, carry.multipliers) if m > 1]
         say(text(lang, "carried", pools=", ".join(carried)
                  + ("; " + text(lang, "played_x", mult=", ".join(mult)) if mult else "")))

@@ -179,9 +179,9 @@ def chip_move_words(m: ChipMove, names: Sequence[str]) -> str:
     (The narration of a hand, with what each payment is for, is :class:`hocdsl.narrate.Narrator`.)"""
     why = reason_words(m.reason)
     n = f"{m.amount} chip{'s' if m.amount != 1 else ''}"
-    if isinstance(m.payer, int) and isinstance(m.payee, int):
-        return f"{verb(names[m.payer], 'pays')} {names[m.payee]} {n} ({why})"
     if isinstance(m.payer, int):
+        if isinstance(m.payee, int):
+            return f"{verb(names[m.payer], 'pays')} {names[m.payee]} {n} ({why})"
         return f"{verb(names[m.payer], 'puts')} {n} in the {m.payee.chance} pool ({why})"
     if isinstance(m.payee, int):
         return f"{verb(names[m.payee], 'takes')} {n} from the {m.payer.chance} pool ({why})"

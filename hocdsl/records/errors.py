@@ -19,6 +19,8 @@ x.yaml:3:5: deals.0.dealer: found `Bob`; expected one of the players (Anne, Blai
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..rules.errors import place, shorten
 
 
@@ -71,10 +73,16 @@ class RecordError(ValueError):
     def __str__(self) -> str:
         return self.render()
 
-    def __reduce__(self):  # picklable (errors raised in worker processes)
+    def __reduce__(self) -> tuple[Callable[..., RecordError], _Fields]:
+        # picklable (errors raised in worker processes)
         return (_rebuild, (self.file, self.line, self.column, self.message, self.detail,
                            self.hint, self.rule))
 
 
-def _rebuild(file, line, column, message, detail, hint, rule) -> RecordError:
+#: RecordError's fields, in _rebuild's order (what pickling carries).
+_Fields = tuple[str | None, int | None, int | None, str, str | None, str | None, str | None]
+
+
+def _rebuild(file: str | None, line: int | None, column: int | None, message: str,
+             detail: str | None, hint: str | None, rule: str | None) -> RecordError:
     return RecordError(file, line, column, message, detail=detail, hint=hint, rule=rule)

@@ -29,12 +29,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
-
 from ..cards import CardError, card_name, hand_of, iter_cards, parse_card, split_cards
 from ..rules.errors import RulesetError, suggest
 from ..rules.model import MAX_PLAYERS, MIN_PLAYERS
-from ..rules.yamldoc import YamlDoc, file_problem, parse_yaml, read_text
+from ..rules.yamldoc import Path as KeyPath
+from ..rules.yamldoc import YamlDoc, YamlMapping, YamlValue, file_problem, parse_yaml, read_text
 from .errors import RecordError
 from .model import FALSE_WITHOUT, Announcement, DealRecord, Mark, Record
 
@@ -50,23 +49,23 @@ class _Reader:
 
     # ------------------------------------------------------------ errors --
 
-    def err(self, path: tuple, message: str, *, key: bool = False, hint: str | None = None) -> RecordError:
+    def err(self, path: KeyPath, message: str, *, key: bool = False, hint: str | None = None) -> RecordError:
         line, col = self.doc.where(path, key=key)
         return RecordError(self.file, line, col, message, hint=hint)
 
-    def at(self, path: tuple, key: bool = False) -> Mark:
+    def at(self, path: KeyPath, key: bool = False) -> Mark:
         return self.doc.where(path, key=key)
 
-    def expect_mapping(self, value: Any, path: tuple, what: str) -> dict:
+    def expect_mapping(self, value: YamlValue, path: KeyPath, what: str) -> YamlMapping:
         if not isinstance(value, dict):
             raise self.err(path, f"{what}: found {_describe(value)}; expected a mapping")
         return value
 
-    def check_keys(self, mapping: dict, path: tuple, allowed: tuple[str, ...], what: str) -> None:
+    def check_keys(self, mapping: YamlMapping, path: KeyPath, allowed: tuple[str, ...], what: str) -> None:
         for k in mapping:
             if k not in allowed:
                 s = suggest(k, allowed)
-                raise self.err(path + (k,), f"{what}: found an unknown key `{k}`; expected one of: "
+                raise self.err(path + (k,), f"{what}: found an unknown key `{k!s}`; expected one of: "
                                             f"{', '.join(allowed)}", key=True,
                                hint=f"did you mean `{s}`?" if s else None)
 
@@ -88,35 +87,43 @@ class _Reader:
         if ruleset is not None and not (isinstance(ruleset, str) and ruleset.strip()):
             raise self.err(("ruleset",), f"ruleset: found {_describe(ruleset)}; expected a bundled "
                                          "ruleset name (e.g. hoc-mazarin) or the path of a ruleset file")
+        ruleset_name = ruleset.strip() if isinstance(ruleset, str) else None
         with_ = self.extensions(top.get("with"))
         players = self.players(top["players"])
         stake = top.get("stake")
-        if stake is not None and (not isinstance(stake, int) or isinstance(stake, bool) or stake < 0):
+        if not (stake is None or (isinstance(stake, int) and not isinstance(stake, bool) and stake >= 0)):
             raise self.err(("stake",), f"stake: found {_describe(stake)}; expected a whole number "
                                        "of chips (each player's starting stake)")
         fw = top.get("false_without", "error")
-        if fw not in FALSE_WITHOUT:
+        if not isinstance(fw, str) or fw not in FALSE_WITHOUT:
             raise self.err(("false_without",), f"false_without: found {_describe(fw)}; expected "
                                                "`error` (a false \"without\" stops the replay) or "
                                                "`penalty` (it is charged the ruleset's penalty)")
-        for k in ("title", "notes"):
-            if k in top and not isinstance(top[k], str):
-                raise self.err((k,), f"{k}: found {_describe(top[k])}; expected text")
+        title, notes = self.text(top, "title"), self.text(top, "notes")
         deals_raw = top["deals"]
         if not isinstance(deals_raw, list) or not deals_raw:
             raise self.err(("deals",), f"deals: found {_describe(deals_raw)}; expected a list of "
                                        "deals (each with dealer, hands, announcements)")
         deals = tuple(self.deal(d, i, players) for i, d in enumerate(deals_raw))
         return Record(
-            file=self.file, ruleset=ruleset.strip() if ruleset else None, with_=with_,
-            players=players, deals=deals, stake=stake, title=top.get("title"),
-            notes=top.get("notes"), false_without=fw,
+            file=self.file, ruleset=ruleset_name, with_=with_,
+            players=players, deals=deals, stake=stake, title=title,
+            notes=notes, false_without=fw,
             ruleset_at=self.at(("ruleset",)) if "ruleset" in top else (1, 1),
             players_at=self.at(("players",)), with_at=self.at(("with",)) if "with" in top else (1, 1),
             directory=directory,
         )
 
-    def extensions(self, value: Any) -> tuple[str, ...]:
+    def text(self, top: YamlMapping, key: str) -> str | None:
+        """The text at top-level ``key``: None if the key is absent, an error if it is not text."""
+        if key not in top:
+            return None
+        value = top[key]
+        if not isinstance(value, str):
+            raise self.err((key,), f"{key}: found {_describe(value)}; expected text")
+        return value
+
+    def extensions(self, value: YamlValue) -> tuple[str, ...]:
         if value is None:
             return ()
         if isinstance(value, str):
@@ -132,7 +139,7 @@ class _Reader:
             out.append(v.strip())
         return tuple(out)
 
-    def players(self, value: Any) -> tuple[str, ...]:
+    def players(self, value: YamlValue) -> tuple[str, ...]:
         if not isinstance(value, list) or not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
             raise self.err(("players",), f"players: found {_describe(value)}; expected a list of "
                                          f"the players' names ({MIN_PLAYERS} to {MAX_PLAYERS}, as "
@@ -151,10 +158,10 @@ class _Reader:
             out.append(name)
         return tuple(out)
 
-    def player_ref(self, value: Any, path: tuple, players: tuple[str, ...], what: str,
+    def player_ref(self, value: YamlValue, path: KeyPath, players: tuple[str, ...], what: str,
                    key: bool = False) -> str:
         name = str(value).strip() if isinstance(value, (str, int)) and not isinstance(value, bool) else None
-        if name not in players:
+        if name is None or name not in players:
             s = suggest(name, players) if name else None
             raise self.err(path, f"{what}: found {_describe(value) if name is None else f'`{name}`'}; "
                                  f"expected one of the players ({', '.join(players)})", key=key,
@@ -163,7 +170,7 @@ class _Reader:
 
     # -------------------------------------------------------------- deals --
 
-    def deal(self, raw: Any, i: int, players: tuple[str, ...]) -> DealRecord:
+    def deal(self, raw: YamlValue, i: int, players: tuple[str, ...]) -> DealRecord:
         path = ("deals", i)
         what = f"deal {i + 1}"
         d = self.expect_mapping(raw, path, what)
@@ -186,12 +193,13 @@ class _Reader:
             hand_at=MappingProxyType(hand_at), expect_at=MappingProxyType(expect_at), end_at=end_at,
         )
 
-    def _end_of(self, path: tuple, anns: tuple[Announcement, ...]) -> Mark:
+    def _end_of(self, path: KeyPath, anns: tuple[Announcement, ...]) -> Mark:
         if anns:
             return anns[-1].at
         return self.at(path, key=True)
 
-    def hands(self, raw: Any, path: tuple, players: tuple[str, ...], what: str):
+    def hands(self, raw: YamlValue, path: KeyPath, players: tuple[str, ...],
+              what: str) -> tuple[dict[str, int], dict[str, Mark]]:
         m = self.expect_mapping(raw, path, f"{what}, hands")
         hands: dict[str, int] = {}
         hand_at: dict[str, Mark] = {}
@@ -229,7 +237,8 @@ class _Reader:
                                  "one hand for each player", key=True)
         return hands, hand_at
 
-    def announcements(self, raw: Any, path: tuple, players: tuple[str, ...], what: str):
+    def announcements(self, raw: YamlValue, path: KeyPath, players: tuple[str, ...],
+                      what: str) -> tuple[Announcement, ...]:
         if raw is None:
             raw = []
         if not isinstance(raw, list):
@@ -276,7 +285,8 @@ class _Reader:
                 return (line, k + 1 + item.index(text))
         return at
 
-    def expect(self, raw: Any, path: tuple, players: tuple[str, ...], what: str):
+    def expect(self, raw: YamlValue, path: KeyPath, players: tuple[str, ...],
+               what: str) -> tuple[dict[str, dict[str, int]], dict[str, Mark]]:
         if raw is None:
             return {}, {}
         m = self.expect_mapping(raw, path, f"{what}, expect")
@@ -284,24 +294,25 @@ class _Reader:
         at: dict[str, Mark] = {}
         for key, nets in m.items():
             kpath = path + (key,)
-            nm = self.expect_mapping(nets, kpath, f"{what}, expect for {key}")
+            shown = str(key)
+            nm = self.expect_mapping(nets, kpath, f"{what}, expect for {shown}")
             row: dict[str, int] = {}
             for p, v in nm.items():
-                name = self.player_ref(p, kpath + (p,), players, f"{what}, expect for {key}", key=True)
+                name = self.player_ref(p, kpath + (p,), players, f"{what}, expect for {shown}", key=True)
                 if not isinstance(v, int) or isinstance(v, bool):
-                    raise self.err(kpath + (p,), f"{what}, expect for {key}: found {_describe(v)} for "
+                    raise self.err(kpath + (p,), f"{what}, expect for {shown}: found {_describe(v)} for "
                                                  f"{name}; expected a whole number of chips won (+) or lost (-)")
                 row[name] = v
             missing = [p for p in players if p not in row]
             if missing:
-                raise self.err(kpath, f"{what}, expect for {key}: found no net for "
+                raise self.err(kpath, f"{what}, expect for {shown}: found no net for "
                                       f"{', '.join(missing)}; expected every player's net", key=True)
-            out[str(key)] = row
-            at[str(key)] = self.at(kpath, key=True)
+            out[shown] = row
+            at[shown] = self.at(kpath, key=True)
         return out, at
 
 
-def _describe(v: Any) -> str:
+def _describe(v: object) -> str:
     if v is None:
         return "nothing"
     if isinstance(v, bool):
@@ -328,7 +339,7 @@ def parse_record(text: str, file: str = "<record>", directory: str | None = None
     return _Reader(doc, text).record(directory)
 
 
-def read_record(path: str | os.PathLike) -> Record:
+def read_record(path: str | os.PathLike[str]) -> Record:
     """Read the record file at ``path`` (see docs/records.md)."""
     from ..rules.loader import shown_path
 

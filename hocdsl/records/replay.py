@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import (
-    CLAIM, CONCEAL, PASS, Conceal, DeclareBlank, DeclarePoint, DeclareSequence, DeclareTricon,
+    CLAIM, CONCEAL, PASS, Action, Conceal, DeclareBlank, DeclarePoint, DeclareSequence, DeclareTricon,
     HocMark, Pass, Show,
 )
 from ..announce import AnnouncementError, Vocabulary, format_action, parse_announcement
@@ -64,7 +64,8 @@ from ..cards import a_rank, rank_letter
 from ..engine import Game, IllegalAction, Partie
 from ..engine.bidding import ChanceBidding
 from ..engine.errors import Rule
-from ..engine.events import BLANK_STAGE, CARDS_STAGE, ChanceWon, Hoc
+from ..announce.parser import Said
+from ..engine.events import BLANK_STAGE, CARDS_STAGE, ChanceWon, Event, Hoc
 from ..rules import RulesetError, load_ruleset
 from ..rules.loader import looks_like_path
 from ..rules.model import Ruleset
@@ -89,11 +90,11 @@ class Spoken:
 
     player: str
     text: str | None
-    actions: tuple
+    actions: tuple[Said, ...]
     implied: bool
     at: Mark | None
     stage: str
-    events: tuple = ()
+    events: tuple[Event, ...] = ()
     notes: tuple[str, ...] = ()
 
 
@@ -106,7 +107,7 @@ class DealReplay:
     dealer: str
     eldest: str
     rotation_dealer: str | None  # who the ruleset's dealer rotation would have dealing
-    setup_events: tuple  # hand started, cards dealt, antes
+    setup_events: tuple[Event, ...]  # hand started, cards dealt, antes
     spoken: list[Spoken] = field(default_factory=list)
     net: dict[str, int] = field(default_factory=dict)
     balances: dict[str, int] = field(default_factory=dict)  # after this deal
@@ -191,6 +192,7 @@ def waiting_for(g: Game) -> str:
     if g.is_over:
         return "nothing: the hand is over"
     s = g.to_act
+    assert s is not None  # the hand is on
     who = g.names[s]
     stage = g.stage
     if stage == BLANK_STAGE:
@@ -264,7 +266,7 @@ class _DealPlayer:
                               f"waiting for {waiting_for(g)}",
                               hint="a deal's announcements go on until a player lays his last card")
 
-    def only_hoc_marks(self, ann: Announcement, actions: list) -> bool:
+    def only_hoc_marks(self, ann: Announcement, actions: Sequence[Said]) -> bool:
         """True for a line that only says "hoc!" (a no-op): checked by :meth:`say`
         like any other "hoc!", so it is accepted after the last card made a hoc."""
         return bool(actions) and all(isinstance(a, HocMark) for a in actions)
@@ -275,12 +277,13 @@ class _DealPlayer:
             return f"{g.names[g.card_winner]} went out"
         return "it is over"
 
-    def defaults(self, ann: Announcement | None, actions: list) -> None:
+    def defaults(self, ann: Announcement | None, actions: Sequence[Said]) -> None:
         """Apply what a record leaves unsaid before ``ann``: a lone winner's
         conceal, a blank-hand holder's pass."""
         g = self.g
         while not g.is_over:
             s = g.to_act
+            assert s is not None  # the hand is on
             first = actions[0] if actions else None
             speaks = ann is not None and g.names[s] == ann.player
             if g.bidding_mode == "lone":
@@ -294,9 +297,10 @@ class _DealPlayer:
             else:
                 return
 
-    def apply_implied(self, action: Any) -> None:
+    def apply_implied(self, action: Action) -> None:
         g = self.g
         s = g.to_act
+        assert s is not None  # called while the hand is on (defaults)
         stage = g.stage
         n0 = len(g.events)
         g.apply(action)  # Conceal (not must-show) and Pass (blank, optional) are always legal here
@@ -309,7 +313,7 @@ class _DealPlayer:
         cg = self.rules.card_game
         return rule.cite(self.rules, cg.id if cg is not None else "card_game")
 
-    def say(self, ann: Announcement, actions: list) -> None:
+    def say(self, ann: Announcement, actions: Sequence[Said]) -> None:
         g = self.g
         seat = self.record.seat(ann.player)
         stage = g.stage
@@ -317,7 +321,7 @@ class _DealPlayer:
             stage = self.dr.spoken[-1].stage  # "hoc!" alone belongs to the turn it follows
         n0 = len(g.events)
         notes: list[str] = []
-        said: list = []  # the actions as read: a "hoc!" that claims is the Claim
+        said: list[Said] = []  # the actions as read: a "hoc!" that claims is the Claim
         for k, a in enumerate(actions):
             if isinstance(a, HocMark) and not g.is_over and g.to_act == seat and CLAIM in g.legal_actions():
                 a = CLAIM  # where a claim is owed, "hoc!" is the claim
@@ -340,6 +344,7 @@ class _DealPlayer:
                                       f"({self._over_words()}), so {format_action(a, self.vocab)} "
                                       "cannot be played")
             if g.to_act != seat:
+                assert g.to_act is not None  # the hand is on (checked above)
                 rule = self._cite(RULE_TURN)
                 raise self.error(
                     ann, f"{ann.player} said \"{ann.text}\" out of turn: it is "
@@ -368,7 +373,7 @@ def apply_said(g: Game, a: Any, rules: Ruleset, vocab: Vocabulary) -> str | None
     :func:`tie_note`), else None. Raises :class:`IllegalAction` as ``g.apply`` does.
     """
     seat = g.to_act
-    note = tie_note(g, a, seat, rules, vocab)
+    note = tie_note(g, a, seat, rules, vocab) if seat is not None else None  # over: g.apply refuses
     n0 = len(g.events)
     g.apply(a)
     if note is None:

@@ -19,7 +19,7 @@ from .. import narrate  # the one narrator of events, shared with `hoc play`
 from ..actions import HocMark, Play, Without
 from ..announce import Vocabulary, format_action, format_turn
 from ..cards import card_name, hand_by_suit, hand_str
-from ..engine.events import ChipMove, Hoc
+from ..engine.events import ChipMove, Event, Hoc, Pool
 from ..rules.model import Ruleset
 from .replay import DealReplay, Replay, Spoken
 
@@ -105,8 +105,9 @@ def _antes_line(d: DealReplay, rules: Ruleset) -> str | None:
     per: dict[int, int] = {}
     into: dict[str, int] = {}
     for e in antes:
-        per[e.payer] = per.get(e.payer, 0) + e.amount
-        into[e.payee.id] = into.get(e.payee.id, 0) + e.amount
+        if isinstance(e.payer, int) and isinstance(e.payee, Pool):  # an ante: a player into a pool
+            per[e.payer] = per.get(e.payer, 0) + e.amount
+            into[e.payee.id] = into.get(e.payee.id, 0) + e.amount
     each = "/".join(map(str, sorted({e.amount for e in antes})))
     who = "each player" if len(per) == g.n else " and ".join(names[s] for s in per)
     where = ("each pool" if len(into) == len(rules.pools)
@@ -176,7 +177,7 @@ def deal_json(d: DealReplay, replay: Replay, vocab: Vocabulary) -> dict[str, Any
     names = g.names
     rules = replay.rules
     stage_pool = vie_pools(rules)
-    events: Iterable = g.events
+    events: Iterable[Event] = g.events
     payments = [
         {"from": _party(names, e.payer), "to": _party(names, e.payee), "amount": e.amount,
          "reason": e.reason, **({"chance": e.chance} if e.chance else {})}

@@ -101,6 +101,7 @@ def _lines(g: Game, actions: Sequence[Any], rules: Ruleset, vocab: Vocabulary, l
     def flush() -> None:
         nonlocal turn, turn_seat
         if turn:
+            assert turn_seat is not None  # set with the turn's first action
             lines.append(f"{names[turn_seat]}: {format_turn(turn, vocab, lang)}")
         turn, turn_seat = [], None
 
@@ -109,6 +110,7 @@ def _lines(g: Game, actions: Sequence[Any], rules: Ruleset, vocab: Vocabulary, l
             who, a = item
             seat = names.index(who) if isinstance(who, str) else who
             if not g.is_over and seat != g.to_act and not isinstance(a, HocMark):
+                assert g.to_act is not None  # the hand is on
                 raise ValueError(f"{names[seat]} is said to play {a!r}, but it is "
                                  f"{names[g.to_act]}'s turn")
         else:
@@ -118,6 +120,7 @@ def _lines(g: Game, actions: Sequence[Any], rules: Ruleset, vocab: Vocabulary, l
         if g.is_over:
             raise ValueError(f"{a!r} comes after the end of the hand")
         s = g.to_act
+        assert s is not None  # the hand is on
         implied = ((isinstance(a, Conceal) and g.bidding_mode == "lone")
                    or (isinstance(a, Pass) and g.stage == BLANK_STAGE))
         n0 = len(g.events)
@@ -181,10 +184,10 @@ def write_record(
     for d in deals:
         dealer = names.index(d.dealer) if isinstance(d.dealer, str) else d.dealer
         if isinstance(d.hands, Mapping):
-            hands = [d.hands[p] for p in names]
+            given = [d.hands[p] for p in names]
         else:
-            hands = list(d.hands)
-        hands = [parse_hand(h) if isinstance(h, str) else h for h in hands]
+            given = list(d.hands)
+        hands = [parse_hand(h) if isinstance(h, str) else h for h in given]
         g = Game(rules, names, dealer=dealer, hands=hands, carry=carry, strict=False)
         lines, penalty = _lines(g, d.actions, rules, vocab, lang, names)
         strict = strict and not penalty

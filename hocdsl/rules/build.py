@@ -224,12 +224,12 @@ def build_ruleset(
         for pid, vals in pools.items())
     stage_objs = []
     for sid, vals in stages.items():
-        cls = stage_class(vals["kind"], vals.get("on"))
-        assert cls is not None
-        kwargs = {k: convert(cls, k, vals[k]) for k, _ in knob_fields(cls) if k in vals}
+        stage_cls = stage_class(vals["kind"], vals.get("on"))
+        assert stage_cls is not None
+        kwargs = {k: convert(stage_cls, k, vals[k]) for k, _ in knob_fields(stage_cls) if k in vals}
         if "pool" in vals:
             kwargs["pool"] = vals["pool"]
-        stage_objs.append(cls(id=sid, **kwargs))
+        stage_objs.append(stage_cls(id=sid, **kwargs))
     srcs = FrozenMap({
         sid: Source(id=sid, citation=" ".join(str(s["citation"]).split()), file=s.get("file"),
                     language=s.get("language"), url=s.get("url"), sections=s.get("sections"))

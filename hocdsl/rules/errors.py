@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 #: The most characters of one value a message quotes; a longer one is cut, with its length.
 MAX_QUOTED = 200
@@ -127,12 +128,17 @@ class RulesetError(ValueError):
         """This error and every further one collected from the same file."""
         return "\n".join(e.render() for e in (self, *self.more))
 
-    def __reduce__(self):  # picklable, for errors raised in worker processes
+    def __reduce__(self) -> tuple[Callable[..., RulesetError], _Fields]:
+        # picklable, for errors raised in worker processes
         return (_rebuild, (self.file, self.line, self.column, self.path, self.found,
                            self.expected, self.suggestion, self.hint))
 
 
-def _rebuild(*args) -> RulesetError:
+#: RulesetError's arguments, in order (what pickling carries).
+_Fields = tuple[str | None, int | None, int | None, str, str, str, str | None, str | None]
+
+
+def _rebuild(*args: Any) -> RulesetError:
     return RulesetError(*args)
 
 

@@ -28,7 +28,7 @@ from .errors import RulesetError, suggest
 from .model import (
     PROVENANCE_KINDS, RESERVED_IDS, SECTIONS, Alternative, PoolRules, Provenance, Ruleset, knob_fields,
 )
-from .yamldoc import YamlDoc, file_problem, read_yaml
+from .yamldoc import YamlDoc, YamlValue, checked, file_problem, read_yaml, value_at
 
 BUNDLED_PACKAGE = "hocdsl.rulesets"
 SUFFIXES = (".yaml", ".yml")
@@ -90,7 +90,8 @@ def bundled_summaries() -> list[BundledSummary]:
             try:
                 data = read_yaml(str(path), shown_path(path)).data
                 title = str(data.get("title", "")) if isinstance(data, dict) else ""
-                extends = data.get("extends") if isinstance(data, dict) else None
+                ext = data.get("extends") if isinstance(data, dict) else None
+                extends = ext if isinstance(ext, str) else None
             except RulesetError as e:
                 title, extends = f"(unreadable: {e.headline})", None
             out.append(BundledSummary(name=name, kind=kind, title=title, extends=extends))
@@ -103,7 +104,7 @@ def bundled_path(name: str, extension: bool = False) -> Path:
     return d / f"{name}.yaml"
 
 
-def shown_path(path: Path | str) -> str:
+def shown_path(path: Path | str | os.PathLike[str]) -> str:
     """How a file is named in messages: relative to the working directory when inside it."""
     p = Path(path)
     if not p.is_absolute():
@@ -185,8 +186,7 @@ class Layer:
 
     @property
     def data(self) -> dict[str, Any]:
-        data: dict[str, Any] = self.doc.data
-        return data
+        return checked(self.doc.data)  # read_layer refuses a file that is not a mapping
 
     @property
     def name(self) -> str:
@@ -297,7 +297,7 @@ def _check_format(doc: YamlDoc) -> None:
     data = doc.data
     if not isinstance(data, dict) or "format" in data:
         return
-    old = [k for k in data if k in OLD_SECTIONS or k == "table"]
+    old = [k for k in data if isinstance(k, str) and (k in OLD_SECTIONS or k == "table")]
     if old:
         raise RulesetError(
             doc.file, *doc.where((old[0],), key=True), old[0],
@@ -349,7 +349,7 @@ def read_layer(path: Path, kind: str | None = None,
         errors = errors + name_errors(doc, path)
     if not defer or not isinstance(doc.data, dict):
         _raise_all(errors)
-    actual = doc.data.get("kind", "ruleset")
+    actual = str(checked(doc.data).get("kind", "ruleset"))  # a file not a mapping was refused above
     if kind is not None and actual != kind:
         _raise_all(errors)  # a broken file is reported as such before its kind
         if referrer is not None:
@@ -377,7 +377,7 @@ def name_errors(doc: YamlDoc, path: Path) -> list[RulesetError]:
     """``name:`` must be the file's name without ``.yaml``: commands name a file by its path
     and label it by its ``name:``, so a copy that kept its original's name would print as
     its original (``hoc diff hoc-mazarin copy.yaml``: "hoc-mazarin vs hoc-mazarin")."""
-    name = doc.data.get("name")
+    name = doc.data.get("name") if isinstance(doc.data, dict) else None
     if not isinstance(name, str) or name == path.stem or path.suffix not in SUFFIXES:
         return []  # a missing or malformed name is the schema's to report
     stem = path.stem
@@ -614,11 +614,9 @@ def _amounts_in_units(out: Resolved) -> list[RulesetError]:
     return errors
 
 
-def _raw(data: Any, at: tuple[Any, ...]) -> dict[str, Any]:
-    """The YAML mapping at key path ``at`` of a file's data."""
-    for step in at:
-        data = data[step]
-    return data if isinstance(data, dict) else {}
+def _raw(data: YamlValue, at: tuple[Any, ...]) -> dict[str, Any]:
+    """The YAML mapping at key path ``at`` of a file's data (schema-checked)."""
+    return checked(value_at(data, at))
 
 
 def _new_stage_without_kind(layer: Layer, sid: str, at: tuple[Any, ...], known: list[str]) -> RulesetError:

@@ -17,7 +17,7 @@ so. ``hoc migrate FILE`` prints the result.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from .render import dump, flowed
 from .yamldoc import file_problem, parse_yaml, read_text
@@ -115,11 +115,11 @@ def migrate_data(old: dict[str, Any]) -> dict[str, Any]:
     if before and blank_stage:
         stages["blank_hand"] = blank_stage
     for c in chances:
-        sec = old.get(c)
-        if sec is None and not base:
+        chance_sec = old.get(c)
+        if chance_sec is None and not base:
             continue
         st: dict[str, Any] = {"kind": "vie", "on": CHANCE_ON[c], "pool": c} if base else {}
-        st.update({k: _knob(v) for k, v in (sec or {}).items()})
+        st.update({k: _knob(v) for k, v in (chance_sec or {}).items()})
         if st:
             stages[c] = st
     if blank_stage and not before:
@@ -183,7 +183,9 @@ def migrate_text(text: str, file: str = "<text>") -> str:
     if old.get("format") == 2:
         raise ValueError("the file is already in format 2")
     head = _header(text)
-    body = dump(migrate_data(old))
+    # the first format has no schema to check it against: migrate_data reads each
+    # section as it goes (a .get with a default, an isinstance where it matters)
+    body = dump(migrate_data(cast("dict[str, Any]", old)))
     out = "# yaml-language-server: $schema=https://hocdsl.example/ruleset.schema.json\n"
     if head:
         out += head + "\n#\n# Converted to ruleset format 2 by `hoc migrate`.\n\n"

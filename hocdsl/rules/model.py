@@ -1093,8 +1093,11 @@ class Ruleset:
             if any(a.reading is not None for a in p.alternatives):
                 prov[path] = dataclasses.replace(p, alternatives=tuple(
                     a for a in p.alternatives if a.reading is None))
+        from .build import FrozenMap  # build imports this module: imported when called
+
+        # a Ruleset's provenance is a FrozenMap (build.py makes it so): hashable, picklable
         return dataclasses.replace(self, pools=pools, stages=stages, name=name or self.name, origin=(),
-                                   readings=(), provenance=type(self.provenance)(prov), **top)
+                                   readings=(), provenance=FrozenMap(prov), **top)
 
     def knob_spec(self, path: str) -> KnobSpec:
         """The model's definition of the knob at ``path``."""

@@ -36,7 +36,7 @@ from .generated import write_or_check
 from .loader import bundled_extensions, bundled_path, bundled_rulesets, load_ruleset
 from .model import PROVENANCE_KINDS, Provenance, Ruleset, knob_fields
 from .render import value_words
-from .yamldoc import read_yaml
+from .yamldoc import checked, read_yaml
 
 DEFAULT_OUTPUT = Path("docs") / "interpretations.md"
 #: the ruleset an extension is laid over to read what it sets (its values do not depend on the base)
@@ -194,7 +194,7 @@ def _extension_layers() -> list[tuple[str, Ruleset]]:
 
 def _extension_title(ext: str) -> str:
     doc = read_yaml(str(bundled_path(ext, extension=True)), ext)
-    return str(doc.data.get("title", ext))
+    return str(checked(doc.data).get("title", ext))  # a bundled extension: schema-checked
 
 
 def _counts(rules: Ruleset) -> dict[str, int]:

@@ -126,15 +126,15 @@ def ruleset_text(rules: Ruleset, width: int = 96) -> str:
             path = f"{prefix}.{name}"
             value = getattr(obj, name)
             lines += _wrap(f"{knob_title(rules, path)} [{path}]: {value_words(rules, path, value)}", "  ", width)
-            prov = rules.provenance.get(path)
-            if prov is None:
+            knob_prov = rules.provenance.get(path)
+            if knob_prov is None:
                 continue
-            lines += _wrap(provenance_line(prov, rules), "      ", width)
-            if prov.note:
-                lines += _wrap("note: " + prov.note, "      ", width)
-            if prov.played:
-                lines += _wrap("played: " + prov.played, "      ", width)
-            for alt in prov.alternatives:
+            lines += _wrap(provenance_line(knob_prov, rules), "      ", width)
+            if knob_prov.note:
+                lines += _wrap("note: " + knob_prov.note, "      ", width)
+            if knob_prov.played:
+                lines += _wrap("played: " + knob_prov.played, "      ", width)
+            for alt in knob_prov.alternatives:
                 whole = f" (with the whole reading `{alt.reading}`)" if alt.reading else ""
                 lines += _wrap(f"or: {value_words(rules, path, alt.value)}{whole} -- {alt.provenance.cite()}",
                                "      ", width)

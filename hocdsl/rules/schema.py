@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
+from ..cards import Card
 from . import model
 from .generated import write_or_check
 from .model import (
@@ -110,7 +111,7 @@ def value_schema(tp: Any, spec: KnobSpec) -> dict[str, Any]:
         else:  # names
             vs = {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1}
         return {"type": "object", "propertyNames": keys, "additionalProperties": vs, "minProperties": 1}
-    if tp == model.Card or tp is int:
+    if tp == Card or tp is int:
         return {"$ref": "#/$defs/card"}
     raise TypeError(f"no schema for {tp!r}")
 
@@ -276,13 +277,13 @@ def build_schema() -> dict[str, Any]:
                                      "`{value: {}, <provenance>}` for a game without pools, saying why.",
                       "if": {"required": ["value"]}, "then": {"$ref": "#/$defs/no_pools"}, "else": pools_map}
     stage_rules = []
-    structural = {"kind": {"enum": sorted({k for k, _ in STAGE_CLASSES})},
+    structural: dict[str, dict[str, Any]] = {"kind": {"enum": sorted({k for k, _ in STAGE_CLASSES})},
                   "on": {"enum": sorted({o for _, o in STAGE_CLASSES if o})},
                   "pool": {"type": "string", "pattern": ID_PATTERN}}
     for (kind, on), cls in STAGE_CLASSES.items():
         key = f"stage.{kind}" + (f".{on}" if on else "")
         sprops = dict(_section_props(key.removeprefix("stage."), cls, defs))
-        own = {"kind": {"const": kind}}
+        own: dict[str, dict[str, Any]] = {"kind": {"const": kind}}
         if on:
             own["on"] = {"const": on}
         if "pool" in {f.name for f in __import__("dataclasses").fields(cls)}:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import card_name, fold, parse_card
 from .errors import RulesetError, suggest
 from .model import CITED_KINDS, PROVENANCE_KINDS, SECTIONS, PoolRules, knob_fields
-from .yamldoc import YamlDoc
+from .yamldoc import YamlDoc, checked
 
 if TYPE_CHECKING:  # pragma: no cover
     from .loader import Layer, Resolved
@@ -590,7 +590,7 @@ def check_document(doc: YamlDoc) -> list[RulesetError]:
     """Checks on one file's own fields: name, title, summary not blank."""
     out = []
     for f in ("title", "summary"):
-        v = doc.data.get(f)
+        v = checked(doc.data).get(f)  # the schema has found the file a mapping
         if isinstance(v, str) and not v.strip():
             out.append(doc.error((f,), "blank text", f"a {f}"))
     return out
@@ -671,7 +671,7 @@ def source_errors(doc: YamlDoc, sources: Mapping[str, Any], own_only: bool = Fal
     in a form that is none (``§5.2``, ``§name``, ``¶3``, ``p. 694``; the bare id for a
     source whose entry says ``sections: none``)."""
     out = []
-    for at, spec in _knob_specs(doc.data):
+    for at, spec in _knob_specs(checked(doc.data)):
         for kind in CITED_KINDS:
             if not isinstance(spec.get(kind), str):
                 continue

@@ -27,7 +27,7 @@ from jsonschema.exceptions import best_match  # type: ignore[import-untyped,unus
 from ..cards import CardError, card_name, parse_card
 from .errors import RulesetError, suggest
 from .model import PROVENANCE_KINDS, SECTIONS, STAGE_CLASSES, KnobSpec, PoolRules, knob_fields
-from .yamldoc import YamlDoc, dotted
+from .yamldoc import YamlDoc, dotted, value_at
 
 KNOB_FORM = ('a knob written `{value: ..., source: "<id> §<section>"}` '
              'or `{value: ..., editorial: "<why>"}`')
@@ -113,9 +113,12 @@ def _is_group(path: tuple[Any, ...]) -> bool:
 
 def _stage_of(doc: YamlDoc, sid: Any) -> tuple[str, str | None] | None:
     """The (kind, on) a stage of this file declares, if it does."""
-    st = (doc.data.get("stages") or {}).get(sid) if isinstance(doc.data, dict) else None
-    if isinstance(st, dict) and isinstance(st.get("kind"), str):
-        return st["kind"], st.get("on") if isinstance(st.get("on"), str) else None
+    stages = doc.data.get("stages") if isinstance(doc.data, dict) else None
+    st = stages.get(sid) if isinstance(stages, dict) else None
+    if isinstance(st, dict):
+        kind, on = st.get("kind"), st.get("on")
+        if isinstance(kind, str):
+            return kind, on if isinstance(on, str) else None
     return None
 
 
@@ -415,9 +418,7 @@ def stage_schema_errors(doc: YamlDoc, at: tuple[Any, ...], kind: str, on: str | 
     """Schema violations in the stage at ``at`` of ``doc``, a stage of ``kind`` (and ``on``)
     whose kind the file does not restate (it extends a ruleset that has the stage): the
     whole-file schema cannot tell which stage's knobs it holds."""
-    spec = doc.data
-    for step in at:
-        spec = spec[step]
+    spec = value_at(doc.data, at)
     errors = list(_stage_validator(kind, on).iter_errors(json_data(spec)))
     for e in errors:
         e.path.extendleft(reversed(at))

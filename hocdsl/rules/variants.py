@@ -29,7 +29,7 @@ from .loader import NO_POOLS, STRUCTURAL, Layer, Resolved, _check, _raw, provena
 from .model import (
     MAX_CHIPS, SECTIONS, KnobChange, NamedReading, Pick, PoolRules, Ruleset, knob_fields,
 )
-from .yamldoc import YamlDoc, dotted
+from .yamldoc import YamlDoc, dotted, value_at
 
 # ------------------------------------------------------------ part of a file ----
 
@@ -41,8 +41,8 @@ def part_of(doc: YamlDoc, at: tuple[Any, ...]) -> YamlDoc:
     key = tuple(str(a) for a in at)
     marks = {k[n:]: v for k, v in doc.marks.items() if k[:n] == key}
     key_marks = {k[n:]: v for k, v in doc.key_marks.items() if k[:n] == key}
-    data = _raw(doc.data, at)
-    return YamlDoc(file=doc.file, data=data, marks=marks, key_marks=key_marks)
+    data = value_at(doc.data, at)
+    return YamlDoc(file=doc.file, data=data if isinstance(data, dict) else {}, marks=marks, key_marks=key_marks)
 
 
 def reading_layer(layer: Layer, reading_id: str) -> Layer:

@@ -16,18 +16,34 @@ or semantic) can be reported at ``file:line:column``.
 
 from __future__ import annotations
 
+import datetime
 import errno
 import os
 import re
 import stat
 from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Union, cast
 
 import yaml
+from yaml.constructor import SafeConstructor
 
 from .errors import RulesetError
 
-Path = tuple[Any, ...]
+#: A scalar as the safe loader reads it: text, a number, a boolean, null, a date
+#: or a time (``datetime`` is a ``date``), bytes (``!!binary``).
+YamlScalar = Union[str, int, float, bool, None, datetime.date, bytes]
+#: What a scalar's value is an instance of (``datetime`` is a ``date``).
+_SCALARS = (str, int, float, bool, type(None), datetime.date, bytes)
+#: A mapping's key: a scalar (``on:``, ``yes:``, ``no:`` stay text, see :class:`_Builder`).
+YamlKey = Union[str, int, float, None, datetime.date, bytes]
+#: A YAML value as read: a scalar, or lists and mappings of values, to any depth.
+YamlValue = Union[YamlScalar, list["YamlValue"], dict[YamlKey, "YamlValue"]]
+#: A YAML mapping as read.
+YamlMapping = dict[YamlKey, YamlValue]
+
+#: A key path into a file's data: mapping keys and list indexes, from the top.
+Path = tuple[YamlKey, ...]
 
 
 @dataclass
@@ -35,7 +51,7 @@ class YamlDoc:
     """A parsed YAML file: the data and the 1-based (line, column) of each node."""
 
     file: str  # as shown in messages
-    data: Any
+    data: YamlValue
     # keyed by the path with every step as text (see _key)
     marks: dict[tuple[str, ...], tuple[int, int]] = field(default_factory=dict)  # value node of each path
     key_marks: dict[tuple[str, ...], tuple[int, int]] = field(default_factory=dict)  # key node of each path
@@ -65,6 +81,39 @@ class YamlDoc:
                             found, expected, suggestion=suggestion, hint=hint)
 
 
+def value_at(data: YamlValue, at: Sequence[YamlKey]) -> YamlValue:
+    """The value at key path ``at`` of ``data``: mapping keys and list indexes, from the top.
+
+    Raises :class:`KeyError` or :class:`IndexError` where a step is missing, and
+    :class:`TypeError` where a step goes into a scalar.
+
+    >>> value_at({"a": [1, {"b": 2}]}, ("a", 1, "b"))
+    2
+    """
+    for step in at:
+        if isinstance(data, dict):
+            data = data[step]
+        elif isinstance(data, list) and isinstance(step, int):
+            data = data[step]
+        else:
+            raise TypeError(f"step {step!r} into {type(data).__name__}")
+    return data
+
+
+def checked(value: YamlValue) -> dict[str, Any]:
+    """``value``, a mapping of knobs the JSON schema has checked, as the code that reads
+    its knobs sees it (an empty mapping where there is none).
+
+    The shape is the schema's (``hocdsl/rules/schema.json``), not spelt again in
+    types: past this point a knob is read as the schema says it is.
+
+    >>> checked({"value": 3}), checked(None)
+    ({'value': 3}, {})
+    """
+    # the schema, not the type checker, vouches for the keys (text) and the values' shapes
+    return cast("dict[str, Any]", value) if isinstance(value, dict) else {}
+
+
 def _key(path: Path) -> tuple[str, ...]:
     """Paths are looked up by the text of each step: YAML key ``3`` and JSON key ``"3"`` agree."""
     return tuple(str(p) for p in path)
@@ -76,7 +125,8 @@ def dotted(path: Path) -> str:
 
 
 def _mark(node: yaml.Node | yaml.Event) -> tuple[int, int]:
-    return node.start_mark.line + 1, node.start_mark.column + 1
+    mark = node.start_mark  # set on every node and event YAML reads from a text
+    return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
 
 
 #: The deepest a file may nest lists and mappings (a ruleset or a record needs
@@ -122,10 +172,11 @@ class _GuardedLoader(yaml.SafeLoader):
     def __init__(self, stream: str) -> None:
         super().__init__(stream)
         self._depth = 0
-        self._composing: list[str] = []  # the anchors of the nodes being composed
+        self._composing: list[str | None] = []  # the anchors of the nodes being composed
 
-    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node:
-        event = self.peek_event()
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+        # types-PyYAML leaves the pure-Python Parser.peek_event unannotated (it gives the next Event)
+        event: yaml.Event = self.peek_event()  # type: ignore[no-untyped-call]
         if isinstance(event, yaml.AliasEvent):
             if event.anchor in self._composing:
                 raise _self_alias(_mark(event), (), event.anchor)
@@ -143,7 +194,7 @@ class _GuardedLoader(yaml.SafeLoader):
 
 
 class _Builder:
-    def __init__(self, doc: YamlDoc, loader: yaml.SafeLoader):
+    def __init__(self, doc: YamlDoc, loader: SafeConstructor) -> None:
         self.doc = doc
         self.loader = loader
         self.built: set[int] = set()  # every node built so far: built again = through an alias
@@ -156,7 +207,7 @@ class _Builder:
         """Where the node at ``path`` was named: its key, else its parent list."""
         return self.doc.key_marks.get(_key(path)) or self.doc.where(path[:-1])
 
-    def build(self, node: yaml.Node, path: Path) -> Any:
+    def build(self, node: yaml.Node, path: Path) -> YamlValue:
         nid = id(node)
         if nid in self.open:
             raise _self_alias(self._used_at(path), path, None)
@@ -182,11 +233,11 @@ class _Builder:
             if again:
                 self.expanding -= 1
 
-    def _build(self, node: yaml.Node, path: Path) -> Any:
+    def _build(self, node: yaml.Node, path: Path) -> YamlValue:
         self.doc.marks[_key(path)] = _mark(node)
         if isinstance(node, yaml.MappingNode):
             self.loader.flatten_mapping(node)  # resolve YAML merge keys (<<)
-            out: dict[Any, Any] = {}
+            out: YamlMapping = {}
             for knode, vnode in node.value:
                 if not isinstance(knode, yaml.ScalarNode):
                     line, col = _mark(knode)
@@ -198,10 +249,11 @@ class _Builder:
                 if key in out:
                     line, col = _mark(knode)
                     first = self.doc.key_marks.get(_key(path + (key,)), (None, None))[0]
+                    shown = str(key)
                     raise RulesetError(
                         self.doc.file, line, col, dotted(path + (key,)),
-                        f"`{key}` a second time", "each key at most once in a mapping",
-                        hint=f"the first `{key}` is on line {first}; remove one of them")
+                        f"`{shown}` a second time", "each key at most once in a mapping",
+                        hint=f"the first `{shown}` is on line {first}; remove one of them")
                 self.doc.key_marks[_key(path + (key,))] = _mark(knode)
                 out[key] = self.build(vnode, path + (key,))
             return out
@@ -209,11 +261,14 @@ class _Builder:
             return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
         return self._scalar(node, path)
 
-    def _scalar(self, node: yaml.Node, path: Path) -> Any:
+    def _scalar(self, node: yaml.Node, path: Path) -> YamlScalar:
         """A scalar's value; one YAML cannot make into a value (a number of thousands of
         digits, a date that does not exist) is refused where it is written."""
         try:
-            return self.loader.construct_object(node, deep=True)
+            value = self.loader.construct_object(node, deep=True)
+            if not isinstance(value, _SCALARS):  # the safe constructor makes none other of a scalar
+                raise TypeError(f"YAML made a {type(value).__name__} of a scalar")
+            return value
         except ValueError as e:
             line, col = _mark(node)
             found, expected = _unreadable_scalar(node, e)
@@ -238,7 +293,7 @@ def _unreadable_scalar(node: yaml.Node, error: ValueError) -> tuple[str, str]:
     return f"`{text}`, which YAML cannot read as a {node.tag.rsplit(':', 1)[-1]} ({error})", "a value YAML reads"
 
 
-_FAST_LOADER = getattr(yaml, "CSafeLoader", None)  # libyaml, when PyYAML was built with it
+_FAST_LOADER: type[yaml.CSafeLoader] | None = getattr(yaml, "CSafeLoader", None)  # libyaml, when PyYAML has it
 
 
 #: libyaml composes recursively in C, with no guard: tens of thousands of
@@ -293,7 +348,7 @@ def parse_yaml(text: str, file: str) -> YamlDoc:
     return _parse(text, file, _GuardedLoader)
 
 
-def _parse(text: str, file: str, loader_class: type) -> YamlDoc:
+def _parse(text: str, file: str, loader_class: type[_GuardedLoader] | type[yaml.CSafeLoader]) -> YamlDoc:
     doc = YamlDoc(file=file, data=None)
     try:
         loader = loader_class(text)
@@ -326,14 +381,14 @@ def _parse(text: str, file: str, loader_class: type) -> YamlDoc:
                                hint=f"add the missing colon: `{key}: {rest.strip()}`" if rest.strip()
                                else f"add the missing colon: `{key}:`") from None
         mark = e.problem_mark or e.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
+        mark_line, mark_col = (mark.line + 1, mark.column + 1) if mark else (None, None)
         found = e.problem or "text that is not YAML"
         hint = "check indentation, unclosed brackets or quotes, and a missing space after `:`"
         cm = e.context_mark
         if e.context and cm is not None and (cm.line, cm.column) != (getattr(mark, "line", None),
                                                                        getattr(mark, "column", None)):
             hint = f"{e.context} that starts at line {cm.line + 1}, column {cm.column + 1}; " + hint
-        raise RulesetError(file, line, col, "", f"a YAML syntax error ({found})",
+        raise RulesetError(file, mark_line, mark_col, "", f"a YAML syntax error ({found})",
                            "well-formed YAML", hint=hint) from None
     except yaml.YAMLError as e:
         raise RulesetError(file, None, None, "", f"a YAML error: {e}", "well-formed YAML") from None

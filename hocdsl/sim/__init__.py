@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from ..bots import parse_bots
 from .metrics import Layout, Metric
 from .runner import BLOCK_HANDS, CHUNK_BLOCKS, Table
-from .stats import NAN_STAT, Stat, Sums, interval, ratio_parts, sd_parts
+from .stats import NAN_STAT, Stat, Sums, SumsState, interval, ratio_parts, sd_parts
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset
@@ -210,7 +210,7 @@ class _SimJob:
     def warm(self) -> None:
         self.table.warm()
 
-    def run_chunk(self, chunk: list[tuple[int, int]]) -> tuple:
+    def run_chunk(self, chunk: list[tuple[int, int]]) -> tuple[SumsState, tuple[bool, ...]]:
         sums = self.empty()
         ok = True
         for block, hands in chunk:
@@ -247,7 +247,7 @@ class _CompareJob:
         self.a.warm()
         self.b.warm()
 
-    def run_chunk(self, chunk: list[tuple[int, int]]) -> tuple:
+    def run_chunk(self, chunk: list[tuple[int, int]]) -> tuple[SumsState, tuple[bool, ...]]:
         sums = self.empty()
         ok_a = ok_b = True
         for block, hands in chunk:

@@ -38,6 +38,7 @@ pair of blocks, the weights of A negated: the paired interval.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 # Student's t, 97.5% quantile, by degrees of freedom (df > 120: normal 1.96).
@@ -81,7 +82,7 @@ class Stat:
     def ci95(self) -> tuple[float, float]:
         return (self.lo, self.hi)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, float | None | list[float | None]]:
         """``{"mean": m, "ci95": [lo, hi]}``, with null for an undefined value."""
         return {"mean": _num(self.mean), "ci95": [_num(self.lo), _num(self.hi)]}
 
@@ -91,7 +92,10 @@ def _num(x: float) -> float | None:
 
 
 NAN_STAT = Stat(math.nan, math.nan, math.nan)
-_INDEX: dict[tuple, dict[tuple[int, int], int]] = {}
+_INDEX: dict[tuple[tuple[int, int], ...], dict[tuple[int, int], int]] = {}
+
+#: :class:`Sums` as plain values, to send between processes: ``(S, C, m)``.
+SumsState = tuple[Sequence[int], Sequence[int], int]
 
 
 class Sums:
@@ -130,12 +134,12 @@ class Sums:
         self.C = [a + b for a, b in zip(self.C, other.C)]
         self.m += other.m
 
-    def state(self) -> tuple:
+    def state(self) -> SumsState:
         """A plain picklable state (for sending between processes)."""
         return (self.S, self.C, self.m)
 
     @classmethod
-    def from_state(cls, size: int, pairs, state: tuple) -> Sums:
+    def from_state(cls, size: int, pairs: Iterable[tuple[int, int]], state: SumsState) -> Sums:
         s = cls(size, list(pairs))
         s.S, s.C, s.m = list(state[0]), list(state[1]), state[2]
         return s
