@@ -16,6 +16,7 @@ from typing import Annotated, Any, NoReturn, Optional
 import typer
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
+from . import screen
 from .rules import RulesetError, load_ruleset
 from .rules.model import Ruleset
 
@@ -315,11 +316,9 @@ def emit(fmt: Format, *, text: Callable[[Any], None], json_data: Callable[[], An
 
 
 def _console(piped_width: int = 120) -> Any:
-    """A rich console on stdout; ``piped_width`` wide when piped, so tables stay readable."""
-    from rich.console import Console
-
-    console = Console()
-    return console if console.is_terminal else Console(width=piped_width)
+    """A rich console on stdout, as wide as the screen (:func:`hocdsl.screen.width`): ``COLUMNS``,
+    the terminal, or ``piped_width`` when piped, so tables stay readable."""
+    return screen.console(piped_width)
 
 
 PlayersOpt = Annotated[Optional[int], typer.Option(
@@ -370,7 +369,6 @@ def rulesets_cmd(format: FormatOpt = None, json_: JsonOpt = False) -> None:
     rows = bundled_summaries()
 
     def text(_console: Any) -> None:
-        from rich.console import Console
         from rich.table import Table
 
         table = Table(title="Bundled rulesets and extensions", title_justify="left")
@@ -380,8 +378,9 @@ def rulesets_cmd(format: FormatOpt = None, json_: JsonOpt = False) -> None:
         table.add_column("title")
         for row in rows:
             table.add_row(row.name, row.kind, row.extends or "", row.title)
-        Console(soft_wrap=False).print(table)
-        typer.echo("Show one with `hoc show NAME`; apply an extension with `hoc show NAME --with EXT`.")
+        console = screen.console()
+        screen.show(console, table)
+        typer.echo(screen.fold("Show one with `hoc show NAME`; apply an extension with `hoc show NAME --with EXT`."))
 
     grid = lambda: rulesets_grid(rows)  # noqa: E731
     emit(fmt, text=text, grid=grid, markdown=lambda: grid_markdown(grid()),
@@ -420,7 +419,7 @@ def show_cmd(
     if fmt is None:
         typer.echo(ruleset_yaml(rules), nl=False)
         return
-    emit(fmt, text=lambda _c: typer.echo(ruleset_text(rules), nl=False), json_data=lambda: show_json(rules),
+    emit(fmt, text=lambda _c: typer.echo(screen.fold(ruleset_text(rules)), nl=False), json_data=lambda: show_json(rules),
          markdown=lambda: show_markdown(rules), grid=lambda: show_grid(rules))
 
 
@@ -449,7 +448,7 @@ def knobs_cmd(
     if ruleset is not None:
         rules = load_or_fail(ruleset, with_)
         grid = lambda: knobsview.knobs_grid(rules)  # noqa: E731
-        emit(fmt, text=lambda _c: typer.echo(knobsview.knobs_text(rules), nl=False),
+        emit(fmt, text=lambda _c: typer.echo(screen.fold(knobsview.knobs_text(rules)), nl=False),
              json_data=lambda: knobsview.knobs_json(rules), markdown=lambda: grid_markdown(grid()), grid=grid)
         return
     from .rules.loader import bundled_rulesets
@@ -457,12 +456,9 @@ def knobs_cmd(
     rulesets = [load_or_fail(name, with_) for name in bundled_rulesets()]
 
     def text(_console: Any) -> None:
-        from rich.console import Console
-
-        console = Console(soft_wrap=False)
-        if console.is_terminal:
-            knobsview.print_across(rulesets, console)
-        else:
+        if screen.known_width():  # a screen to fit: the rulesets in as many tables as it takes
+            knobsview.print_across(rulesets, screen.console())
+        else:  # piped: one line per knob, whole, for grep
             typer.echo(knobsview.across_text(rulesets), nl=False)
 
     across = lambda: knobsview.across_grid(rulesets)  # noqa: E731
@@ -524,7 +520,7 @@ def docs_cmd(
     if name is None:
         for n in doc_names():
             typer.echo(f"{n:<16} {doc_path(n)}")
-        typer.echo("Print one with `hoc docs NAME`.")
+        typer.echo(screen.fold("Print one with `hoc docs NAME`."))
         return
     try:
         typer.echo(doc_text(name), nl=False)
@@ -614,7 +610,7 @@ def replay_cmd(
     if json_:
         typer.echo(json.dumps(to_json(result), indent=2, ensure_ascii=False))
     else:
-        typer.echo(transcript(result), nl=False)
+        typer.echo(screen.fold(transcript(result)), nl=False)
     differ = [d.record.number for d in result.deals if d.matches_expect is False]
     if differ:
         typer.echo(f"{file}: the replay under {result.key} differs from the nets worked by hand in the "
@@ -860,7 +856,7 @@ def play_cmd(
         seed = _random.SystemRandom().randrange(1_000_000)
     try:
         session = PlaySession(rules, players=players, seat=seat - 1, bots=others, seed=seed, lang=lang.value,
-                              hands=hands, name=name)
+                              hands=hands, name=name, output=lambda line: print(screen.fold(line)))
     except ValueError as e:  # a name the records cannot carry
         bad_input(str(e))
     if keeper:
@@ -956,14 +952,13 @@ def simulate_cmd(
         if not result.chips_conserved:
             raise typer.Exit(1)
         return
-    from rich.console import Console
     from rich.table import Table
 
     label = rules.name + "".join(f" --with {e}" for e in rules.extensions)
     from .rules.render import lost_words
     lost = lost_words(rules)
     if lost:
-        typer.echo(lost)
+        typer.echo(screen.fold(lost))
     table = Table(title=f"hoc simulate {label}: {result.hands} hands, {players} players, "
                         f"bots {','.join(names)}, seed {seed}", title_justify="left")
     table.add_column("metric", no_wrap=True)
@@ -975,16 +970,16 @@ def simulate_cmd(
             continue
         ci = "" if st.lo != st.lo else f"[{st.lo:.4f}, {st.hi:.4f}]"
         table.add_row(name, f"{st.mean:.4f}", ci)
-    console = Console(soft_wrap=False)
-    console.print(table)
+    console = screen.console()
+    screen.show(console, table)
     dist = result.distributions.get("cards_left", {})
     if dist:
-        typer.echo("cards left by losers: " + ", ".join(f"{k}: {v}" for k, v in dist.items()))
+        typer.echo(screen.fold("cards left by losers: " + ", ".join(f"{k}: {v}" for k, v in dist.items())))
     if checked:
-        typer.echo(verdicts_text(checked, players))
+        typer.echo(screen.fold(verdicts_text(checked, players)))
     where = f"on --cluster {cluster}" if cluster else f"with {jobs} process{'es' if jobs > 1 else ''}"
-    typer.echo(f"chips conserved: {'yes' if result.chips_conserved else 'NO'}; "
-               f"{result.hands / elapsed:,.0f} hands/s {where}")
+    typer.echo(screen.fold(f"chips conserved: {'yes' if result.chips_conserved else 'NO'}; "
+                           f"{result.hands / elapsed:,.0f} hands/s {where}"))
     if not result.chips_conserved:
         raise typer.Exit(1)
 
@@ -1099,7 +1094,7 @@ def reconstruct_cmd(
                                  jobs=jobs, cluster=on, only=tuple(rule or ()), progress=progress)
     except ValueError as e:
         bad_input(str(e))
-    emit(fmt, text=lambda _c: typer.echo(report_text(report, top), nl=False), json_data=lambda: report_json(report),
+    emit(fmt, text=lambda _c: typer.echo(screen.fold(report_text(report, top)), nl=False), json_data=lambda: report_json(report),
          markdown=lambda: report_markdown(report, top), grid=lambda: report_grid(report))
     if not report.chips_conserved:
         raise typer.Exit(1)

@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import screen
 from .rules.build import yaml_value
 from .rules.describe import knob_title, section_title
 from .rules.model import SECTIONS, Ruleset, knob_fields
@@ -764,11 +765,10 @@ def print_report(report: DiffReport, console: Any = None, all_rows: bool = False
 
 def print_rules(report: DiffReport, console: Any = None) -> None:
     """The rules part as rich tables, one per stage (printed at once, before any simulation)."""
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
-    console = console or Console()
+    console = console or screen.console()
     a, b = report.a, report.b
     console.print(Text(f"Rules that differ: {a} vs {b}", style="bold"))
     if not report.rules:
@@ -780,7 +780,7 @@ def print_rules(report: DiffReport, console: Any = None) -> None:
     for k in report.rules:
         if k.stage != stage:
             if table is not None:
-                console.print(table)
+                screen.show(console, table)
             stage = k.stage
             table = Table(title=k.stage_title, title_justify="left", show_lines=True, expand=True)
             table.add_column("knob", style="bold", ratio=1)
@@ -789,20 +789,19 @@ def print_rules(report: DiffReport, console: Any = None) -> None:
         assert table is not None
         table.add_row(_row_title(k), _rich_side(k.a), _rich_side(k.b))
     if table is not None:
-        console.print(table)
+        screen.show(console, table)
 
 
 def print_outcomes(report: DiffReport, console: Any = None, all_rows: bool = False) -> None:
     """The outcomes that matter (:func:`select_outcomes`; every one with ``all_rows``) as a
     rich table, with a legend of the metrics shown and a count of the rows left out."""
     from rich import box
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
     if report.outcomes is None:
         return
-    console = console or Console()
+    console = console or screen.console()
     a, b = report.a, report.b
     chosen = select_outcomes(report, all_rows)
     console.print()
@@ -819,7 +818,7 @@ def print_outcomes(report: DiffReport, console: Any = None, all_rows: bool = Fal
         style = "bold" if r.significant else None
         t.add_row(r.metric, format_number(r.a), format_number(r.b), format_number(r.diff, True),
                   _interval(r.ci95), SIGNIFICANT_MARK if r.significant else "", style=style)
-    console.print(t)
+    screen.show(console, t)
     console.print(Text(f"{SIGNIFICANT_MARK}: the 95% interval of B − A excludes zero. Each row: the mean "
                        f"under {a}, under {b}, and B − A.", style="dim"))
     names = legend(chosen.rows)
