@@ -36,11 +36,13 @@ every row. The rules part is ready at once: ``hoc diff`` prints it
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import screen
+from .gist import gist
 from .rules.build import yaml_value
 from .rules.describe import knob_title, section_title
 from .rules.model import SECTIONS, Ruleset, knob_fields
@@ -542,6 +544,13 @@ METRIC_LEGEND: dict[str, tuple[str, str]] = {
     "pays_when_won": ("<stage>", "chips the others pay its winner for what he shows, when won"),
     "pool_taken_rate": ("<pool>", "share of hands someone takes chips from the pool"),
     "pool_take": ("<pool>", "chips taken from the pool, when taken"),
+    "pool_left": ("<pool>", "chips left in the pool at the end of a hand, carried to the next deal"),
+    "pool_doubled_rate": ("<pool>", "share of hands a player still held the pool's card and doubled it"),
+    "pool_doubled": ("<pool>", "chips put in the pool by whoever held its card, when doubled"),
+    "first_turn_out_rate": ("", "share of hands won by going out in the first turn"),
+    "first_turn_sweep": ("", "chips a winner who went out in his first turn takes from the pools, when he did"),
+    "held_charges": ("", "chips paid per hand for named cards still held at the end"),
+    "board_held_charges": ("", "chips put in the pools per hand by players still holding a pool's card"),
     "blank_hand_rate": ("", "share of dealt hands that are blank (no king, queen or jack): the deal alone"),
     "blank_paid_rate": ("", "share of hands in which a blank hand is paid"),
     "sequence_held_rate": ("<k>", "share of dealt hands holding a run of k or more: the deal alone"),
@@ -550,7 +559,6 @@ METRIC_LEGEND: dict[str, tuple[str, str]] = {
     "hocs_per_hand": ("", "hocs per hand (`.<kind>`: of one kind: principal, permanent, end-of-run, accidental)"),
     "principal_hocs_per_hand": ("", "principal hocs per hand"),
     "accidental_hocs_per_hand": ("", "hocs per hand that are not principal (every other kind)"),
-    "first_turn_out_rate": ("", "share of hands won by going out in the first turn"),
     "cards_left": ("", "cards a loser holds when the card game ends; higher: dearer end payments"),
     "cards_left_share": ("<k>", "share of losers left with exactly k cards"),
     "end_payment": ("", "chips a loser pays the winner for the cards he has left"),
@@ -737,6 +745,9 @@ def outcomes_markdown(report: DiffReport, all_rows: bool = False) -> str:
     lines += [f"- `{name}`: {_md_cell(words)}" for name, words in legend(chosen.rows)]
     if chosen.left_out_total:
         lines += ["", left_out_words(chosen)]
+    said = gist(report)
+    if said:
+        lines += ["", f"**In words.** {_md_cell(said)}"]
     lines.append("")
     return "\n".join(lines)
 
@@ -823,14 +834,21 @@ def print_outcomes(report: DiffReport, console: Any = None, all_rows: bool = Fal
                        f"under {a}, under {b}, and B − A.", style="dim"))
     names = legend(chosen.rows)
     width = max((len(n) for n, _ in names), default=0)
+    hang = " " * (width + 4) if width + 4 <= console.width // 2 else "    "
     for name, words in names:
-        line = Text(f"  {name:<{width}}  ", style="bold")
-        line.append(words)
-        console.print(line, overflow="fold")
+        lines = textwrap.wrap(f"  {name:<{width}}  {words}", console.width, subsequent_indent=hang,
+                              break_on_hyphens=False)
+        line = Text(lines[0][:width + 4], style="bold")
+        line.append("\n".join([lines[0][width + 4:], *lines[1:]]))
+        console.print(line)
     if chosen.left_out_total:
-        console.print(Text(left_out_words(chosen), style="dim"))
+        console.print(Text(screen.wrap(left_out_words(chosen), console.width), style="dim"))
     if report.chips_conserved is False:
         console.print("[bold red]warning:[/] chips were not conserved in the simulation")
+    said = gist(report)
+    if said:  # last, so that the answer is on the screen when the command ends
+        console.print()
+        console.print(Text(screen.wrap(said, console.width), style="bold"))
 
 
 def _rich_side(side: KnobSide) -> Any:

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .diff import DiffReport, KnobDiff, KnobSide, OutcomeRow, format_number, label, outcome_rows, rules_diff
+from .gist import gist
 from .sim import Comparison, SimResult, Stat, compare
 from .sim.metrics import positions
 
@@ -544,6 +545,9 @@ def _outcomes_part(report: Report, figs: dict[str, str]) -> str:
            "excludes zero.</p>"]
     if d.chips_conserved is False:
         out.append('<p class="warn">Warning: chips were not conserved in the simulation.</p>')
+    said = gist(d)
+    if said:
+        out.append(f'<p class="gist"><b>In words.</b> {e(said)}</p>')
     out.append(_fig(figs["net"], "The positional advantage: what each seat wins or loses per hand."))
     out.append(_outcome_table(d, differ))
     if plotted:
