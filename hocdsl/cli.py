@@ -899,6 +899,9 @@ def simulate_cmd(
         "--json", help='The same as --format json: one JSON object: {"hands", "chips_conserved", '
                        '"metrics": {name: {"mean", "ci95"}}, ...}.')
     ] = False,
+    all_rows: Annotated[bool, typer.Option(
+        "--all", help="Print every row, also those 0 in every hand played (the other formats always hold them).")
+    ] = False,
 ) -> None:
     """Play many hands of RULESET with bots and report each metric with its 95% interval (names in the README)."""
     import sys
@@ -952,26 +955,15 @@ def simulate_cmd(
         if not result.chips_conserved:
             raise typer.Exit(1)
         return
-    from rich.table import Table
+    from .rules.render import lost_words
+    from .simulateview import print_result
 
     label = rules.name + "".join(f" --with {e}" for e in rules.extensions)
-    from .rules.render import lost_words
     lost = lost_words(rules)
     if lost:
         typer.echo(screen.fold(lost))
-    table = Table(title=f"hoc simulate {label}: {result.hands} hands, {players} players, "
-                        f"bots {','.join(names)}, seed {seed}", title_justify="left")
-    table.add_column("metric", no_wrap=True)
-    table.add_column("mean", justify="right")
-    table.add_column("95% interval", justify="right")
-    for name, st in result.metrics.items():
-        if st.mean != st.mean:
-            table.add_row(name, "n/a", "")
-            continue
-        ci = "" if st.lo != st.lo else f"[{st.lo:.4f}, {st.hi:.4f}]"
-        table.add_row(name, f"{st.mean:.4f}", ci)
-    console = screen.console()
-    screen.show(console, table)
+    print_result(result, f"hoc simulate {label}: {result.hands} hands, {players} players, "
+                         f"bots {','.join(names)}, seed {seed}", screen.console(), all_rows)
     dist = result.distributions.get("cards_left", {})
     if dist:
         typer.echo(screen.fold("cards left by losers: " + ", ".join(f"{k}: {v}" for k, v in dist.items())))

@@ -53,7 +53,8 @@ __all__ = [
     "KnobSide", "KnobDiff", "OutcomeRow", "DiffReport", "rules_diff", "outcome_rows",
     "diff_report", "report_json", "report_markdown", "print_report", "label",
     "format_number", "SIGNIFICANT_MARK", "ROW_KINDS", "rules_report", "with_outcomes", "Selection",
-    "select_outcomes", "legend", "left_out_words", "METRIC_LEGEND", "rules_markdown", "outcomes_markdown",
+    "select_outcomes", "legend", "legend_of", "print_legend", "left_out_words", "METRIC_LEGEND",
+    "rules_markdown", "outcomes_markdown",
     "diff_grid", "print_rules", "print_outcomes", "is_key", "same_value",
 ]
 
@@ -574,14 +575,37 @@ def legend(rows: Iterable[OutcomeRow]) -> list[tuple[str, str]]:
     >>> legend([OutcomeRow("net_per_hand.eldest", 0, 1, 1, (0.5, 1.5), True)])[0][0]
     'net_per_hand.<position>'
     """
+    return legend_of(r.metric for r in rows)
+
+
+def legend_of(metrics: Iterable[str]) -> list[tuple[str, str]]:
+    """``(name, meaning)`` for each kind of metric among the metric names, in their order.
+
+    >>> legend_of(["pool_left.box", "pool_left.point", "turns_per_hand"])[0]
+    ('pool_left.<pool>', 'chips left in the pool at the end of a hand, carried to the next deal')
+    """
     out: dict[str, tuple[str, str]] = {}
-    for r in rows:
-        family = r.metric.split(".", 1)[0]
+    for metric in metrics:
+        family = metric.split(".", 1)[0]
         if family in out or family not in METRIC_LEGEND:
             continue
         part, words = METRIC_LEGEND[family]
-        out[family] = (family + (f".{part}" if part and "." in r.metric else ""), words)
+        out[family] = (family + (f".{part}" if part and "." in metric else ""), words)
     return list(out.values())
+
+
+def print_legend(console: Any, names: Sequence[tuple[str, str]]) -> None:
+    """The legend's lines on ``console``: each name in bold, its meaning wrapped beside it."""
+    from rich.text import Text
+
+    width = max((len(n) for n, _ in names), default=0)
+    hang = " " * (width + 4) if width + 4 <= console.width // 2 else "    "
+    for name, words in names:
+        lines = textwrap.wrap(f"  {name:<{width}}  {words}", console.width, subsequent_indent=hang,
+                              break_on_hyphens=False)
+        line = Text(lines[0][:width + 4], style="bold")
+        line.append("\n".join([lines[0][width + 4:], *lines[1:]]))
+        console.print(line)
 
 
 def left_out_words(selection: Selection) -> str:
@@ -832,15 +856,7 @@ def print_outcomes(report: DiffReport, console: Any = None, all_rows: bool = Fal
     screen.show(console, t)
     console.print(Text(f"{SIGNIFICANT_MARK}: the 95% interval of B − A excludes zero. Each row: the mean "
                        f"under {a}, under {b}, and B − A.", style="dim"))
-    names = legend(chosen.rows)
-    width = max((len(n) for n, _ in names), default=0)
-    hang = " " * (width + 4) if width + 4 <= console.width // 2 else "    "
-    for name, words in names:
-        lines = textwrap.wrap(f"  {name:<{width}}  {words}", console.width, subsequent_indent=hang,
-                              break_on_hyphens=False)
-        line = Text(lines[0][:width + 4], style="bold")
-        line.append("\n".join([lines[0][width + 4:], *lines[1:]]))
-        console.print(line)
+    print_legend(console, legend(chosen.rows))
     if chosen.left_out_total:
         console.print(Text(screen.wrap(left_out_words(chosen), console.width), style="dim"))
     if report.chips_conserved is False:
