@@ -304,7 +304,10 @@ def emit(fmt: Format, *, text: Callable[[Any], None], json_data: Callable[[], An
     if fmt is Format.json:
         import json
 
-        typer.echo(json.dumps(json_data(), indent=2, ensure_ascii=False))
+        data = json_data()
+        if isinstance(data, dict) and "hocdsl" not in data:  # which version made it, for a paper's record
+            data = {"hocdsl": package_version(), **data}
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
     elif fmt is Format.markdown:
         typer.echo(markdown(), nl=False)
     elif fmt is Format.csv:
@@ -326,17 +329,22 @@ PlayersOpt = Annotated[Optional[int], typer.Option(
     help="Players at the table: a number the ruleset admits (deal.hand_size); default 3, or the fewest it admits.")]
 
 
+def package_version() -> str:
+    """The installed package's version (``(not installed)`` in a source tree never installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("hocdsl")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
 def version_text() -> str:
     """``hoc (hocdsl) 0.1.0, pure Python``: the installed package's version, and whether the
     engine runs compiled or as pure Python."""
-    from importlib.metadata import PackageNotFoundError, version
-
     from .compiled import running
 
-    try:
-        number = version("hocdsl")
-    except PackageNotFoundError:  # run from a source tree that was never installed
-        number = "(not installed)"
+    number = package_version()
     return f"hoc (hocdsl) {number}, {running()}"
 
 

@@ -687,7 +687,8 @@ def _md_cell(text: str) -> str:
 def _md_side(side: KnobSide) -> str:
     if not side.provenance:
         return _md_cell(side.words)
-    return f"{_md_cell(side.words)}<br>*{_md_cell(side.provenance)}*"
+    # not "<br>", which pandoc drops on the way to LaTeX and Word
+    return f"{_md_cell(side.words)} — *{_md_cell(side.provenance)}*"
 
 
 #: Said after the title of a row whose values agree (``--provenance``).

@@ -122,3 +122,10 @@ def test_a_table_too_wide_is_stacked_not_cut() -> None:
     assert "…" not in out
     assert "ruleset-2: value-2-is-long" in " ".join(out.split())
     assert all(len(line) <= 40 for line in out.splitlines())
+
+
+def test_markdown_cells_survive_pandoc() -> None:
+    # a value and its source in one cell, joined by words, not by "<br>" (dropped by pandoc)
+    out = CliRunner().invoke(app, ["diff", "hoc-mazarin", "hoca", "--hands", "0", "--format", "markdown"]).output
+    assert "<br>" not in out
+    assert "the eldest leads his lowest card — *hoca §Après les paris" in out

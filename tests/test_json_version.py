@@ -1,0 +1,26 @@
+"""Every JSON report that is an object says which hocdsl made it (issue 23: a paper's record of
+its numbers). Those that are a list (``hoc knobs --json``, ``hoc rulesets --format json``) stay
+lists, as scripts read them today."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from hocdsl.cli import app, package_version
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "hoc-mazarin", "--hands", "20", "--json"],
+    ["diff", "hoc-mazarin", "hoca", "--hands", "0", "--format", "json"],
+    ["odds", "hoca", "--players", "2", "--json"],
+    ["family", "--by", "rules", "--format", "json"],
+])
+def test_json_says_its_version(args: list[str]) -> None:
+    out = CliRunner().invoke(app, args)
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["hocdsl"] == package_version()
+    assert next(iter(data)) == "hocdsl"  # first, where a reader looks
