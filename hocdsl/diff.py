@@ -53,7 +53,7 @@ __all__ = [
     "KnobSide", "KnobDiff", "OutcomeRow", "DiffReport", "rules_diff", "outcome_rows",
     "diff_report", "report_json", "report_markdown", "print_report", "label",
     "format_number", "SIGNIFICANT_MARK", "ROW_KINDS", "rules_report", "with_outcomes", "Selection",
-    "select_outcomes", "legend", "legend_of", "print_legend", "left_out_words", "METRIC_LEGEND",
+    "select_outcomes", "metric_words", "legend", "legend_of", "print_legend", "left_out_words", "METRIC_LEGEND",
     "rules_markdown", "outcomes_markdown",
     "diff_grid", "print_rules", "print_outcomes", "is_key", "same_value",
 ]
@@ -567,6 +567,17 @@ METRIC_LEGEND: dict[str, tuple[str, str]] = {
     "decisions_per_hand": ("", "actions per hand that were real choices"),
     "sd_net_per_hand": ("", "spread of one player's result per hand; higher: more of a gamble"),
 }
+
+
+def metric_words(name: str) -> str:
+    """A metric's name in words, for a reader rather than a script.
+
+    >>> metric_words("net_per_hand.eldest"), metric_words("sd_net_per_hand"), metric_words("pool_left.box")
+    ('net per hand, eldest', 'sd of net per hand', 'pool left, box')
+    """
+    family, _, part = name.partition(".")
+    words = "sd of net per hand" if family == "sd_net_per_hand" else family.replace("_", " ")
+    return f"{words}, {part}" if part else words
 
 
 def legend(rows: Iterable[OutcomeRow]) -> list[tuple[str, str]]:

@@ -13,7 +13,7 @@ import math
 from typing import Any
 
 from . import screen
-from .diff import format_number
+from .diff import format_number, metric_words
 from .readings import REACH_LEVELS, SCORE_WORDS, Difference, Ranked, ReadingsReport, _plain, reach_words, yaml_of
 from .sim.stats import Stat
 
@@ -24,15 +24,12 @@ MARK = "†"
 
 
 def metric_label(name: str) -> str:
-    """A key metric in words.
+    """A key metric in words (:func:`hocdsl.diff.metric_words`).
 
     >>> metric_label("net_per_hand.eldest"), metric_label("sd_net_per_hand")
     ('net per hand, eldest', 'sd of net per hand')
     """
-    if name.startswith("net_per_hand."):
-        return f"net per hand, {name.partition('.')[2]}"
-    return {"sd_net_per_hand": "sd of net per hand", "turns_per_hand": "turns per hand"}.get(
-        name, name.replace("_", " "))
+    return metric_words(name)
 
 
 def _value(report: ReadingsReport, path: str, value: Any) -> str:
