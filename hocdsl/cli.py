@@ -1124,7 +1124,8 @@ def sweep_cmd(
     jobs: JobsOpt = DEFAULT_JOBS,
     cluster: ClusterOpt = None,
     all_metrics: Annotated[bool, typer.Option(
-        "--all", help="Every metric, not only the key ones (net per hand by position, its spread, turns per hand).")
+        "--all", help="Every metric, not only the key ones (net per hand by position, its spread, turns per hand); "
+                      "--format csv and json always hold every metric.")
     ] = False,
     format: FormatOpt = None,
     json_: Annotated[bool, typer.Option("--json", help=(
@@ -1151,8 +1152,11 @@ def sweep_cmd(
             cells *= len(a.values)
         with cluster_or_fail(ctx, cluster, jobs) as (on, jobs), \
                 _progress_bar(f"{hands:,} hands × {cells} cell{'s' if cells != 1 else ''}") as progress:
+            # CSV and JSON are read by scripts: every metric, as --all (the same hands; the text
+            # and markdown keep to the key metrics unless --all)
+            every = all_metrics or fmt in (Format.csv, Format.json)
             report = sweep(rules, axes, hands=hands, players=seats, bots=names, seed=seed, jobs=jobs,
-                           all_metrics=all_metrics, progress=progress, cluster=on)
+                           all_metrics=every, progress=progress, cluster=on)
     except (KnobError, SweepError, ValueError) as e:
         bad_input(str(e))
     emit(fmt, text=lambda c: print_report(report, c), json_data=lambda: report_json(report),

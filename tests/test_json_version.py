@@ -24,3 +24,13 @@ def test_json_says_its_version(args: list[str]) -> None:
     data = json.loads(out.output)
     assert data["hocdsl"] == package_version()
     assert next(iter(data)) == "hocdsl"  # first, where a reader looks
+
+
+def test_sweep_json_holds_every_metric_without_all() -> None:
+    # scripts read JSON and CSV: they hold every metric, as the text does only with --all
+    args = ["sweep", "hoc-mazarin", "--knob", "bidding.raise_cap=10,20", "--hands", "20"]
+    data = json.loads(CliRunner().invoke(app, [*args, "--json"]).output)
+    names = set(data["cells"][0]["metrics"])
+    assert {"net_per_hand.eldest", "turns_per_hand", "hocs_per_hand", "end_payment"} <= names
+    text = CliRunner().invoke(app, args, env={"COLUMNS": "100"}).output
+    assert "end_payment" not in text and "end payment" not in text
