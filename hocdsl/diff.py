@@ -395,6 +395,13 @@ class DiffReport:
     def significant(self) -> list[OutcomeRow]:
         return [r for r in self.outcomes or () if r.significant]
 
+    def to_frame(self) -> Any:
+        """These numbers as a pandas DataFrame, one row per metric and statistic
+        (:func:`hocdsl.tidy.to_frame`; ``pip install 'hocdsl[frames]'``)."""
+        from .tidy import to_frame
+
+        return to_frame(self)
+
 
 def diff_report(
     a: Ruleset,
