@@ -177,12 +177,13 @@ class Format(str, Enum):
     markdown = "markdown"
     json = "json"
     csv = "csv"
+    latex = "latex"
 
 
 FormatOpt = Annotated[Optional[Format], typer.Option(
-    "--format", "-f", metavar="text|markdown|json|csv", show_default=False,
+    "--format", "-f", metavar="text|markdown|json|csv|latex", show_default=False,
     help="text (default): tables on the terminal; markdown: tables for a paper or a wiki; json: one object "
-         "for scripts; csv: one table for a spreadsheet.")]
+         "for scripts; csv: one table for a spreadsheet; latex: a booktabs table for a paper.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="The same as --format json.")]
 
 #: Worker processes of every simulation (`simulate`, `diff`, `readings`) when --jobs is not given;
@@ -314,6 +315,10 @@ def emit(fmt: Format, *, text: Callable[[Any], None], json_data: Callable[[], An
         from .tableview import grid_csv
 
         typer.echo(grid_csv(grid()), nl=False)
+    elif fmt is Format.latex:
+        from .tableview import grid_latex
+
+        typer.echo(grid_latex(grid()), nl=False)
     else:
         text(_console(piped_width))
 
@@ -1154,7 +1159,7 @@ def sweep_cmd(
                 _progress_bar(f"{hands:,} hands × {cells} cell{'s' if cells != 1 else ''}") as progress:
             # CSV and JSON are read by scripts: every metric, as --all (the same hands; the text
             # and markdown keep to the key metrics unless --all)
-            every = all_metrics or fmt in (Format.csv, Format.json)
+            every = all_metrics or fmt in (Format.csv, Format.json, Format.latex)
             report = sweep(rules, axes, hands=hands, players=seats, bots=names, seed=seed, jobs=jobs,
                            all_metrics=every, progress=progress, cluster=on)
     except (KnobError, SweepError, ValueError) as e:

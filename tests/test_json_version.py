@@ -34,3 +34,18 @@ def test_sweep_json_holds_every_metric_without_all() -> None:
     assert {"net_per_hand.eldest", "turns_per_hand", "hocs_per_hand", "end_payment"} <= names
     text = CliRunner().invoke(app, args, env={"COLUMNS": "100"}).output
     assert "end_payment" not in text and "end payment" not in text
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "hoc-mazarin", "--hands", "20"],
+    ["diff", "hoc-mazarin", "hoca", "--hands", "20"],
+    ["odds", "hoca", "--players", "2"],
+])
+def test_latex_is_a_booktabs_table_for_a_paper(args: list[str]) -> None:
+    out = CliRunner().invoke(app, [*args, "--format", "latex"])
+    assert out.exit_code == 0, out.output
+    text = out.output
+    assert text.startswith("\\begin{table}") and text.rstrip().endswith("\\end{table}")
+    assert "\\toprule" in text and "\\midrule" in text and "\\bottomrule" in text
+    body = text.split("\\midrule", 1)[1]
+    assert "_" not in body.replace("\\_", "")  # every underscore escaped (metric names)
