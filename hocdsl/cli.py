@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
 import typer
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
+from . import screen
+
 if TYPE_CHECKING:
     # What typer's classes take (typer.Context is a subclass): typer vendors click as typer._click
     from typer._click import Command as ClickCommand
@@ -186,12 +188,13 @@ class Format(str, Enum):
     markdown = "markdown"
     json = "json"
     csv = "csv"
+    latex = "latex"
 
 
 FormatOpt = Annotated[Optional[Format], typer.Option(
-    "--format", "-f", metavar="text|markdown|json|csv", show_default=False,
+    "--format", "-f", metavar="text|markdown|json|csv|latex", show_default=False,
     help="text (default): tables on the terminal; markdown: tables for a paper or a wiki; json: one object "
-         "for scripts; csv: one table for a spreadsheet.")]
+         "for scripts; csv: one table for a spreadsheet; latex: a booktabs table for a paper.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="The same as --format json.")]
 
 #: Worker processes of every simulation (`simulate`, `diff`, `readings`) when --jobs is not given;
@@ -314,23 +317,28 @@ def emit(fmt: Format, *, text: Callable[[Any], None], json_data: Callable[[], An
     if fmt is Format.json:
         import json
 
-        typer.echo(json.dumps(json_data(), indent=2, ensure_ascii=False))
+        data = json_data()
+        if isinstance(data, dict) and "hocdsl" not in data:  # which version made it, for a paper's record
+            data = {"hocdsl": package_version(), **data}
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
     elif fmt is Format.markdown:
         typer.echo(markdown(), nl=False)
     elif fmt is Format.csv:
         from .tableview import grid_csv
 
         typer.echo(grid_csv(grid()), nl=False)
+    elif fmt is Format.latex:
+        from .tableview import grid_latex
+
+        typer.echo(grid_latex(grid()), nl=False)
     else:
         text(_console(piped_width))
 
 
 def _console(piped_width: int = 120) -> Any:
-    """A rich console on stdout; ``piped_width`` wide when piped, so tables stay readable."""
-    from rich.console import Console
-
-    console = Console()
-    return console if console.is_terminal else Console(width=piped_width)
+    """A rich console on stdout, as wide as the screen (:func:`hocdsl.screen.width`): ``COLUMNS``,
+    the terminal, or ``piped_width`` when piped, so tables stay readable."""
+    return screen.console(piped_width)
 
 
 PlayersOpt = Annotated[Optional[int], typer.Option(
@@ -338,17 +346,22 @@ PlayersOpt = Annotated[Optional[int], typer.Option(
     help="Players at the table: a number the ruleset admits (deal.hand_size); default 3, or the fewest it admits.")]
 
 
+def package_version() -> str:
+    """The installed package's version (``(not installed)`` in a source tree never installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("hocdsl")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
 def version_text() -> str:
     """``hoc (hocdsl) 0.1.0, pure Python``: the installed package's version, and whether the
     engine runs compiled or as pure Python."""
-    from importlib.metadata import PackageNotFoundError, version
-
     from .compiled import running
 
-    try:
-        number = version("hocdsl")
-    except PackageNotFoundError:  # run from a source tree that was never installed
-        number = "(not installed)"
+    number = package_version()
     return f"hoc (hocdsl) {number}, {running()}"
 
 
@@ -381,7 +394,6 @@ def rulesets_cmd(format: FormatOpt = None, json_: JsonOpt = False) -> None:
     rows = bundled_summaries()
 
     def text(_console: Any) -> None:
-        from rich.console import Console
         from rich.table import Table
 
         table = Table(title="Bundled rulesets and extensions", title_justify="left")
@@ -391,8 +403,9 @@ def rulesets_cmd(format: FormatOpt = None, json_: JsonOpt = False) -> None:
         table.add_column("title")
         for row in rows:
             table.add_row(row.name, row.kind, row.extends or "", row.title)
-        Console(soft_wrap=False).print(table)
-        typer.echo("Show one with `hoc show NAME`; apply an extension with `hoc show NAME --with EXT`.")
+        console = screen.console()
+        screen.show(console, table)
+        typer.echo(screen.fold("Show one with `hoc show NAME`; apply an extension with `hoc show NAME --with EXT`."))
 
     def grid() -> Grid:
         return rulesets_grid(rows)
@@ -433,7 +446,7 @@ def show_cmd(
     if fmt is None:
         typer.echo(ruleset_yaml(rules), nl=False)
         return
-    emit(fmt, text=lambda _c: typer.echo(ruleset_text(rules), nl=False), json_data=lambda: show_json(rules),
+    emit(fmt, text=lambda _c: typer.echo(screen.fold(ruleset_text(rules)), nl=False), json_data=lambda: show_json(rules),
          markdown=lambda: show_markdown(rules), grid=lambda: show_grid(rules))
 
 
@@ -464,7 +477,7 @@ def knobs_cmd(
         def grid() -> Grid:
             return knobsview.knobs_grid(rules)
 
-        emit(fmt, text=lambda _c: typer.echo(knobsview.knobs_text(rules), nl=False),
+        emit(fmt, text=lambda _c: typer.echo(screen.fold(knobsview.knobs_text(rules)), nl=False),
              json_data=lambda: knobsview.knobs_json(rules), markdown=lambda: grid_markdown(grid()), grid=grid)
         return
     from .rules.loader import bundled_rulesets
@@ -472,12 +485,9 @@ def knobs_cmd(
     rulesets = [load_or_fail(name, with_) for name in bundled_rulesets()]
 
     def text(_console: Any) -> None:
-        from rich.console import Console
-
-        console = Console(soft_wrap=False)
-        if console.is_terminal:
-            knobsview.print_across(rulesets, console)
-        else:
+        if screen.known_width():  # a screen to fit: the rulesets in as many tables as it takes
+            knobsview.print_across(rulesets, screen.console())
+        else:  # piped: one line per knob, whole, for grep
             typer.echo(knobsview.across_text(rulesets), nl=False)
 
     def across() -> Grid:
@@ -541,7 +551,7 @@ def docs_cmd(
     if name is None:
         for n in doc_names():
             typer.echo(f"{n:<16} {doc_path(n)}")
-        typer.echo("Print one with `hoc docs NAME`.")
+        typer.echo(screen.fold("Print one with `hoc docs NAME`."))
         return
     try:
         typer.echo(doc_text(name), nl=False)
@@ -631,7 +641,7 @@ def replay_cmd(
     if json_:
         typer.echo(json.dumps(to_json(result), indent=2, ensure_ascii=False))
     else:
-        typer.echo(transcript(result), nl=False)
+        typer.echo(screen.fold(transcript(result)), nl=False)
     differ = [d.record.number for d in result.deals if d.matches_expect is False]
     if differ:
         typer.echo(f"{file}: the replay under {result.key} differs from the nets worked by hand in the "
@@ -879,7 +889,7 @@ def play_cmd(
         seed = _random.SystemRandom().randrange(1_000_000)
     try:
         session = PlaySession(rules, players=players, seat=seat - 1, bots=others, seed=seed, lang=lang.value,
-                              hands=hands, name=name)
+                              hands=hands, name=name, output=lambda line: print(screen.fold(line)))
     except ValueError as e:  # a name the records cannot carry
         bad_input(str(e))
     if keeper:
@@ -921,6 +931,9 @@ def simulate_cmd(
     json_: Annotated[bool, typer.Option(
         "--json", help='The same as --format json: one JSON object: {"hands", "chips_conserved", '
                        '"metrics": {name: {"mean", "ci95"}}, ...}.')
+    ] = False,
+    all_rows: Annotated[bool, typer.Option(
+        "--all", help="Print every row, also those 0 in every hand played (the other formats always hold them).")
     ] = False,
 ) -> None:
     """Play many hands of RULESET with bots and report each metric with its 95% interval (names in the README)."""
@@ -977,35 +990,23 @@ def simulate_cmd(
         if not result.chips_conserved:
             raise typer.Exit(1)
         return
-    from rich.console import Console
-    from rich.table import Table
+    from .rules.render import lost_words
+    from .simulateview import print_result
 
     label = rules.name + "".join(f" --with {e}" for e in rules.extensions)
-    from .rules.render import lost_words
     lost = lost_words(rules)
     if lost:
-        typer.echo(lost)
-    table = Table(title=f"hoc simulate {label}: {result.hands} hands, {players} players, "
-                        f"bots {','.join(names)}, seed {seed}", title_justify="left")
-    table.add_column("metric", no_wrap=True)
-    table.add_column("mean", justify="right")
-    table.add_column("95% interval", justify="right")
-    for name, st in result.metrics.items():
-        if st.mean != st.mean:
-            table.add_row(name, "n/a", "")
-            continue
-        ci = "" if st.lo != st.lo else f"[{st.lo:.4f}, {st.hi:.4f}]"
-        table.add_row(name, f"{st.mean:.4f}", ci)
-    console = Console(soft_wrap=False)
-    console.print(table)
+        typer.echo(screen.fold(lost))
+    print_result(result, f"hoc simulate {label}: {result.hands} hands, {players} players, "
+                         f"bots {','.join(names)}, seed {seed}", screen.console(), all_rows)
     dist = result.distributions.get("cards_left", {})
     if dist:
-        typer.echo("cards left by losers: " + ", ".join(f"{k}: {v}" for k, v in dist.items()))
+        typer.echo(screen.fold("cards left by losers: " + ", ".join(f"{k}: {v}" for k, v in dist.items())))
     if checked:
-        typer.echo(verdicts_text(checked, players))
+        typer.echo(screen.fold(verdicts_text(checked, players)))
     where = f"on --cluster {cluster}" if cluster else f"with {jobs} process{'es' if jobs > 1 else ''}"
-    typer.echo(f"chips conserved: {'yes' if result.chips_conserved else 'NO'}; "
-               f"{result.hands / elapsed:,.0f} hands/s {where}")
+    typer.echo(screen.fold(f"chips conserved: {'yes' if result.chips_conserved else 'NO'}; "
+                           f"{result.hands / elapsed:,.0f} hands/s {where}"))
     if not result.chips_conserved:
         raise typer.Exit(1)
 
@@ -1120,7 +1121,7 @@ def reconstruct_cmd(
                                  jobs=jobs, cluster=on, only=tuple(rule or ()), progress=progress)
     except ValueError as e:
         bad_input(str(e))
-    emit(fmt, text=lambda _c: typer.echo(report_text(report, top), nl=False), json_data=lambda: report_json(report),
+    emit(fmt, text=lambda _c: typer.echo(screen.fold(report_text(report, top)), nl=False), json_data=lambda: report_json(report),
          markdown=lambda: report_markdown(report, top), grid=lambda: report_grid(report))
     if not report.chips_conserved:
         raise typer.Exit(1)
@@ -1150,7 +1151,8 @@ def sweep_cmd(
     jobs: JobsOpt = DEFAULT_JOBS,
     cluster: ClusterOpt = None,
     all_metrics: Annotated[bool, typer.Option(
-        "--all", help="Every metric, not only the key ones (net per hand by position, its spread, turns per hand).")
+        "--all", help="Every metric, not only the key ones (net per hand by position, its spread, turns per hand); "
+                      "--format csv and json always hold every metric.")
     ] = False,
     format: FormatOpt = None,
     json_: Annotated[bool, typer.Option("--json", help=(
@@ -1177,8 +1179,11 @@ def sweep_cmd(
             cells *= len(a.values)
         with cluster_or_fail(ctx, cluster, jobs) as (on, jobs), \
                 _progress_bar(f"{hands:,} hands × {cells} cell{'s' if cells != 1 else ''}") as progress:
+            # CSV and JSON are read by scripts: every metric, as --all (the same hands; the text
+            # and markdown keep to the key metrics unless --all)
+            every = all_metrics or fmt in (Format.csv, Format.json, Format.latex)
             report = sweep(rules, axes, hands=hands, players=seats, bots=names, seed=seed, jobs=jobs,
-                           all_metrics=all_metrics, progress=progress, cluster=on)
+                           all_metrics=every, progress=progress, cluster=on)
     except (KnobError, SweepError, ValueError) as e:
         bad_input(str(e))
     emit(fmt, text=lambda c: print_report(report, c), json_data=lambda: report_json(report),

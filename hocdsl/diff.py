@@ -36,10 +36,13 @@ every row. The rules part is ready at once: ``hoc diff`` prints it
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import screen
+from .gist import gist
 from .rules.build import yaml_value
 from .rules.describe import knob_title, section_title
 from .rules.model import SECTIONS, Ruleset, knob_fields
@@ -50,7 +53,8 @@ __all__ = [
     "KnobSide", "KnobDiff", "OutcomeRow", "DiffReport", "rules_diff", "outcome_rows",
     "diff_report", "report_json", "report_markdown", "print_report", "label",
     "format_number", "SIGNIFICANT_MARK", "ROW_KINDS", "rules_report", "with_outcomes", "Selection",
-    "select_outcomes", "legend", "left_out_words", "METRIC_LEGEND", "rules_markdown", "outcomes_markdown",
+    "select_outcomes", "metric_words", "legend", "legend_of", "print_legend", "left_out_words", "METRIC_LEGEND",
+    "rules_markdown", "outcomes_markdown",
     "diff_grid", "print_rules", "print_outcomes", "is_key", "same_value",
 ]
 
@@ -391,6 +395,13 @@ class DiffReport:
     def significant(self) -> list[OutcomeRow]:
         return [r for r in self.outcomes or () if r.significant]
 
+    def to_frame(self) -> Any:
+        """These numbers as a pandas DataFrame, one row per metric and statistic
+        (:func:`hocdsl.tidy.to_frame`; ``pip install 'hocdsl[frames]'``)."""
+        from .tidy import to_frame
+
+        return to_frame(self)
+
 
 def diff_report(
     a: Ruleset,
@@ -541,6 +552,13 @@ METRIC_LEGEND: dict[str, tuple[str, str]] = {
     "pays_when_won": ("<stage>", "chips the others pay its winner for what he shows, when won"),
     "pool_taken_rate": ("<pool>", "share of hands someone takes chips from the pool"),
     "pool_take": ("<pool>", "chips taken from the pool, when taken"),
+    "pool_left": ("<pool>", "chips left in the pool at the end of a hand, carried to the next deal"),
+    "pool_doubled_rate": ("<pool>", "share of hands a player still held the pool's card and doubled it"),
+    "pool_doubled": ("<pool>", "chips put in the pool by whoever held its card, when doubled"),
+    "first_turn_out_rate": ("", "share of hands won by going out in the first turn"),
+    "first_turn_sweep": ("", "chips a winner who went out in his first turn takes from the pools, when he did"),
+    "held_charges": ("", "chips paid per hand for named cards still held at the end"),
+    "board_held_charges": ("", "chips put in the pools per hand by players still holding a pool's card"),
     "blank_hand_rate": ("", "share of dealt hands that are blank (no king, queen or jack): the deal alone"),
     "blank_paid_rate": ("", "share of hands in which a blank hand is paid"),
     "sequence_held_rate": ("<k>", "share of dealt hands holding a run of k or more: the deal alone"),
@@ -549,7 +567,6 @@ METRIC_LEGEND: dict[str, tuple[str, str]] = {
     "hocs_per_hand": ("", "hocs per hand (`.<kind>`: of one kind: principal, permanent, end-of-run, accidental)"),
     "principal_hocs_per_hand": ("", "principal hocs per hand"),
     "accidental_hocs_per_hand": ("", "hocs per hand that are not principal (every other kind)"),
-    "first_turn_out_rate": ("", "share of hands won by going out in the first turn"),
     "cards_left": ("", "cards a loser holds when the card game ends; higher: dearer end payments"),
     "cards_left_share": ("<k>", "share of losers left with exactly k cards"),
     "end_payment": ("", "chips a loser pays the winner for the cards he has left"),
@@ -559,20 +576,54 @@ METRIC_LEGEND: dict[str, tuple[str, str]] = {
 }
 
 
+def metric_words(name: str) -> str:
+    """A metric's name in words, for a reader rather than a script.
+
+    >>> metric_words("net_per_hand.eldest"), metric_words("sd_net_per_hand"), metric_words("pool_left.box")
+    ('net per hand, eldest', 'sd of net per hand', 'pool left, box')
+    """
+    family, _, part = name.partition(".")
+    words = "sd of net per hand" if family == "sd_net_per_hand" else family.replace("_", " ")
+    return f"{words}, {part}" if part else words
+
+
 def legend(rows: Iterable[OutcomeRow]) -> list[tuple[str, str]]:
     """``(name, meaning)`` for each kind of metric among ``rows``, in their order.
 
     >>> legend([OutcomeRow("net_per_hand.eldest", 0, 1, 1, (0.5, 1.5), True)])[0][0]
     'net_per_hand.<position>'
     """
+    return legend_of(r.metric for r in rows)
+
+
+def legend_of(metrics: Iterable[str]) -> list[tuple[str, str]]:
+    """``(name, meaning)`` for each kind of metric among the metric names, in their order.
+
+    >>> legend_of(["pool_left.box", "pool_left.point", "turns_per_hand"])[0]
+    ('pool_left.<pool>', 'chips left in the pool at the end of a hand, carried to the next deal')
+    """
     out: dict[str, tuple[str, str]] = {}
-    for r in rows:
-        family = r.metric.split(".", 1)[0]
+    for metric in metrics:
+        family = metric.split(".", 1)[0]
         if family in out or family not in METRIC_LEGEND:
             continue
         part, words = METRIC_LEGEND[family]
-        out[family] = (family + (f".{part}" if part and "." in r.metric else ""), words)
+        out[family] = (family + (f".{part}" if part and "." in metric else ""), words)
     return list(out.values())
+
+
+def print_legend(console: Any, names: Sequence[tuple[str, str]]) -> None:
+    """The legend's lines on ``console``: each name in bold, its meaning wrapped beside it."""
+    from rich.text import Text
+
+    width = max((len(n) for n, _ in names), default=0)
+    hang = " " * (width + 4) if width + 4 <= console.width // 2 else "    "
+    for name, words in names:
+        lines = textwrap.wrap(f"  {name:<{width}}  {words}", console.width, subsequent_indent=hang,
+                              break_on_hyphens=False)
+        line = Text(lines[0][:width + 4], style="bold")
+        line.append("\n".join([lines[0][width + 4:], *lines[1:]]))
+        console.print(line)
 
 
 def left_out_words(selection: Selection) -> str:
@@ -654,7 +705,8 @@ def _md_cell(text: str) -> str:
 def _md_side(side: KnobSide) -> str:
     if not side.provenance:
         return _md_cell(side.words)
-    return f"{_md_cell(side.words)}<br>*{_md_cell(side.provenance)}*"
+    # not "<br>", which pandoc drops on the way to LaTeX and Word
+    return f"{_md_cell(side.words)} — *{_md_cell(side.provenance)}*"
 
 
 #: Said after the title of a row whose values agree (``--provenance``).
@@ -736,6 +788,9 @@ def outcomes_markdown(report: DiffReport, all_rows: bool = False) -> str:
     lines += [f"- `{name}`: {_md_cell(words)}" for name, words in legend(chosen.rows)]
     if chosen.left_out_total:
         lines += ["", left_out_words(chosen)]
+    said = gist(report)
+    if said:
+        lines += ["", f"**In words.** {_md_cell(said)}"]
     lines.append("")
     return "\n".join(lines)
 
@@ -764,11 +819,10 @@ def print_report(report: DiffReport, console: Any = None, all_rows: bool = False
 
 def print_rules(report: DiffReport, console: Any = None) -> None:
     """The rules part as rich tables, one per stage (printed at once, before any simulation)."""
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
-    console = console or Console()
+    console = console or screen.console()
     a, b = report.a, report.b
     console.print(Text(f"Rules that differ: {a} vs {b}", style="bold"))
     if not report.rules:
@@ -780,7 +834,7 @@ def print_rules(report: DiffReport, console: Any = None) -> None:
     for k in report.rules:
         if k.stage != stage:
             if table is not None:
-                console.print(table)
+                screen.show(console, table)
             stage = k.stage
             table = Table(title=k.stage_title, title_justify="left", show_lines=True, expand=True)
             table.add_column("knob", style="bold", ratio=1)
@@ -789,20 +843,19 @@ def print_rules(report: DiffReport, console: Any = None) -> None:
         assert table is not None
         table.add_row(_row_title(k), _rich_side(k.a), _rich_side(k.b))
     if table is not None:
-        console.print(table)
+        screen.show(console, table)
 
 
 def print_outcomes(report: DiffReport, console: Any = None, all_rows: bool = False) -> None:
     """The outcomes that matter (:func:`select_outcomes`; every one with ``all_rows``) as a
     rich table, with a legend of the metrics shown and a count of the rows left out."""
     from rich import box
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
     if report.outcomes is None:
         return
-    console = console or Console()
+    console = console or screen.console()
     a, b = report.a, report.b
     chosen = select_outcomes(report, all_rows)
     console.print()
@@ -819,19 +872,18 @@ def print_outcomes(report: DiffReport, console: Any = None, all_rows: bool = Fal
         style = "bold" if r.significant else None
         t.add_row(r.metric, format_number(r.a), format_number(r.b), format_number(r.diff, True),
                   _interval(r.ci95), SIGNIFICANT_MARK if r.significant else "", style=style)
-    console.print(t)
+    screen.show(console, t)
     console.print(Text(f"{SIGNIFICANT_MARK}: the 95% interval of B − A excludes zero. Each row: the mean "
                        f"under {a}, under {b}, and B − A.", style="dim"))
-    names = legend(chosen.rows)
-    width = max((len(n) for n, _ in names), default=0)
-    for name, words in names:
-        line = Text(f"  {name:<{width}}  ", style="bold")
-        line.append(words)
-        console.print(line, overflow="fold")
+    print_legend(console, legend(chosen.rows))
     if chosen.left_out_total:
-        console.print(Text(left_out_words(chosen), style="dim"))
+        console.print(Text(screen.wrap(left_out_words(chosen), console.width), style="dim"))
     if report.chips_conserved is False:
         console.print("[bold red]warning:[/] chips were not conserved in the simulation")
+    said = gist(report)
+    if said:  # last, so that the answer is on the screen when the command ends
+        console.print()
+        console.print(Text(screen.wrap(said, console.width), style="bold"))
 
 
 def _rich_side(side: KnobSide) -> Any:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from . import screen
 from .dendrogram import WIDTH, ascii_tree
 from .family import FamilyReport, formula_words, pairs, played_elsewhere
 from .tableview import Grid
@@ -82,11 +83,10 @@ def _merges(report: FamilyReport) -> list[tuple[int, str, str, float]]:
 def print_report(report: FamilyReport, console: Any = None) -> None:
     """The report on a rich console: the tree, the matrix, the typology, the formula."""
     from rich import box
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
-    console = console or Console()
+    console = console or screen.console()
     width = min(WIDTH, console.width)
     console.print(Text(_title(report), style="bold"))
     console.print(Text(textwrap.fill(settings_words(report), width)))
@@ -94,14 +94,20 @@ def print_report(report: FamilyReport, console: Any = None) -> None:
     console.print(Text(tree_text(report, width)), no_wrap=True, crop=False, soft_wrap=True)
     order = _order(report)
     console.print()
-    matrix = Table(title=f"Distances by {BY_WORDS[report.by]}: 0 the same, 1 as far apart as can be",
-                   title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
-    matrix.add_column("ruleset", no_wrap=True)
-    for k in range(len(order)):
-        matrix.add_column(str(k + 1), justify="right", no_wrap=True)
-    for k, i in enumerate(order):
-        matrix.add_row(f"{k + 1:>{len(str(len(order)))}} {report.names[i]}", *(_number(report.distance[i][j]) for j in order))
-    console.print(matrix)
+    title = f"Distances by {BY_WORDS[report.by]}: 0 the same, 1 as far apart as can be"
+
+    def matrix(cols: range) -> Any:
+        table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+        table.add_column("ruleset", no_wrap=True)
+        for k in cols:
+            table.add_column(str(k + 1), justify="right", no_wrap=True)
+        for k, i in enumerate(order):
+            table.add_row(f"{k + 1:>{len(str(len(order)))}} {report.names[i]}",
+                          *(_number(report.distance[i][order[c]]) for c in cols))
+        return table
+
+    for cols in screen.column_groups(console, matrix, len(order)):  # as many as fit the screen
+        console.print(matrix(cols))
     typology = Table(title=f"The Académie's typology: {_questions()}", title_justify="left",
                      show_lines=True, width=width)
     typology.add_column("ruleset", style="bold", no_wrap=True)
@@ -110,7 +116,7 @@ def print_report(report: FamilyReport, console: Any = None) -> None:
     for i in order:
         t = report.typology[i]
         typology.add_row(report.names[i], t.sequence.words, t.hocs.words, t.payments.words)
-    console.print(typology)
+    screen.show(console, typology)
     console.print(Text("How the distance is made", style="bold"))
     for line in formula_words(report):
         console.print(Text(textwrap.fill(line, width, initial_indent="  ", subsequent_indent="    ")))

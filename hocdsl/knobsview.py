@@ -327,7 +327,8 @@ def knobs_text(rules: Ruleset, width: int = 100) -> str:
 
 # ------------------------------------------------------------ text: every ruleset ----
 
-#: The widest value a cell of the table across rulesets shows; ``--json`` gives them whole.
+#: The widest value a cell of the plain-text table across rulesets shows (piped); the tables on
+#: a screen, CSV, markdown and ``--json`` give them whole.
 CELL_WIDTH = 22
 LEGEND = ("the rulesets differ on this knob (`hoc diff A B --hands 0` says how, in words). "
           "`hoc knobs RULESET`: one ruleset's knobs with their choices and provenance; "
@@ -335,9 +336,11 @@ LEGEND = ("the rulesets differ on this knob (`hoc diff A B --hands 0` says how, 
 
 
 def _cell(value: Any, present: bool) -> str:
-    if not present:
-        return ""
-    text = _plain(value)
+    return _plain(value) if present else ""
+
+
+def _clip(text: str) -> str:
+    """A value cut to :data:`CELL_WIDTH` for the one-line-per-knob plain text."""
     return text if len(text) <= CELL_WIDTH else text[:CELL_WIDTH - 1] + "…"
 
 
@@ -371,7 +374,8 @@ def across_rows(rulesets: Sequence[Ruleset]) -> list[AcrossRow]:
 
 def across_text(rulesets: Sequence[Ruleset]) -> str:
     """The table across rulesets as aligned plain text; ``*`` marks a knob whose values differ."""
-    rows = across_rows(rulesets)
+    rows = [AcrossRow(r.path, r.stage, r.stage_title, tuple(_clip(c) for c in r.cells), r.differ)
+            for r in across_rows(rulesets)]
     names = [_label(r) for r in rulesets]
     path_w = max(len(r.path) for r in rows) + 2
     widths = [max([len(n)] + [len(r.cells[i]) for r in rows]) for i, n in enumerate(names)]
@@ -391,24 +395,34 @@ def across_text(rulesets: Sequence[Ruleset]) -> str:
 
 
 def print_across(rulesets: Sequence[Ruleset], console: Any) -> None:
-    """The table across rulesets as a rich table (for a terminal); knobs that differ marked and in bold."""
+    """The table across rulesets as rich tables (for a screen); knobs that differ marked and in
+    bold; as many tables as it takes for the rulesets' columns to fit the screen, each
+    with the knobs' column."""
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(title="Knobs of the bundled rulesets" if len(rulesets) > 1 else None,
-                  title_justify="left")
-    table.add_column("knob", no_wrap=True)
-    for r in rulesets:
-        table.add_column(_label(r), overflow="fold")
-    stage = None
-    for row in across_rows(rulesets):
-        if row.stage != stage:
-            stage = row.stage
-            table.add_row(Text(f"{row.stage_title} ({row.stage})", style="dim"))
-        table.add_row(Text(("* " if row.differ else "  ") + row.path), *(Text(c) for c in row.cells),
-                      style="bold" if row.differ else None)
-    console.print(table)
-    console.print(Text(f"* {LEGEND}"))
+    from . import screen
+
+    rows = across_rows(rulesets)
+
+    def across(cols: range) -> Any:
+        table = Table(title="Knobs of the bundled rulesets" if len(rulesets) > 1 else None,
+                      title_justify="left")
+        table.add_column("knob", no_wrap=True)
+        for i in cols:
+            table.add_column(_label(rulesets[i]))
+        stage = None
+        for row in rows:
+            if row.stage != stage:
+                stage = row.stage
+                table.add_row(Text(f"{row.stage_title} ({row.stage})", style="dim"))
+            table.add_row(Text(("* " if row.differ else "  ") + row.path), *(Text(row.cells[i]) for i in cols),
+                          style="bold" if row.differ else None)
+        return table
+
+    for cols in screen.column_groups(console, across, len(rulesets)):
+        screen.show(console, across(cols))
+    console.print(Text(screen.wrap(f"* {LEGEND}", console.width)))
 
 
 # ------------------------------------------------------------ grids (csv, markdown) ----

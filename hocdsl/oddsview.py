@@ -35,6 +35,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from . import screen
 from .odds import render_odds
 
 if TYPE_CHECKING:  # imported where used, as the views do
@@ -161,13 +162,10 @@ def odds_grid(report: dict[str, Any], rules: Any = None) -> Grid:
 
 def print_odds(report: dict[str, Any], rules: Any = None, console: Any = None) -> None:
     """A rich table: each probability as an exact fraction, a decimal and "1 in N"."""
-    from rich.console import Console
     from rich.table import Table
 
     if console is None:
-        console = Console()
-        if not console.is_terminal:  # piped: wide enough that the fractions are never cut
-            console = Console(width=140)
+        console = screen.console(140)  # piped: wide enough that the fractions are never cut
     title = (f"Exact odds of the deal: {report.get('ruleset', '')}, {report.get('players')} players, "
              f"{report['hand_size']} cards each from {report.get('pack', 52)}")
     t = Table(title=title, title_justify="left")
@@ -183,7 +181,7 @@ def print_odds(report: dict[str, Any], rules: Any = None, console: Any = None) -
             t.add_row(f"[bold]{group}[/]", "", "", "")
             last = group
         t.add_row("  " + what, f"{p.numerator}/{p.denominator}", _decimal(p), _one_in(p))
-    console.print(t)
+    screen.show(console, t)
     for note in report.get("notes", ()):
         console.print(f"Note: {note}.", highlight=False)
     console.print("Counted exactly over every possible deal (hocdsl.odds), not simulated.")

@@ -490,6 +490,13 @@ class ReadingsReport:
     def outcomes_of(self, path: str) -> list[Outcome]:
         return [o for o in self.outcomes if o.question.path == path]
 
+    def to_frame(self) -> Any:
+        """These numbers as a pandas DataFrame, one row per metric and statistic
+        (:func:`hocdsl.tidy.to_frame`; ``pip install 'hocdsl[frames]'``)."""
+        from .tidy import to_frame
+
+        return to_frame(self)
+
 
 def _pct(st: Stat) -> str:
     x = st.mean * 100

@@ -12,7 +12,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .diff import format_number
+from . import screen
+from .diff import format_number, metric_words
 from .readings import REACH_LEVELS, SCORE_WORDS, Difference, Ranked, ReadingsReport, _plain, reach_words, yaml_of
 from .sim.stats import Stat
 
@@ -23,15 +24,12 @@ MARK = "†"
 
 
 def metric_label(name: str) -> str:
-    """A key metric in words.
+    """A key metric in words (:func:`hocdsl.diff.metric_words`).
 
     >>> metric_label("net_per_hand.eldest"), metric_label("sd_net_per_hand")
     ('net per hand, eldest', 'sd of net per hand')
     """
-    if name.startswith("net_per_hand."):
-        return f"net per hand, {name.partition('.')[2]}"
-    return {"sd_net_per_hand": "sd of net per hand", "turns_per_hand": "turns per hand"}.get(
-        name, name.replace("_", " "))
+    return metric_words(name)
 
 
 def _value(report: ReadingsReport, path: str, value: Any) -> str:
@@ -181,34 +179,81 @@ def report_markdown(report: ReadingsReport) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _print_narrow(report: ReadingsReport, console: Any) -> None:
+    """The readings table split to fit a narrow screen: each alternative numbered with its
+    rule, then its outcomes by number, in as many tables as the metrics need."""
+    from rich.table import Table
+    from rich.text import Text
+
+    keys = report.key_metrics
+    rules = Table(title_justify="left", show_lines=True)
+    rules.add_column("#", justify="right", no_wrap=True)
+    rules.add_column("knob")
+    rules.add_column("provenance")
+    rules.add_column("chosen → alternative")
+    for n, o in enumerate(report.outcomes, 1):
+        q = o.question
+        rules.add_row(str(n), f"{q.title}\n{q.path}", f"{q.kind} → {o.reading.kind}",
+                      f"{_value(report, q.path, q.chosen)} → {_alt(report, o)}")
+    if screen.fits(console, rules):
+        console.print(screen.hold_words(console, rules))
+    else:  # even the rules alone do not fit: one paragraph each
+        for n, o in enumerate(report.outcomes, 1):
+            q = o.question
+            console.print(Text(screen.wrap(f"{n}. {q.title} ({q.path}): {q.kind} → {o.reading.kind}; "
+                                           f"{_value(report, q.path, q.chosen)} → {_alt(report, o)}",
+                                           console.width)))
+
+    def outcomes(cols: range) -> Any:
+        table = Table(title_justify="left")
+        table.add_column("#", justify="right", no_wrap=True)
+        for i in cols:
+            table.add_column(screen.heading(f"Δ {metric_label(keys[i])}", 16), justify="right", no_wrap=True)
+        for n, o in enumerate(report.outcomes, 1):
+            table.add_row(str(n), *[_cell(o.rows.get(keys[i]), sep="\n") for i in cols])
+        return table
+
+    for cols in screen.column_groups(console, outcomes, len(keys)):
+        console.print(outcomes(cols))
+
+
 def print_report(report: ReadingsReport, console: Any = None) -> None:
     """The same report as rich tables on the terminal."""
-    from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
-    console = console or Console()
+    console = console or screen.console()
     console.print(f"[bold]hoc readings {_label(report)}[/bold]")
     console.print(_settings(report))
     if not report.outcomes:
         console.print("No knob of this ruleset records alternatives; name some with --knob PATH=V1,V2.")
         return
-    table = Table(title_justify="left", show_lines=True)
-    table.add_column("knob")
-    table.add_column("provenance")
-    table.add_column("chosen → alternative")
-    for k in report.key_metrics:
-        table.add_column(f"Δ {metric_label(k)}", justify="right", no_wrap=True)
-    for o in report.outcomes:
-        q = o.question
-        table.add_row(f"{q.title}\n{q.path}", f"{q.kind} → {o.reading.kind}",
-                      f"{_value(report, q.path, q.chosen)} → {_alt(report, o)}",
-                      *[_cell(o.rows.get(k), sep="\n") for k in report.key_metrics])
-    console.print(table)
+    keys = report.key_metrics
+
+    def wide(cols: range) -> Any:  # the rule and its outcomes on one line
+        table = Table(title_justify="left", show_lines=True)
+        table.add_column("knob")
+        table.add_column("provenance")
+        table.add_column("chosen → alternative")
+        for i in cols:
+            table.add_column(f"Δ {metric_label(keys[i])}", justify="right", no_wrap=True)
+        for o in report.outcomes:
+            q = o.question
+            table.add_row(f"{q.title}\n{q.path}", f"{q.kind} → {o.reading.kind}",
+                          f"{_value(report, q.path, q.chosen)} → {_alt(report, o)}",
+                          *[_cell(o.rows.get(keys[i]), sep="\n") for i in cols])
+        return table
+
+    whole = wide(range(len(keys)))
+    if screen.fits(console, whole):
+        console.print(screen.hold_words(console, whole))
+    else:  # too narrow: the rules numbered in one table, their outcomes by number in others
+        _print_narrow(report, console)
     console.print(_control_words(report))
     console.print(_chosen_words(report))
     console.print(REACH_HEAD, highlight=False)
     for line in reach_lines(report):
-        console.print("  " + line, highlight=False)
+        console.print(Text(screen.wrap("  " + line, console.width)), highlight=False)
     if not report.chips_conserved:
         console.print("[red]Chips were not conserved in some hand: the figures are suspect.[/red]")
     ranking = Table(title="Ranking (" + SCORE_WORDS + ")", title_justify="left")
@@ -218,4 +263,10 @@ def print_report(report: ReadingsReport, console: Any = None) -> None:
     ranking.add_column("largest move")
     for r in report.ranking:
         ranking.add_row(str(r.rank), f"{r.title} ({r.path})", _score(r.score), _biggest(r, report))
-    console.print(ranking)
+    if screen.fits(console, ranking):
+        console.print(screen.hold_words(console, ranking))
+        return
+    console.print(Text("Ranking (" + SCORE_WORDS + ")", style="italic"))
+    for r in report.ranking:
+        console.print(Text(screen.wrap(f"{r.rank}. {r.title} ({r.path}), score {_score(r.score)}: "
+                                       f"{_biggest(r, report)}", console.width)))

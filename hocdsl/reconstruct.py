@@ -480,6 +480,13 @@ class ReconstructReport:
                  for q, i in zip(self.questions, c.options) if i]
         return "; ".join(parts) if parts else "as written"
 
+    def to_frame(self) -> Any:
+        """These numbers as a pandas DataFrame, one row per metric and statistic
+        (:func:`hocdsl.tidy.to_frame`; ``pip install 'hocdsl[frames]'``)."""
+        from .tidy import to_frame
+
+        return to_frame(self)
+
 
 def reconstruct(rules: Ruleset, *, hands: int = 4_000, players: int = 3, bots: Sequence[str] = ("heuristic",),
                 seed: int = 0, sample: int | None = None, jobs: int = 1, cluster: Any = None,

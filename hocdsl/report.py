@@ -36,7 +36,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .diff import DiffReport, KnobDiff, KnobSide, OutcomeRow, format_number, label, outcome_rows, rules_diff
+from .diff import (DiffReport, KnobDiff, KnobSide, OutcomeRow, format_number, label, metric_words, outcome_rows,
+                   rules_diff)
+from .gist import gist
 from .sim import Comparison, SimResult, Stat, compare
 from .sim.metrics import positions
 
@@ -429,6 +431,27 @@ code { font-size: 0.9em; background: #f3f3f3; padding: 0 0.2em; }
 td code { overflow-wrap: anywhere; }
 .warn { color: #a00; font-weight: bold; }
 details summary { cursor: pointer; color: #444; }
+code.name { display: block; font-size: 0.8em; color: #666; background: none; padding: 0; }
+.gist { font-size: 1.05em; border-left: 4px solid #2f6ea5; padding: 0.2em 0.8em; background: #f5f8fb; }
+/* a phone or a narrow window: the page fits, a wide table scrolls sideways rather than overflow */
+@media (max-width: 640px) {
+  main { padding: 1em 0.7em 2em; }
+  h1 { font-size: 1.35em; }
+  table { display: block; overflow-x: auto; font-size: 0.84em; }
+  table.rules, table.readings { table-layout: auto; }
+  .pair > section { flex-basis: 100%; }
+}
+/* on paper: no grey, headings kept with what follows, figures and rows not split, and the
+   folded sections printed open (::details-content; the page keeps no script) */
+@media print {
+  body { background: #fff; }
+  main { max-width: none; padding: 0; }
+  h2, h3 { break-after: avoid; }
+  figure, tr, .pair > section { break-inside: avoid; }
+  details::details-content { content-visibility: visible; display: block; }
+  details > summary { list-style: none; font-weight: bold; }
+  a { color: inherit; text-decoration: none; }
+}
 """
 
 e = html.escape
@@ -522,7 +545,8 @@ def _outcome_row(r: OutcomeRow) -> str:
         return text
 
     mark = "*" if r.significant else ""
-    return (f'<tr{" class=sig" if r.significant else ""}><td><code>{e(r.metric)}</code></td>'
+    return (f'<tr{" class=sig" if r.significant else ""}><td>{e(metric_words(r.metric))} '
+            f'<code class="name">{e(r.metric)}</code></td>'
             f'<td class="num">{side(r.a, r.a_ci95)}</td><td class="num">{side(r.b, r.b_ci95)}</td>'
             f'<td class="num">{number(r.diff, True)}</td><td class="num">{_interval(*r.ci95, signed=True)}</td>'
             f'<td class="num">{mark}</td></tr>')
@@ -544,6 +568,9 @@ def _outcomes_part(report: Report, figs: dict[str, str]) -> str:
            "excludes zero.</p>"]
     if d.chips_conserved is False:
         out.append('<p class="warn">Warning: chips were not conserved in the simulation.</p>')
+    said = gist(d)
+    if said:
+        out.append(f'<p class="gist"><b>In words.</b> {e(said)}</p>')
     out.append(_fig(figs["net"], "The positional advantage: what each seat wins or loses per hand."))
     out.append(_outcome_table(d, differ))
     if plotted:

@@ -127,6 +127,13 @@ class SweepReport:
         """``{path: value}`` of a cell."""
         return {a.path: v for a, v in zip(self.axes, cell.values)}
 
+    def to_frame(self) -> Any:
+        """These numbers as a pandas DataFrame, one row per metric and statistic
+        (:func:`hocdsl.tidy.to_frame`; ``pip install 'hocdsl[frames]'``)."""
+        from .tidy import to_frame
+
+        return to_frame(self)
+
 
 def _text(rules: Ruleset, path: str, value: Any) -> str:
     """A value as ``--knob`` writes it: ``20``, ``never``, ``[KS, JD]``."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from . import screen
 from .diff import format_number
 from .readings import _plain, yaml_of
 from .readingsview import metric_label
@@ -153,22 +154,35 @@ def report_markdown(report: SweepReport) -> str:
 
 def print_report(report: SweepReport, console: Any = None) -> None:
     """The same report as rich tables on the terminal."""
-    from rich.console import Console
     from rich.table import Table
 
-    console = console or Console()
+    console = console or screen.console()
     console.print(f"[bold]hoc sweep {_label(report)}[/bold]")
     console.print(_settings(report))
-    for names in _chunks(report.metrics):
+    metrics = report.metrics
+
+    def cells(cols: range, numbered: bool = False, axes: bool = True) -> Any:
+        """The cells' table: their number, the knobs' values, the metrics in ``cols``."""
         table = Table(title_justify="left")
-        for a in report.axes:
+        if numbered:
+            table.add_column("#", justify="right", no_wrap=True)
+        for a in report.axes if axes else ():
             table.add_column(a.path, justify="right", no_wrap=True)
-        for k in names:
-            table.add_column(metric_label(k), justify="right", no_wrap=True)
-        for c in report.cells:
-            table.add_row(*[_knob_cell(report, a, v) for a, v in zip(report.axes, c.values)],
-                          *[_stat(c.metrics.get(k, NAN_STAT), sep="\n") for k in names])
-        console.print(table)
+        for i in cols:
+            table.add_column(screen.heading(metric_label(metrics[i]), 12), justify="right", no_wrap=True)
+        for n, c in enumerate(report.cells, 1):
+            table.add_row(*([str(n)] if numbered else []),
+                          *[_knob_cell(report, a, v) for a, v in zip(report.axes, c.values) if axes],
+                          *[_stat(c.metrics.get(metrics[i], NAN_STAT), sep="\n") for i in cols])
+        return table
+
+    whole = cells(range(len(metrics)))
+    if screen.fits(console, whole):
+        console.print(screen.hold_words(console, whole))
+    else:  # the cells numbered with their knobs' values, then their metrics by number
+        screen.show(console, cells(range(0), numbered=True))
+        for cols in screen.column_groups(console, lambda c: cells(c, numbered=True, axes=False), len(metrics)):
+            console.print(cells(cols, numbered=True, axes=False))
     warning = _warning(report)
     if warning:
         console.print(f"[red]{warning}[/red]")
@@ -183,4 +197,4 @@ def print_report(report: SweepReport, console: Any = None) -> None:
     effects.add_column("main effect [95%]", justify="right", no_wrap=True)
     for k, e in rows:
         effects.add_row(metric_label(k), str(e.rank), e.path, _moves(report, e), _diff(e))
-    console.print(effects)
+    screen.show(console, effects)

@@ -33,11 +33,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["FORMATS", "Grid", "cell_text", "csv_cell", "grid_csv", "grid_markdown", "rulesets_grid", "validate_json",
+__all__ = ["FORMATS", "Grid", "cell_text", "csv_cell", "grid_csv", "grid_markdown", "grid_latex", "latex_cell", "rulesets_grid", "validate_json",
            "validate_grid", "show_json", "show_grid", "show_markdown", "simulate_grid"]
 
 #: The formats every report command takes (``--format``); ``--json`` is the same as ``--format json``.
-FORMATS = ("text", "markdown", "json", "csv")
+FORMATS = ("text", "markdown", "json", "csv", "latex")
 
 
 @dataclass(frozen=True)
@@ -107,6 +107,38 @@ def grid_markdown(grid: Grid) -> str:
     lines.append("| " + " | ".join(_md(h) for h in grid.header) + " |")
     lines.append("| " + " | ".join("---" for _ in grid.header) + " |")
     lines += ["| " + " | ".join(_md(v) for v in row) + " |" for row in grid.rows]
+    return "\n".join(lines) + "\n"
+
+
+#: What LaTeX reads as a command or markup, and how a cell writes each as text.
+_LATEX = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+          "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
+_LATEX_CHARS = re.compile("|".join(re.escape(c) for c in _LATEX))
+
+
+def latex_cell(value: Any) -> str:
+    """A cell as LaTeX text: its characters escaped, a number as it is.
+
+    >>> latex_cell("net_per_hand.eldest"), latex_cell("50% & more"), latex_cell(-0.5)
+    ('net\\_per\\_hand.eldest', '50\\% \\& more', '-0.5')
+    """
+    return _LATEX_CHARS.sub(lambda m: _LATEX[m.group(0)], " ".join(cell_text(value).split()))
+
+
+def grid_latex(grid: Grid) -> str:
+    """The grid as a LaTeX ``booktabs`` table (``\\usepackage{booktabs}``), numbers right-aligned,
+    under its title as the caption, for a paper."""
+    numeric = [all(isinstance(row[i], (int, float)) and not isinstance(row[i], bool) or row[i] is None
+                   for row in grid.rows) and any(row[i] is not None for row in grid.rows)
+               for i in range(len(grid.header))]
+    spec = "".join("r" if n else "l" for n in numeric)
+    lines = ["\\begin{table}", "\\centering"]
+    if grid.title:
+        lines.append(f"\\caption{{{latex_cell(grid.title)}}}")
+    lines += [f"\\begin{{tabular}}{{{spec}}}", "\\toprule",
+              " & ".join(latex_cell(h) for h in grid.header) + " \\\\", "\\midrule"]
+    lines += [" & ".join(latex_cell(v) for v in row) + " \\\\" for row in grid.rows]
+    lines += ["\\bottomrule", "\\end{tabular}", "\\end{table}"]
     return "\n".join(lines) + "\n"
 
 

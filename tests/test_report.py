@@ -261,3 +261,29 @@ def test_the_page_renders_in_a_headless_browser(page, tmp_path, capsys):
     with capsys.disabled():
         print(f"\nscreenshot of the report: {shot}")
     assert os.path.getsize(shot) > 10_000
+
+
+@pytest.mark.skipif(browser() is None, reason="no chromium found (.ci/run installs Debian's chromium "
+                                               "with apt-get where it can)")
+def test_the_page_fits_a_narrow_window(page, tmp_path):
+    """At 400 px (a phone; headless chromium keeps a window of at least 500) nothing runs off the
+    right edge: a wide table scrolls inside itself. A test-only copy of the page measures itself
+    (the page proper has no script)."""
+    exe = browser()
+    assert exe is not None
+    probe = ('<script>document.body.setAttribute("data-width", '
+             'document.documentElement.scrollWidth + "/" + innerWidth);</script>')
+    copy = tmp_path / "narrow.html"
+    copy.write_text(page.replace("</body>", probe + "</body>"), encoding="utf-8")
+    dom = headless(exe, tmp_path / "profile", "--window-size=400,3000", "--virtual-time-budget=3000",
+                   "--dump-dom", copy.resolve().as_uri())
+    assert dom.returncode == 0, dom.stderr[-2000:]
+    found = re.search(r'data-width="(\d+)/(\d+)"', dom.stdout)
+    assert found, "the probe did not run"
+    content, window = int(found[1]), int(found[2])
+    assert content <= window, f"the page is {content} px wide in a window of {window} px"
+
+
+def test_the_page_prints_its_folded_sections_and_names_metrics_in_words(page):
+    assert "@media print" in page and "details::details-content" in page
+    assert "net per hand, eldest" in page and '<code class="name">net_per_hand.eldest</code>' in page

@@ -98,6 +98,13 @@ class SimResult:
             **({"contrasts": {k: v.to_json() for k, v in self.contrasts.items()}} if self.contrasts else {}),
         }
 
+    def to_frame(self) -> Any:
+        """These numbers as a pandas DataFrame, one row per metric and statistic
+        (:func:`hocdsl.tidy.to_frame`; ``pip install 'hocdsl[frames]'``)."""
+        from ..tidy import to_frame
+
+        return to_frame(self)
+
 
 @dataclass(frozen=True)
 class Row:
@@ -150,6 +157,13 @@ class Comparison:
             "chips_conserved": self.chips_conserved,
             "rows": {k: r.to_json() for k, r in self.rows.items()},
         }
+
+    def to_frame(self) -> Any:
+        """These numbers as a pandas DataFrame, one row per metric and statistic
+        (:func:`hocdsl.tidy.to_frame`; ``pip install 'hocdsl[frames]'``)."""
+        from ..tidy import to_frame
+
+        return to_frame(self)
 
 
 # ---------------------------------------------------------------- jobs ----

@@ -1,0 +1,105 @@
+"""Results as tidy data: one row per ruleset (or reading, or cell) × metric × statistic.
+
+Every result the tools compute — a simulation, a comparison, the readings of a ruleset, a
+sweep, a reconstruction — gives its numbers as plain rows (:func:`rows`, dictionaries with
+the same keys, no dependency), and as a pandas ``DataFrame`` (:func:`to_frame`, with the
+optional extra ``pip install 'hocdsl[frames]'``), ready for a notebook's groupby and plot.
+
+The columns: what the row is about (``ruleset``; ``knob`` and ``value`` for a reading; one
+column per knob of a sweep's cell; ``reading`` for a reconstruction's candidate), then
+``metric``, ``statistic`` (``mean``, ``ci95_lo``, ``ci95_hi``; ``diff`` and its interval
+where two are compared) and ``value``.
+
+>>> from hocdsl.rules import load_ruleset
+>>> from hocdsl.sim import simulate
+>>> result = simulate(load_ruleset("hoca"), hands=20)
+>>> first = rows(result)[0]
+>>> sorted(first), first["ruleset"], first["metric"], first["statistic"]
+(['metric', 'ruleset', 'statistic', 'value'], 'hoca', 'net_per_hand.eldest', 'mean')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Row = dict[str, Any]
+
+#: The extra that installs pandas for :func:`to_frame`.
+EXTRA = "frames"
+
+
+def _stat(head: Row, metric: str, st: Any, prefix: str = "") -> list[Row]:
+    """A :class:`~hocdsl.sim.stats.Stat` as three rows: its mean (``diff`` with ``prefix``
+    ``diff_``) and its 95% interval."""
+    return [{**head, "metric": metric, "statistic": prefix.rstrip("_") or "mean", "value": st.mean},
+            {**head, "metric": metric, "statistic": prefix + "ci95_lo", "value": st.lo},
+            {**head, "metric": metric, "statistic": prefix + "ci95_hi", "value": st.hi}]
+
+
+def _label(name: str, extensions: Any = ()) -> str:
+    return name + "".join(f" --with {e}" for e in extensions or ())
+
+
+def rows(result: Any) -> list[Row]:
+    """The numbers of ``result`` as tidy rows (see the module's docstring for the columns)."""
+    from .diff import DiffReport
+    from .readings import ReadingsReport
+    from .reconstruct import ReconstructReport
+    from .sim import Comparison, SimResult
+    from .sweep import SweepReport
+
+    out: list[Row] = []
+    if isinstance(result, SimResult):
+        head = {"ruleset": _label(result.ruleset, result.extensions)}
+        for name, st in result.metrics.items():
+            out += _stat(head, name, st)
+    elif isinstance(result, Comparison):
+        a, b = result.result_a, result.result_b
+        for side in (a, b):
+            out += rows(side)
+        head = {"ruleset": f"{_label(b.ruleset, b.extensions)} − {_label(a.ruleset, a.extensions)}"}
+        for name, r in result.rows.items():
+            out += _stat(head, name, r.diff, "diff_")
+    elif isinstance(result, DiffReport):
+        for r in result.outcomes or ():
+            out.append({"ruleset": result.a, "metric": r.metric, "statistic": "mean", "value": r.a})
+            out.append({"ruleset": result.b, "metric": r.metric, "statistic": "mean", "value": r.b})
+            head = {"ruleset": f"{result.b} − {result.a}"}
+            out.append({**head, "metric": r.metric, "statistic": "diff", "value": r.diff})
+            out.append({**head, "metric": r.metric, "statistic": "diff_ci95_lo", "value": r.ci95[0]})
+            out.append({**head, "metric": r.metric, "statistic": "diff_ci95_hi", "value": r.ci95[1]})
+    elif isinstance(result, ReadingsReport):
+        name = _label(result.rules.name, result.rules.extensions)
+        for o in result.outcomes:
+            head = {"ruleset": name, "knob": o.question.path, "chosen": repr(o.question.chosen),
+                    "alternative": repr(o.reading.value)}
+            for metric, d in o.rows.items():
+                out += _stat(head, metric, d.diff, "diff_")
+    elif isinstance(result, SweepReport):
+        name = _label(result.rules.name, result.rules.extensions)
+        for c in result.cells:
+            head = {"ruleset": name, **{a.path: v for a, v in zip(result.axes, c.values)}}
+            for metric, st in c.metrics.items():
+                out += _stat(head, metric, st)
+    elif isinstance(result, ReconstructReport):
+        name = _label(result.rules.name, result.rules.extensions)
+        for c in result.candidates:
+            head = {"ruleset": name, "reading": c.index,
+                    "picks": "; ".join(str(p) for p in c.picks)}
+            if c.score.mean == c.score.mean:  # played (not dropped before its first batch)
+                out += _stat(head, "score", c.score)
+            for metric, st in c.measures.items():
+                out += _stat(head, metric, st)
+    else:
+        raise TypeError(f"no tidy rows for a {type(result).__name__}")
+    return out
+
+
+def to_frame(result: Any) -> Any:
+    """``result`` as a pandas ``DataFrame`` of :func:`rows` (pandas: ``pip install 'hocdsl[frames]'``)."""
+    try:
+        import pandas as pd
+    except ImportError:
+        raise ImportError(f"to_frame needs pandas: pip install 'hocdsl[{EXTRA}]' (or pip install pandas); "
+                          "hocdsl.tidy.rows gives the same rows without it") from None
+    return pd.DataFrame(rows(result))

@@ -1,0 +1,145 @@
+"""The README's sample outputs, made by running the commands they show.
+
+A sample is a fenced ``text`` block of README.md preceded by a marker comment::
+
+    <!-- sample: hoc diff manille manille-larousse --hands 0 | keep 1-12 -->
+
+The command runs in-process at 100 columns (``COLUMNS=100``: the terminal the README
+is written for); ``keep`` names the lines of its output shown (``1-12,40-``: ranges,
+1-based, an open end to the last line), a gap between kept ranges is marked with a
+line ``…``. Lines that report a speed (``hands/s``) vary from run to run: they are
+compared with their figures masked.
+
+    python tools/readme_samples.py            # rewrite the samples in README.md
+    python tools/readme_samples.py --check    # exit 1, saying which, if a sample has drifted
+
+``tests/test_readme_samples.py`` runs the check, so a sample cannot drift from what the
+command prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shlex
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+COLUMNS = 100
+
+MARKER = re.compile(r"^<!-- sample: (?P<command>.+?)(?: \| keep (?P<keep>[\d,\- ]+))? -->\n```text\n"
+                    r"(?P<body>.*?)^```\n", re.M | re.S)
+_VARYING = re.compile(r"[\d,.]+(?= hands/s)")
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One marked block: its command, the lines kept, and the text it holds now."""
+
+    command: str
+    keep: str | None
+    body: str
+    start: int  # offsets of the body in the README
+    end: int
+
+
+def samples(text: str) -> list[Sample]:
+    """The marked samples of ``text``, in order."""
+    return [Sample(m["command"], m["keep"], m["body"], m.start("body"), m.end("body"))
+            for m in MARKER.finditer(text)]
+
+
+def kept(lines: list[str], keep: str | None) -> list[str]:
+    """The lines named by ``keep`` (``1-12,40-``), a ``…`` line where lines were left out.
+
+    >>> kept(["a", "b", "c", "d", "e"], "1-2,4-")
+    ['a', 'b', '…', 'd', 'e']
+    >>> kept(["a", "b"], None)
+    ['a', 'b']
+    """
+    if not keep:
+        return lines
+    out: list[str] = []
+    last = 0
+    for part in keep.replace(" ", "").split(","):
+        lo_text, _, hi_text = part.partition("-")
+        lo = int(lo_text)
+        hi = len(lines) if part.endswith("-") else int(hi_text or lo_text)
+        if lo > last + 1 and out:
+            out.append("…")
+        out.extend(lines[lo - 1:hi])
+        last = hi
+    return out
+
+
+def run(command: str) -> str:
+    """What ``command`` (a ``hoc ...`` line) prints at :data:`COLUMNS` columns."""
+    from typer.testing import CliRunner
+
+    from hocdsl.cli import app
+
+    args = shlex.split(command)
+    if args[0] != "hoc":
+        raise ValueError(f"a sample runs a hoc command, not {command!r}")
+    old = os.getcwd()
+    os.chdir(ROOT)  # the README's paths (examples/...) are relative to the repository
+    try:
+        result = CliRunner().invoke(app, args[1:], env={"COLUMNS": str(COLUMNS)})
+    finally:
+        os.chdir(old)
+    if result.exit_code != 0:
+        raise RuntimeError(f"{command}: exit {result.exit_code}\n{result.output}")
+    return result.output
+
+
+def made(sample: Sample) -> str:
+    """The body ``sample`` should hold: its command's output, the kept lines, trailing spaces cut."""
+    lines = [line.rstrip() for line in run(sample.command).rstrip("\n").split("\n")]
+    return "\n".join(kept(lines, sample.keep)) + "\n"
+
+
+def masked(text: str) -> str:
+    """``text`` with the figures that vary between runs (speeds) masked."""
+    return _VARYING.sub("#", text)
+
+
+def drifted(text: str) -> list[tuple[Sample, str]]:
+    """The samples of ``text`` whose body is not what their command prints, with what it prints."""
+    out = []
+    for s in samples(text):
+        body = made(s)
+        if masked(body) != masked(s.body):
+            out.append((s, body))
+    return out
+
+
+def rewrite(text: str) -> str:
+    """``text`` with every sample's body made anew."""
+    for s in reversed(samples(text)):
+        text = text[:s.start] + made(s) + text[s.end:]
+    return text
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="say which samples drifted; change nothing")
+    args = parser.parse_args(argv)
+    text = README.read_text(encoding="utf-8")
+    if args.check:
+        bad = drifted(text)
+        for s, _body in bad:
+            print(f"README.md: the sample of `{s.command}` is not what it prints now", file=sys.stderr)
+        return 1 if bad else 0
+    new = rewrite(text)
+    if new != text:
+        README.write_text(new, encoding="utf-8")
+        print(f"README.md: {len(samples(text))} samples made anew")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
