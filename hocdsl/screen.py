@@ -125,7 +125,7 @@ def min_width(on: Any, renderable: Any) -> int:
 
 def fits(on: Any, renderable: Any) -> bool:
     """Whether ``renderable`` prints on ``on`` with every word whole."""
-    return min_width(on, renderable) <= on.width
+    return min_width(on, renderable) <= int(on.width)
 
 
 def hold_words(on: Any, table: Any) -> Any:

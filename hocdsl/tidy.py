@@ -50,7 +50,7 @@ def rows(result: Any) -> list[Row]:
 
     out: list[Row] = []
     if isinstance(result, SimResult):
-        head = {"ruleset": _label(result.ruleset, result.extensions)}
+        head: Row = {"ruleset": _label(result.ruleset, result.extensions)}
         for name, st in result.metrics.items():
             out += _stat(head, name, st)
     elif isinstance(result, Comparison):
@@ -61,19 +61,19 @@ def rows(result: Any) -> list[Row]:
         for name, r in result.rows.items():
             out += _stat(head, name, r.diff, "diff_")
     elif isinstance(result, DiffReport):
-        for r in result.outcomes or ():
-            out.append({"ruleset": result.a, "metric": r.metric, "statistic": "mean", "value": r.a})
-            out.append({"ruleset": result.b, "metric": r.metric, "statistic": "mean", "value": r.b})
+        for o in result.outcomes or ():
+            out.append({"ruleset": result.a, "metric": o.metric, "statistic": "mean", "value": o.a})
+            out.append({"ruleset": result.b, "metric": o.metric, "statistic": "mean", "value": o.b})
             head = {"ruleset": f"{result.b} − {result.a}"}
-            out.append({**head, "metric": r.metric, "statistic": "diff", "value": r.diff})
-            out.append({**head, "metric": r.metric, "statistic": "diff_ci95_lo", "value": r.ci95[0]})
-            out.append({**head, "metric": r.metric, "statistic": "diff_ci95_hi", "value": r.ci95[1]})
+            out.append({**head, "metric": o.metric, "statistic": "diff", "value": o.diff})
+            out.append({**head, "metric": o.metric, "statistic": "diff_ci95_lo", "value": o.ci95[0]})
+            out.append({**head, "metric": o.metric, "statistic": "diff_ci95_hi", "value": o.ci95[1]})
     elif isinstance(result, ReadingsReport):
         name = _label(result.rules.name, result.rules.extensions)
-        for o in result.outcomes:
-            head = {"ruleset": name, "knob": o.question.path, "chosen": repr(o.question.chosen),
-                    "alternative": repr(o.reading.value)}
-            for metric, d in o.rows.items():
+        for reading in result.outcomes:
+            head = {"ruleset": name, "knob": reading.question.path, "chosen": repr(reading.question.chosen),
+                    "alternative": repr(reading.reading.value)}
+            for metric, d in reading.rows.items():
                 out += _stat(head, metric, d.diff, "diff_")
     elif isinstance(result, SweepReport):
         name = _label(result.rules.name, result.rules.extensions)
@@ -83,12 +83,12 @@ def rows(result: Any) -> list[Row]:
                 out += _stat(head, metric, st)
     elif isinstance(result, ReconstructReport):
         name = _label(result.rules.name, result.rules.extensions)
-        for c in result.candidates:
-            head = {"ruleset": name, "reading": c.index,
-                    "picks": "; ".join(str(p) for p in c.picks)}
-            if c.score.mean == c.score.mean:  # played (not dropped before its first batch)
-                out += _stat(head, "score", c.score)
-            for metric, st in c.measures.items():
+        for cand in result.candidates:
+            head = {"ruleset": name, "reading": cand.index,
+                    "picks": "; ".join(str(p) for p in cand.picks)}
+            if cand.score.mean == cand.score.mean:  # played (not dropped before its first batch)
+                out += _stat(head, "score", cand.score)
+            for metric, st in cand.measures.items():
                 out += _stat(head, metric, st)
     else:
         raise TypeError(f"no tidy rows for a {type(result).__name__}")
@@ -97,8 +97,10 @@ def rows(result: Any) -> list[Row]:
 
 def to_frame(result: Any) -> Any:
     """``result`` as a pandas ``DataFrame`` of :func:`rows` (pandas: ``pip install 'hocdsl[frames]'``)."""
+    import importlib
+
     try:
-        import pandas as pd
+        pd = importlib.import_module("pandas")  # optional: typed as a module, not stubbed
     except ImportError:
         raise ImportError(f"to_frame needs pandas: pip install 'hocdsl[{EXTRA}]' (or pip install pandas); "
                           "hocdsl.tidy.rows gives the same rows without it") from None
