@@ -1,13 +1,125 @@
-"""Shared test settings."""
+"""Shared test settings, and which tests the pure Python run need not repeat.
+
+The README's test command runs the suite twice: against the compiled build, then with
+``HOCDSL_PURE=1`` against the Python sources. The two builds differ only in the modules
+of :data:`hocdsl.compiled.MODULES` (the cards, the combinations, the engine, the bots).
+A test whose subject is none of them -- loading and checking ruleset files, the
+announcement language, the command line's words and formats, documents, the schema,
+the report page, typing, packaging, the cluster's plumbing, the tests that start both
+builds themselves -- gives the same outcome under both, so the pure run skips it, saying
+why, when a compiled build is installed (the compiled run has just run it). Where no
+compiled build is installed (no C compiler at install), the one run runs everything.
+``--every-test`` runs them under ``HOCDSL_PURE=1`` all the same.
+"""
 
 from __future__ import annotations
 
+import functools
+import os
+import subprocess
+import sys
+import tempfile
+
 import pytest
 
-from hocdsl.compiled import running
+from hocdsl.compiled import PURE_ENV, pure_wanted, running
 
 #: For a test that patches a class of the typed core or hands it a stand-in: compiled
 #: code calls its own classes directly and checks its arguments' types, so the test
 #: runs on the pure Python build only (``.ci/run`` runs the suite under both).
-pure_only = pytest.mark.skipif(running() == "compiled (mypyc)",
-                               reason="patches the typed core: runs under HOCDSL_PURE=1")
+PURE_ONLY = "patches the typed core: runs under HOCDSL_PURE=1"
+pure_only = pytest.mark.skipif(running() == "compiled (mypyc)", reason=PURE_ONLY)
+
+#: Test files whose subject is no compiled module, with what that subject is; the tests of
+#: :data:`BOTH_BUILDS` among them play or check the engine, the bots or the cards and run
+#: under both builds.
+BUILD_INDEPENDENT = {
+    "test_announce.py": "the announcement language",
+    "test_announce_errors.py": "the announcement language's errors",
+    "test_announce_format.py": "the announcement language's words",
+    "test_bundled_rulesets.py": "what the ruleset files say",
+    "test_cli_formats.py": "the command line's formats and the packaged documents",
+    "test_cluster.py": "the Dask cluster's plumbing (the numbers of both builds are compared in "
+                       "test_compiled.py)",
+    "test_docs.py": "the documents",
+    "test_hostile.py": "hostile input to the command line and the loader",
+    "test_knobs_cli.py": "the command line's words",
+    "test_migrate_cli.py": "migrating ruleset files",
+    "test_register.py": "the interpretation register and the knob catalog",
+    "test_report.py": "the report page",
+    "test_rules_errors.py": "ruleset files' errors",
+    "test_rules_family_concepts.py": "the ruleset model",
+    "test_rules_fuzz.py": "the ruleset loader",
+    "test_rules_loader.py": "loading ruleset files",
+    "test_schema.py": "the JSON Schema",
+    "test_typing.py": "typing (mypy reads the sources, whatever is installed)",
+    "test_variants.py": "alternatives and readings as ruleset files",
+}
+
+#: Tests of those files that play hands, or call the engine or the bots, and so run under both.
+BOTH_BUILDS = {
+    "test_hostile.py": ("test_play_refuses_a_huge_raise_and_plays_on", "test_ranks_take_the_right_article",
+                        "test_the_heuristic_lead_lays_a_card_it_holds_when_every_score_is_below_any_floor",
+                        "test_bots_play_a_ruleset_whose_end_payment_is_at_its_bound",
+                        "test_the_card_game_says_an_8", "test_a_signal_during_play_loses_no_finished_hand",
+                        "test_play_under_lang_fr_says_a_parse_error_in_french"),
+    "test_rules_family_concepts.py": ("test_the_comete_record_replays_with_its_amounts_in_units",
+                                      "test_the_comete_deal_paid_by_points_with_courts_by_rank",
+                                      "test_grand_opera_steps_in_either_order",
+                                      "test_the_losers_pay_double_without_the_sweep",
+                                      "test_defaults_keep_the_settlement_of_today"),
+    "test_variants.py": ("test_every_sampled_whole_reading_ends_its_hands",
+                         "test_a_wrapping_run_in_a_suit_nobody_holds_ends"),
+}
+
+#: Single tests of other files whose subject is no compiled module.
+BUILD_INDEPENDENT_TESTS = {
+    # these start the compiled and the pure build in child processes themselves
+    "test_compiled.py::test_compiled_and_pure_give_the_very_same_numbers": "they compare both builds",
+    "test_compiled.py::test_pure_env_runs_the_sources": "it starts the pure build itself",
+    "test_compiled.py::test_a_bot_in_plain_python_subclasses_the_compiled_bot": "the compiled Bot",
+    "test_readings_reach.py::test_report_with_readings_runs_on_every_bundled_ruleset": "the report page",
+}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--every-test", action="store_true",
+                     help="under HOCDSL_PURE=1, run the build-independent tests too")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "build_independent(why): its outcome cannot depend on the build; "
+                                       "HOCDSL_PURE=1 skips it where a compiled build is installed")
+
+
+@functools.cache
+def compiled_installed() -> bool:
+    """True if the compiled modules are installed and load (whatever HOCDSL_PURE says now)."""
+    env = {k: v for k, v in os.environ.items() if k != PURE_ENV}
+    out = subprocess.run([sys.executable, "-c", "from hocdsl.compiled import running; print(running())"],
+                         env=env, cwd=tempfile.gettempdir(), capture_output=True, text=True, check=True)
+    return out.stdout.strip() == "compiled (mypyc)"
+
+
+def _why_independent(item: pytest.Item) -> str | None:
+    file = item.path.name
+    name = item.originalname if isinstance(item, pytest.Function) else item.name
+    if any(m.kwargs.get("reason") == PURE_ONLY for m in item.iter_markers("skipif")):
+        return None  # skipped by the compiled run: the pure run is its only one
+    marker = item.get_closest_marker("build_independent")
+    if marker is not None:
+        return str(marker.args[0]) if marker.args else "no compiled module"
+    if file in BUILD_INDEPENDENT and name not in BOTH_BUILDS.get(file, ()):
+        return BUILD_INDEPENDENT[file]
+    return BUILD_INDEPENDENT_TESTS.get(f"{file}::{name}")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not pure_wanted() or config.getoption("--every-test") or not compiled_installed():
+        return
+    for item in items:
+        why = _why_independent(item)
+        if why is not None:
+            item.add_marker(pytest.mark.skip(reason=(
+                f"build-independent ({why}): only hocdsl.compiled.MODULES differ between the builds, "
+                "and the compiled run ran it; --every-test runs it here")))
