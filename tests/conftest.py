@@ -54,6 +54,12 @@ BUILD_INDEPENDENT = {
     "test_schema.py": "the JSON Schema",
     "test_typing.py": "typing (mypy reads the sources, whatever is installed)",
     "test_variants.py": "alternatives and readings as ruleset files",
+    "test_screen.py": "fitting the screen",
+    "test_gist.py": "the sentences that word a comparison",
+    "test_readme_samples.py": "the README's samples",
+    "test_json_version.py": "the JSON and LaTeX formats",
+    "test_simulateview.py": "hoc simulate's screen",
+    "test_tidy.py": "results as tidy data",
 }
 
 #: Tests of those files that play hands, or call the engine or the bots, and so run under both.
