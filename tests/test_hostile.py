@@ -632,6 +632,23 @@ def test_hands_are_bounded_on_every_command(tmp_path, command):
 
 
 @pytest.mark.parametrize("command", [
+    ["simulate", "hoca"], ["diff", "hoca", "hoca"], ["report", "hoca", "hoca"], ["readings", "hoca"],
+    ["reconstruct", "hoca"], ["sweep", "hoca", "--knob", "bidding.raise_cap=5,10"], ["family", "hoca", "manille"],
+])
+def test_jobs_are_bounded_on_every_command(tmp_path, command):
+    # 100,000 workers would be started (a chunk each) before any hand is played
+    out = refused(hoc(*command, "--jobs", "100000", "--hands", "1000000", cwd=tmp_path))
+    assert "--jobs 100000: at most 256 processes" in out
+
+
+def test_the_simulator_refuses_more_workers_than_its_bound():
+    from hocdsl.sim import MAX_JOBS, simulate
+
+    with pytest.raises(ValueError, match=f"jobs must be a whole number from 1 to {MAX_JOBS}, not {MAX_JOBS + 1}"):
+        simulate(load_ruleset("hoca"), hands=1, jobs=MAX_JOBS + 1)
+
+
+@pytest.mark.parametrize("command", [
     ["validate", "long.yaml"], ["simulate", "hoca", "--bots", "x" * 5000],
     ["diff", "hoca", "hoca", "--bots", "x" * 5000], ["readings", "hoca", "--knob", "bidding.raise_cap=" + "x" * 5000],
     ["readings", "hoca", "--knob", "x" * 5000 + "=1"],
