@@ -593,6 +593,28 @@ def test_a_number_of_thousands_of_digits_in_a_record_is_refused_at_its_line(tmp_
     assert out.startswith("rec.yaml:") and "of 5,000 digits, too long to read" in out
 
 
+def test_a_player_name_of_thousands_of_characters_is_refused_at_its_place(tmp_path):
+    text = (ROOT / "examples" / "precedence.yaml").read_text(encoding="utf-8")
+    long_name = "Anne" + "e" * 5000
+    text = text.replace("players: [Anne, Blaise]", f"players:\n  - {long_name}\n  - Blaise")
+    (tmp_path / "rec.yaml").write_text(text)
+    out = refused(hoc("replay", "rec.yaml", cwd=tmp_path))
+    line = text.splitlines().index(f"  - {long_name}") + 1
+    assert out.startswith(f"rec.yaml:{line}:5: players: found a name of 5,004 characters; "
+                          "expected a name of at most 40"), out[:300]
+    assert len(out) < 1000
+
+
+def test_a_name_of_the_longest_the_table_allows_is_read_back():
+    from hocdsl.play.session import MAX_NAME
+    from hocdsl.records import RecordError, parse_record
+
+    text = (ROOT / "examples" / "precedence.yaml").read_text(encoding="utf-8")
+    assert parse_record(text.replace("Anne", "A" * MAX_NAME)).players[0] == "A" * MAX_NAME
+    with pytest.raises(RecordError, match="a name of 41 characters"):
+        parse_record(text.replace("Anne", "A" * (MAX_NAME + 1)))
+
+
 # ------------------------------------------------------- unbounded cost (issue 22) ----
 
 

@@ -36,7 +36,7 @@ from ..rules.errors import RulesetError, suggest
 from ..rules.model import MAX_PLAYERS, MIN_PLAYERS
 from ..rules.yamldoc import YamlDoc, file_problem, parse_yaml, read_text
 from .errors import RecordError
-from .model import FALSE_WITHOUT, Announcement, DealRecord, Mark, Record
+from .model import FALSE_WITHOUT, MAX_NAME, Announcement, DealRecord, Mark, Record
 
 TOP_KEYS = ("ruleset", "with", "players", "stake", "title", "notes", "false_without", "deals")
 DEAL_KEYS = ("dealer", "hands", "announcements", "expect", "notes")
@@ -142,6 +142,9 @@ class _Reader:
             if isinstance(p, bool) or not isinstance(p, (str, int)) or not str(p).strip():
                 raise self.err(("players", i), f"players: found {_describe(p)}; expected a name")
             name = str(p).strip()
+            if len(name) > MAX_NAME:
+                raise self.err(("players", i), f"players: found a name of {len(name):,} characters; "
+                                               f"expected a name of at most {MAX_NAME}")
             if ":" in name:
                 raise self.err(("players", i), f"players: found `{name}`; expected a name without "
                                                "`:` (announcements are written \"Name: text\")")
