@@ -172,10 +172,15 @@ def test_every_number_a_ruleset_sets_is_bounded_in_the_model():
 def test_every_integer_in_the_schema_is_bounded():
     import json
 
+    seen = []
+
     def walk(node, path):
         if isinstance(node, dict):
-            if node.get("type") == "integer":
+            kinds = node.get("type")
+            kinds = kinds if isinstance(kinds, list) else [kinds]
+            if "integer" in kinds or "number" in kinds:  # also ["integer", "null"] and decimals
                 assert "minimum" in node and "maximum" in node, path
+                seen.append(path)
             for k, v in node.items():
                 walk(v, f"{path}/{k}")
         elif isinstance(node, list):
@@ -183,6 +188,7 @@ def test_every_integer_in_the_schema_is_bounded():
                 walk(v, f"{path}/{i}")
 
     walk(json.loads((ROOT / "hocdsl" / "rules" / "schema.json").read_text()), "")
+    assert len(seen) > 20  # the walk reached the knobs' numbers
 
 
 def test_an_end_payment_bracket_closed_at_a_huge_max_is_refused_at_its_max(tmp_path):
