@@ -611,6 +611,35 @@ def test_a_player_name_of_thousands_of_characters_is_refused_at_its_place(tmp_pa
     assert len(out) < 1000
 
 
+@pytest.mark.parametrize("where, value, said", [
+    ("stake", 10 ** 3000, "stake: found a number of 3,001 digits; expected a whole number of chips from 0 to 1,000,000"),
+    ("stake", 1_000_001, "stake: found the number 1000001; expected a whole number of chips from 0 to 1,000,000"),
+    ("expect", -(10 ** 10), "found the number -10000000000 for Anne; expected a whole number of chips won (+) or "
+                            "lost (-), at most 1,000,000,000 either way"),
+], ids=["a huge stake", "a stake past the bound", "a net past the bound"])
+def test_every_number_a_record_sets_is_bounded(tmp_path, where, value, said):
+    from hocdsl.records import RecordError, parse_record
+
+    text = (ROOT / "examples" / "precedence.yaml").read_text(encoding="utf-8")
+    if where == "stake":
+        text = text.replace("players: [Anne, Blaise]", f"players: [Anne, Blaise]\nstake: {value}")
+    else:
+        text = text.replace("{Anne: -4,", f"{{Anne: {value},", 1)
+    assert str(value) in text
+    with pytest.raises(RecordError) as caught:
+        parse_record(text, "rec.yaml")
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if str(value) in t)
+    assert caught.value.line == line and said in caught.value.message
+
+
+def test_a_stake_at_its_bound_is_read():
+    from hocdsl.records import parse_record
+
+    text = (ROOT / "examples" / "precedence.yaml").read_text(encoding="utf-8")
+    assert parse_record(text.replace("players: [Anne, Blaise]", "players: [Anne, Blaise]\nstake: 1000000")).stake \
+        == 1_000_000
+
+
 def test_a_name_of_the_longest_the_table_allows_is_read_back():
     from hocdsl.play.session import MAX_NAME
     from hocdsl.records import RecordError, parse_record
