@@ -210,9 +210,14 @@ BotsOpt = Annotated[Optional[str], typer.Option(
 
 
 def jobs_or_fail(jobs: int) -> int:
-    """``--jobs``, at least one process; exit 2 otherwise."""
+    """``--jobs``, from one process to :data:`hocdsl.sim.MAX_JOBS`; exit 2 otherwise."""
+    from .sim import MAX_JOBS
+
     if jobs < 1:
         bad_input(f"--jobs {jobs}: at least one process")
+    if jobs > MAX_JOBS:
+        bad_input(f"--jobs {jobs}: at most {MAX_JOBS} processes (more than the cores of one machine; "
+                  "--cluster spreads the hands over several)")
     return jobs
 
 
@@ -812,6 +817,7 @@ def report_cmd(
     from .report import build_report, report_html
 
     hands = hands_or_fail(hands)
+    jobs = jobs_or_fail(jobs)
     rules_a = load_or_fail(a, with_)
     rules_b = load_or_fail(b, with_)
     seats = players_or_fail(players, rules_a, rules_b)
@@ -947,14 +953,13 @@ def simulate_cmd(
 
     fmt = format_or_fail(format, json_)
     hands = hands_or_fail(hands)
+    jobs = jobs_or_fail(jobs)
     rules = load_or_fail(ruleset, with_)
     expectations_or_fail(rules)
     players = players_or_fail(players, rules)
     try:
         if hands < 1:
             raise ValueError(f"--hands {hands}: play at least one hand")
-        if jobs < 1:
-            raise ValueError(f"--jobs {jobs}: at least one process")
         names = parse_bots(bots, players)
     except (ValueError, BotError) as e:
         bad_input(str(e))
@@ -1169,6 +1174,7 @@ def sweep_cmd(
 
     fmt = format_or_fail(format, json_)
     hands = hands_or_fail(hands)
+    jobs = jobs_or_fail(jobs)
     rules = load_or_fail(ruleset, with_)
     seats = players_or_fail(players, rules)
     names = _bot_names(bots, seats)

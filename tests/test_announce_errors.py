@@ -207,3 +207,13 @@ def test_any_text_parses_or_raises_an_announcement_error(text: str) -> None:
         assert len(lines) >= 3 and lines[-1] == e.message
         assert 0 <= e.position <= len(text)
         assert e.message and "$END" not in e.message and "__ANON" not in e.message
+
+
+@pytest.mark.parametrize("text", ["9" * 8800, "je renvie " + "9" * 6000 + " x"])
+def test_a_word_of_thousands_of_characters_is_quoted_cut_in_the_message(text: str) -> None:
+    # found by fuzz/run.py: "expected nothing more after \"999…\"" quoted the whole number
+    with pytest.raises(AnnouncementError) as caught:
+        parse_announcement(text)
+    for lang in ("en", "fr"):
+        shown = caught.value.render(lang)
+        assert len(shown) < 600, shown[:300]

@@ -106,3 +106,14 @@ def test_the_worked_example_validates_as_the_guide_shows(guide: str) -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
     shown = "$ hoc validate examples/rulesets/board-game.yaml\n" + proc.stdout
     assert shown in guide
+
+
+def test_every_test_docs_robustness_names_is_in_the_suite():
+    # docs/robustness.md holds each promise to its tests: a renamed or removed test breaks the page
+    page = (ROOT / "docs" / "robustness.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`(?:[\w]+\.py::)?(test_\w+)`", page))
+    defined = set()
+    for path in (ROOT / "tests").glob("test_*.py"):
+        defined |= set(re.findall(r"^def (test_\w+)", path.read_text(encoding="utf-8"), flags=re.M))
+    assert len(named) > 30
+    assert not named - defined, sorted(named - defined)

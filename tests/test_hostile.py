@@ -172,10 +172,15 @@ def test_every_number_a_ruleset_sets_is_bounded_in_the_model():
 def test_every_integer_in_the_schema_is_bounded():
     import json
 
+    seen = []
+
     def walk(node, path):
         if isinstance(node, dict):
-            if node.get("type") == "integer":
+            kinds = node.get("type")
+            kinds = kinds if isinstance(kinds, list) else [kinds]
+            if "integer" in kinds or "number" in kinds:  # also ["integer", "null"] and decimals
                 assert "minimum" in node and "maximum" in node, path
+                seen.append(path)
             for k, v in node.items():
                 walk(v, f"{path}/{k}")
         elif isinstance(node, list):
@@ -183,6 +188,7 @@ def test_every_integer_in_the_schema_is_bounded():
                 walk(v, f"{path}/{i}")
 
     walk(json.loads((ROOT / "hocdsl" / "rules" / "schema.json").read_text()), "")
+    assert len(seen) > 20  # the walk reached the knobs' numbers
 
 
 def test_an_end_payment_bracket_closed_at_a_huge_max_is_refused_at_its_max(tmp_path):
@@ -593,6 +599,57 @@ def test_a_number_of_thousands_of_digits_in_a_record_is_refused_at_its_line(tmp_
     assert out.startswith("rec.yaml:") and "of 5,000 digits, too long to read" in out
 
 
+def test_a_player_name_of_thousands_of_characters_is_refused_at_its_place(tmp_path):
+    text = (ROOT / "examples" / "precedence.yaml").read_text(encoding="utf-8")
+    long_name = "Anne" + "e" * 5000
+    text = text.replace("players: [Anne, Blaise]", f"players:\n  - {long_name}\n  - Blaise")
+    (tmp_path / "rec.yaml").write_text(text)
+    out = refused(hoc("replay", "rec.yaml", cwd=tmp_path))
+    line = text.splitlines().index(f"  - {long_name}") + 1
+    assert out.startswith(f"rec.yaml:{line}:5: players: found a name of 5,004 characters; "
+                          "expected a name of at most 40"), out[:300]
+    assert len(out) < 1000
+
+
+@pytest.mark.parametrize("where, value, said", [
+    ("stake", 10 ** 3000, "stake: found a number of 3,001 digits; expected a whole number of chips from 0 to 1,000,000"),
+    ("stake", 1_000_001, "stake: found the number 1000001; expected a whole number of chips from 0 to 1,000,000"),
+    ("expect", -(10 ** 10), "found the number -10000000000 for Anne; expected a whole number of chips won (+) or "
+                            "lost (-), at most 1,000,000,000 either way"),
+], ids=["a huge stake", "a stake past the bound", "a net past the bound"])
+def test_every_number_a_record_sets_is_bounded(tmp_path, where, value, said):
+    from hocdsl.records import RecordError, parse_record
+
+    text = (ROOT / "examples" / "precedence.yaml").read_text(encoding="utf-8")
+    if where == "stake":
+        text = text.replace("players: [Anne, Blaise]", f"players: [Anne, Blaise]\nstake: {value}")
+    else:
+        text = text.replace("{Anne: -4,", f"{{Anne: {value},", 1)
+    assert str(value) in text
+    with pytest.raises(RecordError) as caught:
+        parse_record(text, "rec.yaml")
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if str(value) in t)
+    assert caught.value.line == line and said in caught.value.message
+
+
+def test_a_stake_at_its_bound_is_read():
+    from hocdsl.records import parse_record
+
+    text = (ROOT / "examples" / "precedence.yaml").read_text(encoding="utf-8")
+    assert parse_record(text.replace("players: [Anne, Blaise]", "players: [Anne, Blaise]\nstake: 1000000")).stake \
+        == 1_000_000
+
+
+def test_a_name_of_the_longest_the_table_allows_is_read_back():
+    from hocdsl.play.session import MAX_NAME
+    from hocdsl.records import RecordError, parse_record
+
+    text = (ROOT / "examples" / "precedence.yaml").read_text(encoding="utf-8")
+    assert parse_record(text.replace("Anne", "A" * MAX_NAME)).players[0] == "A" * MAX_NAME
+    with pytest.raises(RecordError, match="a name of 41 characters"):
+        parse_record(text.replace("Anne", "A" * (MAX_NAME + 1)))
+
+
 # ------------------------------------------------------- unbounded cost (issue 22) ----
 
 
@@ -629,6 +686,23 @@ def test_a_ruleset_just_under_the_bound_still_loads(tmp_path):
 def test_hands_are_bounded_on_every_command(tmp_path, command):
     out = refused(hoc(*command, "--hands", str(10 ** 23), cwd=tmp_path, stdin="quit\n"))
     assert "--hands 100000000000000000000000: at most 1,000,000,000 hands" in out
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "hoca"], ["diff", "hoca", "hoca"], ["report", "hoca", "hoca"], ["readings", "hoca"],
+    ["reconstruct", "hoca"], ["sweep", "hoca", "--knob", "bidding.raise_cap=5,10"], ["family", "hoca", "manille"],
+])
+def test_jobs_are_bounded_on_every_command(tmp_path, command):
+    # 100,000 workers would be started (a chunk each) before any hand is played
+    out = refused(hoc(*command, "--jobs", "100000", "--hands", "1000000", cwd=tmp_path))
+    assert "--jobs 100000: at most 256 processes" in out
+
+
+def test_the_simulator_refuses_more_workers_than_its_bound():
+    from hocdsl.sim import MAX_JOBS, simulate
+
+    with pytest.raises(ValueError, match=f"jobs must be a whole number from 1 to {MAX_JOBS}, not {MAX_JOBS + 1}"):
+        simulate(load_ruleset("hoca"), hands=1, jobs=MAX_JOBS + 1)
 
 
 @pytest.mark.parametrize("command", [

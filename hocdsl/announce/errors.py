@@ -34,9 +34,11 @@ class AnnouncementError(ValueError):
         expected: str | None = None,
         found: str | None = None,
     ) -> None:
+        from ..rules.errors import shorten  # a word of 10,000 characters is quoted cut, with its length
+
         self.text = text
         self.position = max(0, min(position, len(text)))
-        self.message = message
+        self.message = shorten(message)
         self.expected = expected
         self.found = found
         before = text[: self.position]

@@ -23,6 +23,7 @@ from ..engine.events import (
     Passed, Played, Raised, SaidWithout, Shown,
 )
 from ..narrate import Narrator, verb
+from ..records.model import MAX_NAME  # the longest name at the table: a record of it reads back
 from ..rules.model import Ruleset
 from . import commands
 from .prompt import describe_legal, prompt_line
@@ -33,8 +34,6 @@ from .words import COMMAND_WORDS, PROMPT, seat_names, text
 Input = Callable[[str], str]
 Output = Callable[[str], None]
 
-#: The longest name a player may take at the table (``--name``).
-MAX_NAME = 40
 
 #: Chip moves told as they happen (the others come in the summary at the end of the hand).
 _LIVE_REASONS = {"pool", "refund", "board", "opera", "penalty"}

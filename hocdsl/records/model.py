@@ -15,6 +15,10 @@ from types import MappingProxyType
 
 Mark = tuple[int, int]  # 1-based (line, column) in the record file
 
+#: The longest name of a player in a record, and at the table (``hoc play --name``): a name
+#: or two, as a record of a real game writes it ("Mlle de Montpensier" is 19).
+MAX_NAME = 40
+
 #: How a false "without" (002 §9.1: holding the card) is treated on replay.
 FALSE_WITHOUT = ("error", "penalty")
 

@@ -31,11 +31,17 @@ from pathlib import Path
 from types import MappingProxyType
 from ..cards import CardError, card_name, hand_of, iter_cards, parse_card, split_cards
 from ..rules.errors import RulesetError, suggest
-from ..rules.model import MAX_PLAYERS, MIN_PLAYERS
+from ..rules.model import MAX_PLAYERS, MIN_PLAYERS, Table, knob_fields
 from ..rules.yamldoc import Path as KeyPath
 from ..rules.yamldoc import YamlDoc, YamlMapping, YamlValue, file_problem, parse_yaml, read_text
 from .errors import RecordError
-from .model import FALSE_WITHOUT, Announcement, DealRecord, Mark, Record
+from .model import FALSE_WITHOUT, MAX_NAME, Announcement, DealRecord, Mark, Record
+
+#: A record's ``stake:``, bounded as the ruleset's own ``table.starting_stake``.
+MAX_STAKE = dict(knob_fields(Table))["starting_stake"].maximum or 0
+#: The largest net an ``expect:`` may give, either way: far past what one hand moves (a
+#: payment is at most 10,000 chips, doubled at most ten times, to each of seven others).
+MAX_NET = 1_000_000_000
 
 TOP_KEYS = ("ruleset", "with", "players", "stake", "title", "notes", "false_without", "deals")
 DEAL_KEYS = ("dealer", "hands", "announcements", "expect", "notes")
@@ -91,9 +97,10 @@ class _Reader:
         with_ = self.extensions(top.get("with"))
         players = self.players(top["players"])
         stake = top.get("stake")
-        if not (stake is None or (isinstance(stake, int) and not isinstance(stake, bool) and stake >= 0)):
+        if stake is not None and (not isinstance(stake, int) or isinstance(stake, bool)
+                                  or not 0 <= stake <= MAX_STAKE):
             raise self.err(("stake",), f"stake: found {_describe(stake)}; expected a whole number "
-                                       "of chips (each player's starting stake)")
+                                       f"of chips from 0 to {MAX_STAKE:,} (each player's starting stake)")
         fw = top.get("false_without", "error")
         if not isinstance(fw, str) or fw not in FALSE_WITHOUT:
             raise self.err(("false_without",), f"false_without: found {_describe(fw)}; expected "
@@ -149,6 +156,9 @@ class _Reader:
             if isinstance(p, bool) or not isinstance(p, (str, int)) or not str(p).strip():
                 raise self.err(("players", i), f"players: found {_describe(p)}; expected a name")
             name = str(p).strip()
+            if len(name) > MAX_NAME:
+                raise self.err(("players", i), f"players: found a name of {len(name):,} characters; "
+                                               f"expected a name of at most {MAX_NAME}")
             if ":" in name:
                 raise self.err(("players", i), f"players: found `{name}`; expected a name without "
                                                "`:` (announcements are written \"Name: text\")")
@@ -299,9 +309,10 @@ class _Reader:
             row: dict[str, int] = {}
             for p, v in nm.items():
                 name = self.player_ref(p, kpath + (p,), players, f"{what}, expect for {shown}", key=True)
-                if not isinstance(v, int) or isinstance(v, bool):
+                if not isinstance(v, int) or isinstance(v, bool) or not -MAX_NET <= v <= MAX_NET:
                     raise self.err(kpath + (p,), f"{what}, expect for {shown}: found {_describe(v)} for "
-                                                 f"{name}; expected a whole number of chips won (+) or lost (-)")
+                                                 f"{name}; expected a whole number of chips won (+) or lost (-), "
+                                                 f"at most {MAX_NET:,} either way")
                 row[name] = v
             missing = [p for p in players if p not in row]
             if missing:
@@ -319,6 +330,8 @@ def _describe(v: object) -> str:
         return f"`{str(v).lower()}`"
     if isinstance(v, str):
         return f"`{v}`" if v.strip() else "an empty text"
+    if isinstance(v, int) and len(str(abs(v))) > 15:  # said by its size, not quoted whole
+        return f"a number of {len(str(abs(v))):,} digits"
     if isinstance(v, (int, float)):
         return f"the number {v}"
     if isinstance(v, list):

@@ -54,6 +54,11 @@ Results = Generator[tuple[Chunk, Any], None, None]  # (chunk, its result), in ch
 #: keep each busy, few enough that memory does not grow with the number of hands.
 AHEAD_PER_JOB = 4
 
+#: The most worker processes a simulation starts (``jobs``). The largest single machines have
+#: 2 x 128 cores; each worker is a Python process of some 50 MB, so more than this buys no speed
+#: and could exhaust memory or the process table: many more belong on a cluster.
+MAX_JOBS = 256
+
 
 class WorkerError(RuntimeError):
     """A worker failed in a way its own error cannot tell the parent: it raised an
@@ -457,8 +462,8 @@ def _here(job: Any, chunks: Iterable[Chunk]) -> Results:
 def _check(hands: int, jobs: int, cluster: Cluster | str | None = None) -> None:
     if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
         raise ValueError(f"hands must be a whole number of at least 1, not {hands!r}")
-    if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
-        raise ValueError(f"jobs must be a whole number of at least 1, not {jobs!r}")
+    if not isinstance(jobs, int) or isinstance(jobs, bool) or not 1 <= jobs <= MAX_JOBS:
+        raise ValueError(f"jobs must be a whole number from 1 to {MAX_JOBS}, not {jobs!r}")
     if cluster is not None and jobs > 1:
         raise ValueError(f"cluster and jobs={jobs} ask for two ways of playing the hands: give one "
                          "(the cluster's workers are its processes)")
