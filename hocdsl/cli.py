@@ -533,11 +533,33 @@ def docs_cmd(
 
 
 @app.command("schema")
-def schema_cmd() -> None:
-    """Print the JSON Schema of ruleset files (for editors: save it and point `$schema` at it)."""
-    from .rules.schema import schema_text
+def schema_cmd(
+    output: Annotated[Optional[str], typer.Option(
+        "--output", "-o", metavar="PATH",
+        help="Write the schema to PATH instead of printing it; a directory gets DIR/ruleset.schema.json, "
+             "the file `hoc migrate`'s first line points at.")] = None,
+) -> None:
+    """Print the JSON Schema of ruleset files, or write it beside them (-o) for an editor.
 
-    typer.echo(schema_text(), nl=False)
+    A ruleset file whose first line is `# yaml-language-server: $schema=ruleset.schema.json` (a path relative to the file) is then checked as you type, with each knob's description on hover and each choice's meaning in completion.
+    """
+    import os
+
+    from .files import writable_problem, write_atomic
+    from .rules.schema import LOCAL_NAME, modeline
+    from .rules.validate import schema_text  # the schema shipped in the package
+
+    text = schema_text()
+    if output is None or output == "-":
+        typer.echo(text, nl=False)
+        return
+    path = os.path.join(output, LOCAL_NAME) if os.path.isdir(output) else output
+    problem = writable_problem(path)
+    if problem:
+        bad_input(f"cannot write {path}: {problem}")
+    write_atomic(path, text)
+    typer.echo(f"wrote {path}; a ruleset file beside it points an editor at it with its first line:\n"
+               f"  {modeline(os.path.basename(path))}", err=True)
 
 
 def _migrate_problem(file: str, error: Exception) -> str:

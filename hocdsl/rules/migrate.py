@@ -184,7 +184,9 @@ def migrate_text(text: str, file: str = "<text>") -> str:
         raise ValueError("the file is already in format 2")
     head = _header(text)
     body = dump(migrate_data(old))
-    out = "# yaml-language-server: $schema=https://hocdsl.example/ruleset.schema.json\n"
+    from .schema import modeline
+
+    out = modeline() + "\n"  # ruleset.schema.json beside the file: `hoc schema -o DIR` writes it
     if head:
         out += head + "\n#\n# Converted to ruleset format 2 by `hoc migrate`.\n\n"
     return out + body

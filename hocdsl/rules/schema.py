@@ -28,6 +28,19 @@ from .model import (
 )
 
 SCHEMA_FILE = Path(__file__).with_name("schema.json")
+#: The name ``hoc schema -o DIR`` gives the schema beside a user's files, and the path the first
+#: line of a file ``hoc migrate`` converts points at (relative to the file, so it resolves offline).
+LOCAL_NAME = "ruleset.schema.json"
+
+
+def modeline(schema_path: str = LOCAL_NAME) -> str:
+    """The first line that points the YAML language server at the schema (a path relative to the file).
+
+    >>> modeline()
+    '# yaml-language-server: $schema=ruleset.schema.json'
+    """
+    return f"# yaml-language-server: $schema={schema_path}"
+
 FORMAT = 2
 CARD_PATTERN = r"^(10|[2-9AKQJTakqjt])[SHDCshdc]$"
 RANK_PATTERN = r"^(10|[2-9AKQJ])$"
