@@ -124,6 +124,19 @@ def load_or_fail(ruleset: str, with_: list[str] | None = None) -> Ruleset:
         fail(e)
 
 
+def load_arg_or_fail(ruleset: str, with_: list[str] | None = None) -> Ruleset:
+    """:func:`load_or_fail`, where ``-`` is a ruleset read from standard input (:mod:`hocdsl.stdin`)."""
+    from .stdin import as_stdin, looks_like_stdin, read_stdin, ruleset_file
+
+    if not looks_like_stdin(ruleset):
+        return load_or_fail(ruleset, with_)
+    with ruleset_file(read_stdin()) as path:
+        try:
+            return load_ruleset(str(path), with_=with_ or ())
+        except RulesetError as e:
+            fail(as_stdin(e, path))
+
+
 def expectations_or_fail(rules: Ruleset) -> None:
     """Exit 2 at the first expectation naming a metric the ruleset never reports (file:line:col)."""
     from .sim.expect import metric_errors
@@ -398,7 +411,9 @@ class ShowFormat(str, Enum):
 
 @app.command("show")
 def show_cmd(
-    ruleset: RulesetArg,
+    ruleset: Annotated[str, typer.Argument(
+        metavar="RULESET", help="A bundled ruleset name (see `hoc rulesets`), the path of a ruleset file, "
+                                "or - for a ruleset file on standard input.")],
     with_: WithOpt = None,
     format: Annotated[Optional[ShowFormat], typer.Option(
         "--format", "-f", metavar="text|markdown|json|csv|yaml", show_default=False,
@@ -416,7 +431,7 @@ def show_cmd(
         fmt = None
     else:
         fmt = format_or_fail(Format(format.value) if format is not None else None, json_)
-    rules = load_or_fail(ruleset, with_)
+    rules = load_arg_or_fail(ruleset, with_)  # - : standard input
     if fmt is None:
         typer.echo(ruleset_yaml(rules), nl=False)
         return
@@ -473,7 +488,8 @@ def knobs_cmd(
 @app.command("validate")
 def validate_cmd(
     files: Annotated[list[str], typer.Argument(
-        metavar="FILE...", help="Ruleset or extension files (or bundled names) to check.")],
+        metavar="FILE...", help="Ruleset or extension files (or bundled names) to check; - reads one from "
+                                "standard input, named <stdin> in the messages.")],
     format: FormatOpt = None,
     json_: JsonOpt = False,
 ) -> None:
@@ -483,7 +499,15 @@ def validate_cmd(
 
     fmt = format_or_fail(format, json_)
 
+    if files.count("-") > 1:
+        bad_input("- (standard input) is given more than once: it can be read once")
+
     def checked(f: str) -> list[Any]:
+        from .stdin import as_stdin, looks_like_stdin, read_stdin, ruleset_file
+
+        if looks_like_stdin(f):  # read as a file is, each error placed at <stdin>:line:col
+            with ruleset_file(read_stdin()) as path:
+                return [as_stdin(e, path) for e in checked(str(path))]
         errors = validate_file(f)
         if errors:
             return errors
@@ -495,7 +519,7 @@ def validate_cmd(
             return []
         return list(metric_errors(load_ruleset(f)))  # what `hoc simulate` reports: its expectations' metrics
 
-    results = [(f, checked(f)) for f in files]
+    results = [("<stdin>" if f == "-" else f, checked(f)) for f in files]
     bad = sum(1 for _, errors in results if errors)
 
     def text(_console: Any) -> None:
@@ -588,7 +612,7 @@ def _migrate_problem(file: str, error: Exception) -> str:
 @app.command("migrate")
 def migrate_cmd(
     file: Annotated[str, typer.Argument(
-        metavar="FILE", help="A ruleset or extension file of hocdsl's first format.")],
+        metavar="FILE", help="A ruleset or extension file of hocdsl's first format; - for standard input.")],
 ) -> None:
     """Print FILE converted to ruleset format 2: every knob keeps its value, provenance and note.
 
@@ -596,18 +620,21 @@ def migrate_cmd(
     """
     import yaml
 
-    from .rules.migrate import migrate_file
+    from .rules.migrate import migrate_file, migrate_text
+    from .stdin import SHOWN, looks_like_stdin, read_stdin
 
     try:
-        text = migrate_file(file)
+        text = migrate_text(read_stdin(), SHOWN) if looks_like_stdin(file) else migrate_file(file)
     except (OSError, ValueError, yaml.YAMLError, KeyError, TypeError, AttributeError) as e:
-        bad_input(_migrate_problem(file, e))
+        bad_input(_migrate_problem(SHOWN if looks_like_stdin(file) else file, e))
     typer.echo(text, nl=False)
 
 
 @app.command("replay")
 def replay_cmd(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="A game record (YAML; its format: `hoc docs records`).")],
+    file: Annotated[str, typer.Argument(
+        metavar="FILE", help="A game record (YAML; its format: `hoc docs records`); - for standard input (a "
+                             "ruleset path in it is then relative to the working directory).")],
     ruleset: Annotated[Optional[str], typer.Option(
         "--ruleset", "-r", metavar="RULESET",
         help="Replay under this ruleset instead of the record's own (a bundled name or a path).")] = None,
@@ -621,10 +648,15 @@ def replay_cmd(
     """
     import json
 
+    import os
+
     from .records import RecordError, read_record, replay_record, to_json, transcript
+    from .records.reader import parse_record
+    from .stdin import SHOWN, looks_like_stdin, read_stdin
 
     try:
-        result = replay_record(read_record(file), ruleset=ruleset, with_=with_ or ())
+        record = parse_record(read_stdin(), SHOWN, os.getcwd()) if looks_like_stdin(file) else read_record(file)
+        result = replay_record(record, ruleset=ruleset, with_=with_ or ())
     except RulesetError as e:
         fail(e)
     except RecordError as e:
