@@ -175,7 +175,7 @@ def test_license_is_mit_as_pyproject_says():
     text = (ROOT / "LICENSE").read_text(encoding="utf-8")
     assert text.startswith("MIT License")
     assert "Copyright (c) 2026 the hocdsl authors" in text
-    assert 'license = { text = "MIT" }' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'license = "MIT"' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")  # PEP 639
 
 
 # ------------------------------------------------------------ --help ----
