@@ -16,6 +16,7 @@ from typing import Annotated, Any, NoReturn, Optional
 import typer
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
+from . import complete
 from .rules import RulesetError, load_ruleset
 from .rules.model import Ruleset
 
@@ -104,9 +105,9 @@ app = typer.Typer(
 EXIT_BAD_INPUT = 2
 
 RulesetArg = Annotated[str, typer.Argument(
-    metavar="RULESET", help="A bundled ruleset name (see `hoc rulesets`) or the path of a ruleset file.")]
+    metavar="RULESET", autocompletion=complete.rulesets, help="A bundled ruleset name (see `hoc rulesets`) or the path of a ruleset file.")]
 WithOpt = Annotated[Optional[list[str]], typer.Option(
-    "--with", "-w", metavar="EXT",
+    "--with", "-w", metavar="EXT", autocompletion=complete.extensions,
     help="An extension to lay over the ruleset: a bundled name (e.g. triple-game) or a path. Repeatable.")]
 
 
@@ -412,7 +413,8 @@ class ShowFormat(str, Enum):
 @app.command("show")
 def show_cmd(
     ruleset: Annotated[str, typer.Argument(
-        metavar="RULESET", help="A bundled ruleset name (see `hoc rulesets`), the path of a ruleset file, "
+        metavar="RULESET", autocompletion=complete.rulesets,
+        help="A bundled ruleset name (see `hoc rulesets`), the path of a ruleset file, "
                                 "or - for a ruleset file on standard input.")],
     with_: WithOpt = None,
     format: Annotated[Optional[ShowFormat], typer.Option(
@@ -442,7 +444,7 @@ def show_cmd(
 @app.command("knobs")
 def knobs_cmd(
     ruleset: Annotated[Optional[str], typer.Argument(
-        metavar="RULESET", show_default=False,
+        metavar="RULESET", show_default=False, autocompletion=complete.rulesets,
         help="A bundled ruleset name or the path of a ruleset file; without it, every bundled ruleset "
              "side by side.")] = None,
     with_: WithOpt = None,
@@ -488,7 +490,7 @@ def knobs_cmd(
 @app.command("validate")
 def validate_cmd(
     files: Annotated[list[str], typer.Argument(
-        metavar="FILE...", help="Ruleset or extension files (or bundled names) to check; - reads one from "
+        metavar="FILE...", autocompletion=complete.rulesets, help="Ruleset or extension files (or bundled names) to check; - reads one from "
                                 "standard input, named <stdin> in the messages.")],
     format: FormatOpt = None,
     json_: JsonOpt = False,
@@ -636,7 +638,7 @@ def replay_cmd(
         metavar="FILE", help="A game record (YAML; its format: `hoc docs records`); - for standard input (a "
                              "ruleset path in it is then relative to the working directory).")],
     ruleset: Annotated[Optional[str], typer.Option(
-        "--ruleset", "-r", metavar="RULESET",
+        "--ruleset", "-r", metavar="RULESET", autocompletion=complete.rulesets,
         help="Replay under this ruleset instead of the record's own (a bundled name or a path).")] = None,
     with_: WithOpt = None,
     json_: Annotated[bool, typer.Option(
@@ -744,8 +746,8 @@ def _progress_bar(label: str):
 @app.command("diff")
 def diff_cmd(
     ctx: typer.Context,
-    a: Annotated[str, typer.Argument(metavar="A", help="The first ruleset (bundled name or path).")],
-    b: Annotated[str, typer.Argument(metavar="B", help="The second ruleset (bundled name or path).")],
+    a: Annotated[str, typer.Argument(metavar="A", autocompletion=complete.rulesets, help="The first ruleset (bundled name or path).")],
+    b: Annotated[str, typer.Argument(metavar="B", autocompletion=complete.rulesets, help="The second ruleset (bundled name or path).")],
     with_: WithOpt = None,
     with_a: Annotated[Optional[list[str]], typer.Option(
         "--with-a", metavar="EXT", help="An extension for A only (e.g. `hoc diff hoca hoca --with-b triple-game`).")
@@ -805,8 +807,8 @@ def diff_cmd(
 
 @app.command("report")
 def report_cmd(
-    a: Annotated[str, typer.Argument(metavar="A", help="The first ruleset (bundled name or path).")],
-    b: Annotated[str, typer.Argument(metavar="B", help="The second ruleset (bundled name or path).")],
+    a: Annotated[str, typer.Argument(metavar="A", autocompletion=complete.rulesets, help="The first ruleset (bundled name or path).")],
+    b: Annotated[str, typer.Argument(metavar="B", autocompletion=complete.rulesets, help="The second ruleset (bundled name or path).")],
     with_: WithOpt = None,
     hands: Annotated[int, typer.Option(
         "--hands", "-n", min=1, help="Hands to simulate under each ruleset on the same deals.")] = 4000,
@@ -1223,7 +1225,7 @@ def sweep_cmd(
 @app.command("family")
 def family_cmd(
     rulesets: Annotated[Optional[list[str]], typer.Argument(
-        metavar="RULESET...", show_default=False,
+        metavar="RULESET...", show_default=False, autocompletion=complete.rulesets,
         help="Two or more rulesets: bundled names or paths of ruleset files. None: every bundled ruleset.")] = None,
     by: Annotated[str, typer.Option(
         "--by", metavar="rules|outcomes|both",
