@@ -231,8 +231,9 @@ def hands_or_fail(hands: int) -> int:
 
 ClusterOpt = Annotated[Optional[str], typer.Option(
     "--cluster", metavar="ADDRESS",
+    # \\[ : rich would read [cluster] as markup and print pip install 'hocdsl'
     help="Play the hands on a Dask cluster: a running scheduler's address (tcp://host:8786), or `local` to "
-         "start one here; needs pip install 'hocdsl[cluster]'. The same numbers as --jobs; not with --jobs "
+         "start one here; needs pip install 'hocdsl\\[cluster]'. The same numbers as --jobs; not with --jobs "
          "above 1.")]
 
 
