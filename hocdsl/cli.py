@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
 import typer
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
-from . import screen
+from . import complete, screen
 
 if TYPE_CHECKING:
     # What typer's classes take (typer.Context is a subclass): typer vendors click as typer._click
@@ -116,9 +116,9 @@ app = typer.Typer(
 EXIT_BAD_INPUT = 2
 
 RulesetArg = Annotated[str, typer.Argument(
-    metavar="RULESET", help="A bundled ruleset name (see `hoc rulesets`) or the path of a ruleset file.")]
+    metavar="RULESET", autocompletion=complete.rulesets, help="A bundled ruleset name (see `hoc rulesets`) or the path of a ruleset file.")]
 WithOpt = Annotated[Optional[list[str]], typer.Option(
-    "--with", "-w", metavar="EXT",
+    "--with", "-w", metavar="EXT", autocompletion=complete.extensions,
     help="An extension to lay over the ruleset: a bundled name (e.g. triple-game) or a path. Repeatable.")]
 
 
@@ -134,6 +134,19 @@ def load_or_fail(ruleset: str, with_: list[str] | None = None) -> Ruleset:
         return load_ruleset(ruleset, with_=with_ or ())
     except RulesetError as e:
         fail(e)
+
+
+def load_arg_or_fail(ruleset: str, with_: list[str] | None = None) -> Ruleset:
+    """:func:`load_or_fail`, where ``-`` is a ruleset read from standard input (:mod:`hocdsl.stdin`)."""
+    from .stdin import as_stdin, looks_like_stdin, read_stdin, ruleset_file
+
+    if not looks_like_stdin(ruleset):
+        return load_or_fail(ruleset, with_)
+    with ruleset_file(read_stdin()) as path:
+        try:
+            return load_ruleset(str(path), with_=with_ or ())
+        except RulesetError as e:
+            fail(as_stdin(e, path))
 
 
 def expectations_or_fail(rules: Ruleset) -> None:
@@ -235,8 +248,9 @@ def hands_or_fail(hands: int) -> int:
 
 ClusterOpt = Annotated[Optional[str], typer.Option(
     "--cluster", metavar="ADDRESS",
+    # \\[ : rich would read [cluster] as markup and print pip install 'hocdsl'
     help="Play the hands on a Dask cluster: a running scheduler's address (tcp://host:8786), or `local` to "
-         "start one here; needs pip install 'hocdsl[cluster]'. The same numbers as --jobs; not with --jobs "
+         "start one here; needs pip install 'hocdsl\\[cluster]'. The same numbers as --jobs; not with --jobs "
          "above 1.")]
 
 
@@ -429,7 +443,10 @@ class ShowFormat(str, Enum):
 
 @app.command("show")
 def show_cmd(
-    ruleset: RulesetArg,
+    ruleset: Annotated[str, typer.Argument(
+        metavar="RULESET", autocompletion=complete.rulesets,
+        help="A bundled ruleset name (see `hoc rulesets`), the path of a ruleset file, "
+                                "or - for a ruleset file on standard input.")],
     with_: WithOpt = None,
     format: Annotated[Optional[ShowFormat], typer.Option(
         "--format", "-f", metavar="text|markdown|json|csv|yaml", show_default=False,
@@ -447,7 +464,7 @@ def show_cmd(
         fmt = None
     else:
         fmt = format_or_fail(Format(format.value) if format is not None else None, json_)
-    rules = load_or_fail(ruleset, with_)
+    rules = load_arg_or_fail(ruleset, with_)  # - : standard input
     if fmt is None:
         typer.echo(ruleset_yaml(rules), nl=False)
         return
@@ -458,7 +475,7 @@ def show_cmd(
 @app.command("knobs")
 def knobs_cmd(
     ruleset: Annotated[Optional[str], typer.Argument(
-        metavar="RULESET", show_default=False,
+        metavar="RULESET", show_default=False, autocompletion=complete.rulesets,
         help="A bundled ruleset name or the path of a ruleset file; without it, every bundled ruleset "
              "side by side.")] = None,
     with_: WithOpt = None,
@@ -505,7 +522,8 @@ def knobs_cmd(
 @app.command("validate")
 def validate_cmd(
     files: Annotated[list[str], typer.Argument(
-        metavar="FILE...", help="Ruleset or extension files (or bundled names) to check.")],
+        metavar="FILE...", autocompletion=complete.rulesets, help="Ruleset or extension files (or bundled names) to check; - reads one from "
+                                "standard input, named <stdin> in the messages.")],
     format: FormatOpt = None,
     json_: JsonOpt = False,
 ) -> None:
@@ -515,7 +533,15 @@ def validate_cmd(
 
     fmt = format_or_fail(format, json_)
 
+    if files.count("-") > 1:
+        bad_input("- (standard input) is given more than once: it can be read once")
+
     def checked(f: str) -> list[Any]:
+        from .stdin import as_stdin, looks_like_stdin, read_stdin, ruleset_file
+
+        if looks_like_stdin(f):  # read as a file is, each error placed at <stdin>:line:col
+            with ruleset_file(read_stdin()) as path:
+                return [as_stdin(e, path) for e in checked(str(path))]
         errors = validate_file(f)
         if errors:
             return errors
@@ -527,7 +553,7 @@ def validate_cmd(
             return []
         return list(metric_errors(load_ruleset(f)))  # what `hoc simulate` reports: its expectations' metrics
 
-    results = [(f, checked(f)) for f in files]
+    results = [("<stdin>" if f == "-" else f, checked(f)) for f in files]
     bad = sum(1 for _, errors in results if errors)
 
     def text(_console: Any) -> None:
@@ -565,11 +591,33 @@ def docs_cmd(
 
 
 @app.command("schema")
-def schema_cmd() -> None:
-    """Print the JSON Schema of ruleset files (for editors: save it and point `$schema` at it)."""
-    from .rules.schema import schema_text
+def schema_cmd(
+    output: Annotated[Optional[str], typer.Option(
+        "--output", "-o", metavar="PATH",
+        help="Write the schema to PATH instead of printing it; a directory gets DIR/ruleset.schema.json, "
+             "the file `hoc migrate`'s first line points at.")] = None,
+) -> None:
+    """Print the JSON Schema of ruleset files, or write it beside them (-o) for an editor.
 
-    typer.echo(schema_text(), nl=False)
+    A ruleset file whose first line is `# yaml-language-server: $schema=ruleset.schema.json` (a path relative to the file) is then checked as you type, with each knob's description on hover and each choice's meaning in completion.
+    """
+    import os
+
+    from .files import writable_problem, write_atomic
+    from .rules.schema import LOCAL_NAME, modeline
+    from .rules.validate import schema_text  # the schema shipped in the package
+
+    text = schema_text()
+    if output is None or output == "-":
+        typer.echo(text, nl=False)
+        return
+    path = os.path.join(output, LOCAL_NAME) if os.path.isdir(output) else output
+    problem = writable_problem(path)
+    if problem:
+        bad_input(f"cannot write {path}: {problem}")
+    write_atomic(path, text)
+    typer.echo(f"wrote {path}; a ruleset file beside it points an editor at it with its first line:\n"
+               f"  {modeline(os.path.basename(path))}", err=True)
 
 
 def _migrate_problem(file: str, error: Exception) -> str:
@@ -598,7 +646,7 @@ def _migrate_problem(file: str, error: Exception) -> str:
 @app.command("migrate")
 def migrate_cmd(
     file: Annotated[str, typer.Argument(
-        metavar="FILE", help="A ruleset or extension file of hocdsl's first format.")],
+        metavar="FILE", help="A ruleset or extension file of hocdsl's first format; - for standard input.")],
 ) -> None:
     """Print FILE converted to ruleset format 2: every knob keeps its value, provenance and note.
 
@@ -606,20 +654,23 @@ def migrate_cmd(
     """
     import yaml
 
-    from .rules.migrate import migrate_file
+    from .rules.migrate import migrate_file, migrate_text
+    from .stdin import SHOWN, looks_like_stdin, read_stdin
 
     try:
-        text = migrate_file(file)
+        text = migrate_text(read_stdin(), SHOWN) if looks_like_stdin(file) else migrate_file(file)
     except (OSError, ValueError, yaml.YAMLError, KeyError, TypeError, AttributeError) as e:
-        bad_input(_migrate_problem(file, e))
+        bad_input(_migrate_problem(SHOWN if looks_like_stdin(file) else file, e))
     typer.echo(text, nl=False)
 
 
 @app.command("replay")
 def replay_cmd(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="A game record (YAML; its format: `hoc docs records`).")],
+    file: Annotated[str, typer.Argument(
+        metavar="FILE", help="A game record (YAML; its format: `hoc docs records`); - for standard input (a "
+                             "ruleset path in it is then relative to the working directory).")],
     ruleset: Annotated[Optional[str], typer.Option(
-        "--ruleset", "-r", metavar="RULESET",
+        "--ruleset", "-r", metavar="RULESET", autocompletion=complete.rulesets,
         help="Replay under this ruleset instead of the record's own (a bundled name or a path).")] = None,
     with_: WithOpt = None,
     json_: Annotated[bool, typer.Option(
@@ -631,10 +682,15 @@ def replay_cmd(
     """
     import json
 
+    import os
+
     from .records import RecordError, read_record, replay_record, to_json, transcript
+    from .records.reader import parse_record
+    from .stdin import SHOWN, looks_like_stdin, read_stdin
 
     try:
-        result = replay_record(read_record(file), ruleset=ruleset, with_=with_ or ())
+        record = parse_record(read_stdin(), SHOWN, os.getcwd()) if looks_like_stdin(file) else read_record(file)
+        result = replay_record(record, ruleset=ruleset, with_=with_ or ())
     except RulesetError as e:
         fail(e)
     except RecordError as e:
@@ -724,8 +780,8 @@ def _progress_bar(label: str) -> AbstractContextManager[Progress | None]:
 @app.command("diff")
 def diff_cmd(
     ctx: typer.Context,
-    a: Annotated[str, typer.Argument(metavar="A", help="The first ruleset (bundled name or path).")],
-    b: Annotated[str, typer.Argument(metavar="B", help="The second ruleset (bundled name or path).")],
+    a: Annotated[str, typer.Argument(metavar="A", autocompletion=complete.rulesets, help="The first ruleset (bundled name or path).")],
+    b: Annotated[str, typer.Argument(metavar="B", autocompletion=complete.rulesets, help="The second ruleset (bundled name or path).")],
     with_: WithOpt = None,
     with_a: Annotated[Optional[list[str]], typer.Option(
         "--with-a", metavar="EXT", help="An extension for A only (e.g. `hoc diff hoca hoca --with-b triple-game`).")
@@ -785,8 +841,8 @@ def diff_cmd(
 
 @app.command("report")
 def report_cmd(
-    a: Annotated[str, typer.Argument(metavar="A", help="The first ruleset (bundled name or path).")],
-    b: Annotated[str, typer.Argument(metavar="B", help="The second ruleset (bundled name or path).")],
+    a: Annotated[str, typer.Argument(metavar="A", autocompletion=complete.rulesets, help="The first ruleset (bundled name or path).")],
+    b: Annotated[str, typer.Argument(metavar="B", autocompletion=complete.rulesets, help="The second ruleset (bundled name or path).")],
     with_: WithOpt = None,
     hands: Annotated[int, typer.Option(
         "--hands", "-n", min=1, help="Hands to simulate under each ruleset on the same deals.")] = 4000,
@@ -1201,7 +1257,7 @@ def sweep_cmd(
 @app.command("family")
 def family_cmd(
     rulesets: Annotated[Optional[list[str]], typer.Argument(
-        metavar="RULESET...", show_default=False,
+        metavar="RULESET...", show_default=False, autocompletion=complete.rulesets,
         help="Two or more rulesets: bundled names or paths of ruleset files. None: every bundled ruleset.")] = None,
     by: Annotated[str, typer.Option(
         "--by", metavar="rules|outcomes|both",

@@ -175,7 +175,7 @@ def test_license_is_mit_as_pyproject_says():
     text = (ROOT / "LICENSE").read_text(encoding="utf-8")
     assert text.startswith("MIT License")
     assert "Copyright (c) 2026 the hocdsl authors" in text
-    assert 'license = { text = "MIT" }' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'license = "MIT"' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")  # PEP 639
 
 
 # ------------------------------------------------------------ --help ----
@@ -232,3 +232,11 @@ def test_shell_completion_is_installable():
     assert proc.returncode == 0, proc.stderr
     assert "_hoc_completion" in proc.stdout and "complete " in proc.stdout
     assert "--install-completion" in run("--help")
+
+
+def test_help_shows_the_cluster_extra_whole():
+    # rich read "[cluster]" as markup and printed pip install 'hocdsl'
+    for command in ("simulate", "sweep", "reconstruct"):
+        result = runner.invoke(app, [command, "--help"], env={"COLUMNS": "300"})
+        assert result.exit_code == 0, command
+        assert "pip install 'hocdsl[cluster]'" in result.stdout, command

@@ -69,3 +69,29 @@ def test_schema_prints_the_schema_generated_from_the_model():
     assert result.exit_code == 0
     assert result.stdout == schema_text()
     assert json.loads(result.stdout)["title"] == "hocdsl ruleset"
+
+
+def test_a_converted_file_points_at_the_schema_hoc_schema_writes_beside_it(tmp_path):
+    from hocdsl.rules.schema import LOCAL_NAME
+    from hocdsl.rules.validate import schema
+
+    old = tmp_path / "old-triple.yaml"
+    old.write_text(FIRST_FORMAT_EXTENSION, encoding="utf-8")
+    converted = runner.invoke(app, ["migrate", str(old)]).stdout
+    first = converted.splitlines()[0]
+    assert first == f"# yaml-language-server: $schema={LOCAL_NAME}"  # a relative path, not a URL
+    written = runner.invoke(app, ["schema", "-o", str(tmp_path)])  # a directory: the name is chosen
+    assert written.exit_code == 0, written.output
+    assert first in written.stderr
+    target = tmp_path / first.split("$schema=")[1]  # where an editor looks, relative to the file
+    assert json.loads(target.read_text(encoding="utf-8")) == schema()
+    named = tmp_path / "elsewhere.json"
+    assert runner.invoke(app, ["schema", "--output", str(named)]).exit_code == 0
+    assert named.read_text(encoding="utf-8") == target.read_text(encoding="utf-8")
+
+
+def test_schema_output_that_cannot_be_written_is_exit_2(tmp_path):
+    result = runner.invoke(app, ["schema", "-o", str(tmp_path / "no" / "such" / "x.json")])
+    assert result.exit_code == 2
+    assert "cannot write" in result.stderr and "no directory" in result.stderr
+    assert "Traceback" not in result.output

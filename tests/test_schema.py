@@ -3,7 +3,9 @@ model gives, it goes out of date when the model changes, and it accepts every bu
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -66,3 +68,28 @@ def test_schema_bounds_come_from_the_model() -> None:
     value = schema()["$defs"]["knob.bidding.raise_cap"]["properties"]["value"]
     assert (value["minimum"], value["maximum"]) == (spec.minimum, spec.maximum)
     assert schema()["$defs"]["knob.bidding.raise_cap"]["description"].startswith(spec.title)
+
+
+MODELINE = re.compile(r"^# yaml-language-server: \$schema=(\S+)$")
+EXAMPLES = sorted((ROOT / "examples" / "rulesets").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", BUNDLED + EXAMPLES, ids=lambda p: p.name)
+def test_each_bundled_file_names_a_schema_that_resolves_offline(path: Path) -> None:
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    m = MODELINE.match(first)
+    assert m is not None, first
+    target = (path.parent / m.group(1)).resolve()  # relative to the file, as the language server reads it
+    assert target == (ROOT / "hocdsl" / "rules" / "schema.json").resolve()  # the committed schema
+    assert json.loads(target.read_text(encoding="utf-8")) == schema()
+
+
+def test_a_file_with_the_old_schema_url_still_loads(tmp_path: Path) -> None:
+    from hocdsl.rules import load_ruleset
+
+    text = (ROOT / "rulesets" / "hoca.yaml").read_text(encoding="utf-8").split("\n", 1)[1]
+    old = tmp_path / "hoca.yaml"  # as files written before 0.2 began (hoc migrate wrote this line too)
+    old.write_text("# yaml-language-server: $schema=https://hocdsl.example/ruleset.schema.json\n" + text,
+                   encoding="utf-8")
+    loaded, bundled = load_ruleset(str(old)), load_ruleset("hoca")
+    assert dataclasses.replace(loaded, path=bundled.path, origin=bundled.origin) == bundled

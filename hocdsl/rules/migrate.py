@@ -186,7 +186,9 @@ def migrate_text(text: str, file: str = "<text>") -> str:
     # the first format has no schema to check it against: migrate_data reads each
     # section as it goes (a .get with a default, an isinstance where it matters)
     body = dump(migrate_data(cast("dict[str, Any]", old)))
-    out = "# yaml-language-server: $schema=https://hocdsl.example/ruleset.schema.json\n"
+    from .schema import modeline
+
+    out = modeline() + "\n"  # ruleset.schema.json beside the file: `hoc schema -o DIR` writes it
     if head:
         out += head + "\n#\n# Converted to ruleset format 2 by `hoc migrate`.\n\n"
     return out + body

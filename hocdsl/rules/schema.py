@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import sys
 import typing
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
@@ -29,6 +29,19 @@ from .model import (
 )
 
 SCHEMA_FILE = Path(__file__).with_name("schema.json")
+#: The name ``hoc schema -o DIR`` gives the schema beside a user's files, and the path the first
+#: line of a file ``hoc migrate`` converts points at (relative to the file, so it resolves offline).
+LOCAL_NAME = "ruleset.schema.json"
+
+
+def modeline(schema_path: str = LOCAL_NAME) -> str:
+    """The first line that points the YAML language server at the schema (a path relative to the file).
+
+    >>> modeline()
+    '# yaml-language-server: $schema=ruleset.schema.json'
+    """
+    return f"# yaml-language-server: $schema={schema_path}"
+
 FORMAT = 2
 CARD_PATTERN = r"^(10|[2-9AKQJTakqjt])[SHDCshdc]$"
 RANK_PATTERN = r"^(10|[2-9AKQJ])$"
@@ -61,26 +74,28 @@ def value_schema(tp: Any, spec: KnobSpec) -> dict[str, Any]:
         s = value_schema(inner[0], spec)
         return {"anyOf": [s, {"type": "null"}]}
     if tp is bool:
+        if isinstance(spec.words, Mapping):
+            return {"type": "boolean", **choices([True, False], spec)}
         return {"type": "boolean"}
     if tp is int and spec.words == "card":  # a Card
         return {"$ref": "#/$defs/card"}
     if tp is int:
         if isinstance(spec.words, Mapping):
-            return {"enum": sorted(spec.words)}
+            return choices(sorted(spec.words), spec)
         if spec.maximum == model.MAX_CHIPS:  # an amount of chips: in chips or in units
             return {"$ref": "#/$defs/amount"}
         return _bounded_int(spec)
     if origin is Literal:
-        return {"enum": list(args)}
+        return choices(list(args), spec)
     if tp == model.CardSet or (origin is frozenset):
         return {"type": "array", "items": {"$ref": "#/$defs/card"}, "uniqueItems": True}
     if tp is str:
         return {"type": "string", "minLength": 1}
     if origin is tuple:
         item = args[0]
-        if get_origin(item) is Literal:
-            return {"type": "array", "items": {"enum": list(get_args(item))}, "minItems": spec.min_items,
-                    "uniqueItems": True}
+        if get_origin(item) is Literal:  # each item's words are the renderer's for a list of one
+            return {"type": "array", "items": choices(list(get_args(item)), spec, lambda v: (v,)),
+                    "minItems": spec.min_items, "uniqueItems": True}
         if item is model.EndBracket:
             return {"type": "array", "items": {"$ref": "#/$defs/end_bracket"}, "minItems": 1}
         if item is model.CardPayment:
@@ -100,7 +115,7 @@ def value_schema(tp: Any, spec: KnobSpec) -> dict[str, Any]:
         if kt is str:  # units: name -> worth, or {value: worth, <provenance>}
             return {"type": "object", "propertyNames": {"pattern": ID_PATTERN, "maxLength": 40},
                     "additionalProperties": {"anyOf": [_bounded_int(spec), {
-                        "type": "object", "$ref": "#/$defs/knob",
+                        "type": "object", "allOf": [{"$ref": "#/$defs/knob"}],
                         "properties": {"value": _bounded_int(spec)}}]},
                     "minProperties": 1}
         keys = _int_keys(spec.key_min or 0, spec.key_max or 99)
@@ -116,12 +131,37 @@ def value_schema(tp: Any, spec: KnobSpec) -> dict[str, Any]:
     raise TypeError(f"no schema for {tp!r}")
 
 
+def choices(values: list[Any], spec: KnobSpec, as_value: Callable[[Any], Any] = lambda v: v) -> dict[str, Any]:
+    """``enum`` with each choice's meaning, in the model's words (``as_value`` makes a choice
+    the value the words are for): ``enumDescriptions`` and ``markdownEnumDescriptions`` are the
+    keywords the YAML language server shows beside each choice in completion and on hover."""
+    from .describe import words_for
+
+    meanings = [words_for(spec, as_value(v)) for v in values]
+    return {"enum": values, "enumDescriptions": meanings, "markdownEnumDescriptions": meanings}
+
+
+def _markdown(spec: KnobSpec, value: dict[str, Any]) -> str:
+    """A knob's hover text: its question, then each choice (if it has choices) with its meaning."""
+    text = spec.doc
+    listed = value.get("items", value)
+    if "enum" in listed:
+        text += "\n\n" + "\n".join(f"- `{json.dumps(v)}`: {w}" if not isinstance(v, str) else f"- `{v}`: {w}"
+                                     for v, w in zip(listed["enum"], listed["enumDescriptions"]))
+    return text
+
+
 def _knob_def(spec: KnobSpec, tp: Any) -> dict[str, Any]:
+    """A knob's schema. Its own ``title`` and description are the only ones that apply to the
+    knob's node: the shared shape (``$defs/knob``) has none and is applied through ``allOf``,
+    so an editor's hover, whichever schema it reads first, shows this knob's words."""
     value = value_schema(tp, spec)
     return {
+        "title": spec.title,
         "description": f"{spec.title}. {spec.doc}",
+        "markdownDescription": _markdown(spec, value),
         "type": "object",
-        "$ref": "#/$defs/knob",
+        "allOf": [{"$ref": "#/$defs/knob"}],
         # an alternative's value is a value of the knob, checked as the knob's own is
         "properties": {"value": value, "alternatives": {"items": {"properties": {"value": value}}}},
     }
@@ -193,8 +233,9 @@ def build_schema() -> dict[str, Any]:
         "else": {"required": ["value"], "oneOf": _exactly_one_kind(), "dependentRequired": _PLAYED},
     }
     defs["knob"] = {
-        "description": "A knob: its value, exactly one provenance (source, inferred, borrowed or "
-                       "editorial), an optional note, and alternatives where the rule is lost or doubtful.",
+        # a comment, not a description: an editor would show it on every knob instead of the knob's own
+        "$comment": "A knob: its value, exactly one provenance (source, inferred, borrowed or "
+                    "editorial), an optional note, and alternatives where the rule is lost or doubtful.",
         "type": "object",
         "properties": {"value": {}, **prov,
                        "alternatives": {"type": "array", "minItems": 1,
@@ -268,7 +309,7 @@ def build_schema() -> dict[str, Any]:
                     "properties": pool_props}
     pools_map = {"type": "object", "propertyNames": {"pattern": ID_PATTERN, "maxLength": 40},
                  "additionalProperties": {"$ref": "#/$defs/pool"}, "maxProperties": 12}
-    defs["no_pools"] = {"type": "object", "$ref": "#/$defs/knob",
+    defs["no_pools"] = {"type": "object", "allOf": [{"$ref": "#/$defs/knob"}],
                         "description": "No pools, with the provenance of that: "
                                        "`{value: {}, lost: ..., alternatives: ...}` or `{value: {}, source: ...}`.",
                         "properties": {"value": {"type": "object", "maxProperties": 0}}}
