@@ -60,6 +60,10 @@ BUILD_INDEPENDENT = {
     "test_json_version.py": "the JSON and LaTeX formats",
     "test_simulateview.py": "hoc simulate's screen",
     "test_tidy.py": "results as tidy data",
+    "test_complete.py": "shell completion",
+    "test_packaging.py": "the package's metadata, sdist and API reference",
+    "test_schema_hover.py": "the JSON Schema's words for editors",
+    "test_stdin.py": "reading files from standard input",
 }
 
 #: Tests of those files that play hands, or call the engine or the bots, and so run under both.
