@@ -69,14 +69,14 @@ from .events import (  # noqa: I001
     Called, ChancePassed, ChanceWon, Conceded, Concealed, Declared, DeclaredNothing, Passed,
     Raised, Shown, pools_of,
 )
-from .table import Stage, Table
+from .table import Result, Stage, Table
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Bidding, Ruleset, Vie
 
 OPEN, RAISED, DECLARING, LONE = 0, 1, 2, 3
 MODE_NAMES: Final = ("open", "raised", "declaring", "lone")
-WON, PASSED = 1, 2  # outcomes, Game.pool_outcome per chance
+WON, PASSED = 1, 2  # outcomes of a chance (ChanceResult.outcome)
 
 _DECLS: Final = (DeclarePoint, DeclareSequence, DeclareTricon)
 
@@ -122,13 +122,35 @@ class _Tables:
 _tables = per_ruleset(_Tables)
 
 
+class ChanceResult(Result):
+    """What one vie stage reports of its hand: ``outcome`` 0 (not settled yet), ``WON``
+    or ``PASSED``; the ``winner``; the chips he took from the ``pool`` (its index in the
+    ruleset's pools) as ``won_pool``, and what the others paid him for what he showed
+    (``won_pay``, from all of them together)."""
+
+    __slots__ = ("chance", "pool", "outcome", "winner", "won_pool", "won_pay")
+
+    def __init__(self, chance: str, pool: int) -> None:
+        self.chance = chance
+        self.pool = pool
+        self.outcome = 0
+        self.winner: Seat | None = None
+        self.won_pool = 0
+        self.won_pay = 0
+
+    def copy(self) -> ChanceResult:
+        r = ChanceResult(self.chance, self.pool)
+        r.outcome, r.winner, r.won_pool, r.won_pay = self.outcome, self.winner, self.won_pool, self.won_pay
+        return r
+
+
 class ChanceBidding(Stage):
     """The bidding phase of one chance inside a :class:`~hocdsl.engine.game.Game`, over its :class:`~.table.Table`."""
 
     __slots__ = (
         "chance", "pool", "kind", "mode", "put", "level", "folded", "passed",
         "spoken", "last_raiser", "order", "pos", "best", "best_cmp", "prec_start",
-        "natural", "mult", "reason", "open_legal", "b", "static",
+        "natural", "mult", "reason", "open_legal", "b", "static", "won",
     )
 
     def __init__(self, g: Table, st: Vie) -> None:
@@ -144,6 +166,8 @@ class ChanceBidding(Stage):
         self.kind = static.kinds[st.id]
         self.reason = PAYMENT_REASON[self.kind.name]
         self.done = False
+        #: what the stage reports (the same object as ``result``, typed for the kind)
+        self.won = self.result = ChanceResult(st.id, self.pool.index)
 
     # ------------------------------------------------------------ start ----
 
@@ -578,13 +602,14 @@ class ChanceBidding(Stage):
         if rec:
             g.events.append(ChanceWon(self.chance, seat, how, amount, self.mult))
         ledger.move(self.pool, seat, amount, R_POOL, self.chance)  # 002 §7.1
-        g.won_pool[self.pool.index] = amount
+        won = self.won
+        won.won_pool = amount
         if claimed and self.reason is not None:
             per = self.kind.payment(claimed) * self.mult  # 002 §7.2-7.3, x2 in the double game
             ledger.pay_each(seat, per, self.reason, self.chance)
-            g.won_pay[self.pool.index] = per * (g.n - 1)
-        g.pool_outcome[self.pool.index] = WON
-        g._winners[self.pool.index] = seat
+            won.won_pay = per * (g.n - 1)
+        won.outcome = WON
+        won.winner = seat
         self.done = True
 
     def _pass_chance(self, how: str) -> None:
@@ -598,7 +623,7 @@ class ChanceBidding(Stage):
         if g.record:
             g.events.append(ChancePassed(self.chance, how, g.ledger.pools[i],
                                          next_multiplier(self.mult, g.rules)))
-        g.pool_outcome[i] = PASSED
+        self.won.outcome = PASSED
         self.done = True
 
     # ------------------------------------------------------------ views ----

@@ -18,7 +18,7 @@ from ..cards import Seat
 from ..combos import is_blank
 from .errors import IllegalAction, Rule
 from .events import BLANK_HAND as R_BLANK, BLANK_STAGE, BlankHandDeclared, BlankHandsCancelled, Passed
-from .table import Stage, Table
+from .table import Result, Stage, Table
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import BlankHandClaims
@@ -29,22 +29,39 @@ RULE_BLANK = Rule("{stage}.optional", {True: "a blank-hand holder declares it or
 _CHOICE = (DECLARE_BLANK, PASS)
 
 
+class BlankClaims(Result):
+    """What a claims stage on the blank hand reports: the seats that ``declared`` one,
+    in the order they did, and whether a blank hand was ``paid`` (one alone, or
+    every one where ``ties: all-paid``)."""
+
+    __slots__ = ("declared", "paid")
+
+    def __init__(self) -> None:
+        self.declared: list[Seat] = []
+        self.paid = False
+
+    def copy(self) -> BlankClaims:
+        r = BlankClaims()
+        r.declared, r.paid = self.declared.copy(), self.paid
+        return r
+
+
 class BlankHands(Stage):
     """The blank-hand phase of a :class:`~hocdsl.engine.game.Game`, over its :class:`~.table.Table`."""
 
-    __slots__ = ("holders", "pos", "declared")
+    __slots__ = ("holders", "pos", "claims")
 
     def __init__(self, g: Table, st: BlankHandClaims) -> None:
         self.g = g  # typed Table, a class mypyc compiles: its attributes are read directly
         self.st = st
         self.stage = BLANK_STAGE
         self.done = False
+        self.claims = self.result = BlankClaims()
 
     def start(self) -> None:
         g = self.g
         n = g.n
         self.holders = [s for s in ((g.eldest + i) % n for i in range(n)) if is_blank(g.hands[s])]
-        self.declared: list[Seat] = []
         self.pos = 0
         if not self.holders:
             self.done = True
@@ -85,17 +102,17 @@ class BlankHands(Stage):
             self._settle()
 
     def _declare(self, s: Seat) -> None:
-        self.declared.append(s)
+        self.claims.declared.append(s)
         g = self.g
-        g._blank.append(s)
         if g.record:
             g.events.append(BlankHandDeclared(s, g.hands[s]))
 
     def _settle(self) -> None:
         g = self.g
         bh = self.st
-        declared = self.declared
+        declared = self.claims.declared
         if len(declared) == 1 or (declared and bh.ties == "all-paid"):
+            self.claims.paid = True
             for s in declared:
                 g.ledger.pay_each(s, bh.payment, R_BLANK)
         elif len(declared) > 1 and g.record:

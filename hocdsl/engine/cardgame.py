@@ -73,7 +73,7 @@ from .events import (
     BOARD as R_BOARD, CARDS_STAGE, HOC as R_HOC, LAID as R_LAID, PENALTY as R_PENALTY, Claimed,
     Forfeited, HandOver, Hoc, Played, Pool, SaidWithout, pools_of,
 )
-from .table import Stage, Table
+from .table import Result, Stage, Table
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset, Stops
@@ -83,7 +83,7 @@ PRINCIPAL: Final = "principal"
 PERMANENT: Final = "permanent"
 END_OF_RUN: Final = "end-of-run"
 ACCIDENTAL: Final = "accidental"
-#: The kinds of hoc by number, as the engine counts and pays them (``Game.hoc_counts``).
+#: The kinds of hoc by number, as the engine counts and pays them (``CardsResult.hoc_counts``).
 HOC_KINDS: Final = (PRINCIPAL, PERMANENT, END_OF_RUN, ACCIDENTAL)
 K_PRINCIPAL: Final = 0
 K_PERMANENT: Final = 1
@@ -276,12 +276,37 @@ def may_say_without(hand: Hand, want: Hand, principal: Hand, withhold: bool, mus
     return not (natural & ~principal if withhold else natural) or not must_cover
 
 
+class CardsResult(Result):
+    """What the card game reports of its hand: the ``winner`` (the first out of cards;
+    None until then), whether he went out in his first turn (``first_turn_out``, before
+    anyone else laid a card), and the hocs made, by kind (``hoc_counts``, numbered as
+    :data:`HOC_KINDS`)."""
+
+    __slots__ = ("winner", "first_turn_out", "hoc_counts")
+
+    def __init__(self) -> None:
+        self.winner: Seat | None = None
+        self.first_turn_out = False
+        self.hoc_counts = [0] * len(HOC_KINDS)
+
+    def copy(self) -> CardsResult:
+        r = CardsResult()
+        r.winner, r.first_turn_out, r.hoc_counts = self.winner, self.first_turn_out, self.hoc_counts.copy()
+        return r
+
+    @property
+    def hocs(self) -> int:
+        """Hocs made, of every kind."""
+        return sum(self.hoc_counts)
+
+
 class CardGame(Stage):
     """The card-game phase of a :class:`~hocdsl.engine.game.Game`, over its :class:`~.table.Table`."""
 
     __slots__ = (
         "k", "need", "want", "suit", "cur", "first", "last", "laid_by",
         "principal_hocs", "principal_may_withhold", "must_cover", "opening_lead_lowest", "owed", "missed",
+        "out",
     )
 
     def __init__(self, g: Table, st: Stops | None = None, k: _Knobs | None = None) -> None:
@@ -289,6 +314,8 @@ class CardGame(Stage):
         self.st = st if st is not None else g.rules.card_game
         self.stage = CARDS_STAGE
         self.done = False
+        #: what the stage reports (the same object as ``result``, typed for the kind)
+        self.out = self.result = CardsResult()
         if k is None:
             k = _knobs(g.rules)
         self.k = k
@@ -304,6 +331,7 @@ class CardGame(Stage):
         cg.must_cover, cg.opening_lead_lowest = self.must_cover, self.opening_lead_lowest
         cg.owed = list(self.owed)
         cg.missed = self.missed
+        cg.out = cg.result = self.out.copy()
         return cg
 
     def _rule(self, knob: str, what: str) -> str:
@@ -765,7 +793,7 @@ class CardGame(Stage):
         amount = self.k.pays[kind]
         if card < 0:
             card = self.last
-        counts = g.hoc_counts
+        counts = self.out.hoc_counts
         counts[kind] = counts[kind] + 1
         if g.record:
             g.events.append(Hoc(s, card, HOC_KINDS[kind], amount > 0))
@@ -805,8 +833,9 @@ class CardGame(Stage):
         """The first out of cards: the stage ends; the settle stage pays him."""
         g = self.g
         first_turn = not (self.laid_by & ~(1 << s))
-        g.first_turn_out = first_turn
+        out = self.out
+        out.first_turn_out = first_turn
         if g.record:
             g.events.append(HandOver(s, g.cards_left, first_turn))
-        g.card_winner = s
+        out.winner = s
         self.done = True

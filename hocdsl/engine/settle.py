@@ -37,7 +37,8 @@ from ..rules.cache import per_ruleset
 from .events import (
     DOUBLING as R_DOUBLING, END_PAYMENT as R_END, HELD as R_HELD, OPERA as R_OPERA, pools_of,
 )
-from .table import Stage, Table
+from .cardgame import CardsResult
+from .table import Result, Stage, Table
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset, Settle
@@ -80,10 +81,32 @@ def _plans(rules: Ruleset) -> dict[str, _Plan]:
     return {st.id: _Plan(rules, st) for st in rules.stages if st.kind == "settle"}
 
 
+class Settled(Result):
+    """What the settle stage reports: per seat what it charged for the cards left
+    (``end_owed``, before any factor for going out at once; () when no card game was
+    played), the chips the winner swept from the pools for going out at once
+    (``swept``), the chips paid for named cards still held (``held_paid``), and per
+    pool the chips put in for its board card still held (``board_doubled``)."""
+
+    __slots__ = ("end_owed", "swept", "held_paid", "board_doubled")
+
+    def __init__(self) -> None:
+        self.end_owed: tuple[int, ...] = ()
+        self.swept = 0
+        self.held_paid = 0
+        self.board_doubled: tuple[int, ...] = ()
+
+    def copy(self) -> Settled:
+        r = Settled()
+        r.end_owed, r.swept, r.held_paid, r.board_doubled = (
+            self.end_owed, self.swept, self.held_paid, self.board_doubled)
+        return r
+
+
 class Settlement(Stage):
     """The settle phase of a :class:`~hocdsl.engine.game.Game`, over its :class:`~.table.Table` (no decisions)."""
 
-    __slots__ = ("plan",)
+    __slots__ = ("plan", "paid", "cards")
 
     def __init__(self, g: Table, st: Settle, plan: _Plan | None = None) -> None:
         self.g = g
@@ -91,6 +114,8 @@ class Settlement(Stage):
         self.stage = SETTLE_STAGE
         self.done = False
         self.plan = plan if plan is not None else _plans(g.rules)[st.id]
+        #: what the stage reports (the same object as ``result``, typed for the kind)
+        self.paid = self.result = Settled()
 
     def anew(self, g: Table) -> Settlement:
         return Settlement(g, self.st, self.plan)
@@ -98,10 +123,12 @@ class Settlement(Stage):
     def start(self) -> None:
         g = self.g
         self.done = True
-        if g.card_winner is None:  # no card game was played
+        cards = g.result_of(CardsResult)  # the card game this stage settles
+        if cards is None or cards.winner is None:  # no card game was played
             return
+        self.cards = cards
         plan = self.plan
-        g.end_owed = (0,) * g.n
+        self.paid.end_owed = (0,) * g.n
         for step in plan.steps:
             if step == "sweep":
                 self._sweep()
@@ -115,26 +142,26 @@ class Settlement(Stage):
     def _sweep(self) -> None:
         """Going out at once takes every pool (first_turn_out_pools)."""
         g = self.g
-        w = g.card_winner
-        if w is None or not g.first_turn_out or not self.st.sweeps:
+        w = self.cards.winner
+        if w is None or not self.cards.first_turn_out or not self.st.sweeps:
             return
         ledger = g.ledger
         for pool in pools_of(g.rules):
             amount = ledger.pools[pool.index]
             if amount:
                 ledger.move(pool, w, amount, R_OPERA, pool.id)
-                g.swept += amount
+                self.paid.swept += amount
 
     def _end_payment(self, plan: _Plan) -> None:
         """Each loser pays the winner by losers_pay (times first_turn_out_factor after going
         out at once; nothing when first_turn_out_end_payment is false)."""
         g = self.g
         st = self.st
-        w = g.card_winner
+        w = self.cards.winner
         if w is None:
             return
         factor = 1
-        if g.first_turn_out:
+        if self.cards.first_turn_out:
             if not st.first_turn_out_end_payment:
                 return
             factor = st.first_turn_factor
@@ -157,15 +184,16 @@ class Settlement(Stage):
                     owed = st.owed(left)  # raises: the schedule does not cover it
             end_owed[t] = owed
             ledger.seat_to_seat(t, w, owed * factor, R_END)
-        g.end_owed = tuple(end_owed)
+        self.paid.end_owed = tuple(end_owed)
 
     def _held_charges(self, plan: _Plan) -> None:
         """For each named card a loser still holds: to_each to every other player, to_winner
         to the winner."""
         g = self.g
-        w = g.card_winner
+        w = self.cards.winner
         if w is None:
             return
+        paid = self.paid
         ledger = g.ledger
         hands = g.hands
         n = g.n
@@ -178,10 +206,10 @@ class Settlement(Stage):
                     for u in range(n):
                         if u != t:
                             ledger.seat_to_seat(t, u, to_each * k, R_HELD)
-                            g.held_paid += to_each * k
+                            paid.held_paid += to_each * k
                 if to_winner:
                     ledger.seat_to_seat(t, w, to_winner * k, R_HELD)
-                    g.held_paid += to_winner * k
+                    paid.held_paid += to_winner * k
 
     def _board_held(self, plan: _Plan) -> None:
         """A player still holding a board card puts in its pool as much again as it holds."""
@@ -196,4 +224,4 @@ class Settlement(Stage):
                     if amount:
                         ledger.move(t, pool, amount, R_DOUBLING, pool.id)
                         doubled[pool.index] += amount
-        g.board_doubled = tuple(doubled)
+        self.paid.board_doubled = tuple(doubled)
