@@ -59,7 +59,7 @@ from ..actions import (
     CALL, CONCEAL, CONCEDE, NOTHING, PASS, RAISE, SHOW, Action, Call, Conceal, Concede, Declaration,
     DeclarePoint, DeclareSequence, DeclareTricon, Nothing, Pass, Raise, Show,
 )
-from ..cards import Chips, Seat
+from ..cards import SUIT_MASK, Chips, Seat
 from ..rules.cache import per_ruleset
 from .carry import next_multiplier
 from .chances import CHANCE_KINDS, PAYMENT_REASON, ChanceKind, Combination, Entry, Key
@@ -70,6 +70,7 @@ from .events import (  # noqa: I001
     Raised, Shown, pools_of,
 )
 from .table import Result, Stage, Table
+from .tally import Quantities, Ratios, Tally
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Bidding, Ruleset, Vie
@@ -631,6 +632,141 @@ class ChanceBidding(Stage):
     @property
     def mode_name(self) -> str:
         return MODE_NAMES[self.mode]
+
+
+# ------------------------------------------------------------ metrics ----
+
+def _longest_runs() -> list[int]:
+    """The longest run of consecutive ranks in each 13-bit suit pattern."""
+    out = [0] * (1 << 13)
+    for p in range(1, 1 << 13):
+        x, n = p, 0
+        while x:
+            x &= x >> 1
+            n += 1
+        out[p] = n
+    return out
+
+
+_LONGEST_RUN: Final = _longest_runs()
+
+
+class ChanceTally(Tally):
+    """What the simulator counts of the vie stages: per stage, how often it is won,
+    passed and played double or triple, what its winner takes; and on the dealt hands,
+    the runs and sets the stages on runs and on sets look for."""
+
+    __slots__ = ("chances", "lengths", "seq_held", "tri_held", "_slots")
+
+    legend = """Per vie stage ``c``, by its stage id (``point``, ``sequence``, ``tricon`` in
+Hoc Mazarin; the multiplier is that of the stage's pool):
+
+- ``won_rate.c``: share of hands in which someone won stage ``c``.
+- ``all_pass_rate.c``: share of hands in which nobody won it (all passed, or a
+  bluff under ``bluff: pool-carries``): its pool stays and it goes double.
+- ``double_rate.c`` / ``triple_rate.c``: share of hands in which ``c`` is bid
+  at a multiplier of 2 or more / 3 or more (3 needs the triple-game extension).
+- ``pool_when_won.c``: mean chips its winner takes from the pool (carried
+  pool, antes and every raise and call), over the hands in which ``c`` is won.
+- ``pays_when_won.c``: mean chips the other players pay its winner for the
+  combination he shows (sequence and tricon tables, times the multiplier, from
+  each other player; always 0 for the point), over the hands in which ``c``
+  is won.
+
+On the dealt hands, with a vie stage on runs or on sets:
+
+- ``sequence_held_rate.<k>``: share of dealt hands holding a run of at least
+  ``k`` (``k`` from the ruleset's shortest sequence to its ``counts_up_to``;
+  with a vie stage on runs only).
+- ``tricon_held_rate.3`` / ``.4``: share of dealt hands holding a brelan or
+  better / a carré (with a vie stage on sets only).
+"""
+
+    def __init__(self, rules: Ruleset) -> None:
+        #: per vie stage: (its id, its index among the stages, the index of its pool),
+        #: then (once laid out) the indices of its six quantities
+        self.chances: list[tuple[str, int, int]] = [
+            (st.id, i, rules.pool_index(st.pool)) for i, st in enumerate(rules.stages) if st.kind == "vie"]
+        sr = rules.sequence
+        self.lengths = tuple(range(sr.min_length, sr.counts_up_to + 1)) if sr is not None else ()
+        #: (k, quantity) for each run length counted; the two set quantities (or ())
+        self.seq_held: tuple[tuple[int, int], ...] = ()
+        self.tri_held: tuple[int, ...] = (0, 0) if rules.tricon is not None else ()
+        self._slots: list[tuple[int, int, int, int, int, int, int, int]] = []
+
+    @classmethod
+    def of(cls, rules: Ruleset, players: int) -> ChanceTally | None:
+        """The vie kind's :class:`~.tally.Tally` for ``rules`` (None without a vie stage)."""
+        return cls(rules) if rules.vie_stages else None
+
+    def quantities(self, section: str, q: Quantities) -> None:
+        if section == "stages":
+            self._slots = [(at, pool, q.add(f"won.{c}"), q.add(f"passed.{c}"), q.add(f"double.{c}"),
+                            q.add(f"triple.{c}"), q.add(f"pool_won.{c}"), q.add(f"pay_won.{c}"))
+                           for c, at, pool in self.chances]
+        elif section == "dealt":
+            self.seq_held = tuple((k, q.add(f"seq_held.{k}")) for k in self.lengths)
+            if self.tri_held:
+                self.tri_held = (q.add("tri_held.3"), q.add("tri_held.4"))
+
+    def metrics(self, section: str, m: Ratios) -> None:
+        H, PH = m.hands, m.player_hands
+        if section == "stages":
+            for (c, _at, _pool), (_a, _p, won, passed, double, triple, pool_won, pay_won) in zip(
+                    self.chances, self._slots):
+                m.ratio(f"won_rate.{c}", won, H)
+                m.ratio(f"all_pass_rate.{c}", passed, H)
+                m.ratio(f"double_rate.{c}", double, H)
+                m.ratio(f"triple_rate.{c}", triple, H)
+                m.ratio(f"pool_when_won.{c}", pool_won, won)
+                m.ratio(f"pays_when_won.{c}", pay_won, won)
+        elif section == "dealt":
+            for k, i in self.seq_held:
+                m.ratio(f"sequence_held_rate.{k}", i, PH)
+            if self.tri_held:
+                m.ratio("tricon_held_rate.3", self.tri_held[0], PH)
+                m.ratio("tricon_held_rate.4", self.tri_held[1], PH)
+
+    def count(self, g: Table, y: list[int]) -> None:
+        results = g.results
+        mult = g.carry_in.multipliers
+        for at, pool, won, passed, double, triple, pool_won, pay_won in self._slots:
+            r = results[at]
+            if isinstance(r, ChanceResult):
+                o = r.outcome
+                if o == WON:
+                    y[won] += 1
+                    y[pool_won] += r.won_pool
+                    y[pay_won] += r.won_pay
+                elif o == PASSED:
+                    y[passed] += 1
+            m = mult[pool]
+            if m >= 2:
+                y[double] += 1
+                if m >= 3:
+                    y[triple] += 1
+        seq_held = self.seq_held
+        tri_held = self.tri_held
+        if not (seq_held or tri_held):
+            return
+        longest_run = _LONGEST_RUN
+        for h in g.dealt:
+            a = h & SUIT_MASK
+            b = (h >> 13) & SUIT_MASK
+            c = (h >> 26) & SUIT_MASK
+            d = h >> 39
+            if seq_held:
+                run = max(longest_run[a], longest_run[b], longest_run[c], longest_run[d])
+                for k, idx in seq_held:
+                    if run >= k:
+                        y[idx] += 1
+            if tri_held:
+                ab, cd = a & b, c & d
+                if (ab & (c | d)) | (cd & (a | b)):
+                    y[tri_held[0]] += 1
+                    if ab & cd:
+                        y[tri_held[1]] += 1
+
 
 
 def _key_of(entry: Entry) -> Key:

@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import DECLARE_BLANK, PASS, DeclareBlank, Pass
 from ..cards import Seat
-from ..combos import is_blank
+from ..combos import COURT_CARDS, is_blank
 from .errors import IllegalAction, Rule
 from .events import BLANK_HAND as R_BLANK, BLANK_STAGE, BlankHandDeclared, BlankHandsCancelled, Passed
 from .table import Result, Stage, Table
+from .tally import Quantities, Ratios, Tally
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..rules.model import BlankHandClaims
+    from ..rules.model import BlankHandClaims, Ruleset
 
 #: The rule a refusal cites (errors.Rule; "{stage}" is the claims stage's id).
 RULE_BLANK = Rule("{stage}.optional", {True: "a blank-hand holder declares it or keeps quiet",
@@ -118,3 +119,52 @@ class BlankHands(Stage):
         elif len(declared) > 1 and g.record:
             g.events.append(BlankHandsCancelled(tuple(declared)))  # 002 §8
         self.done = True
+
+
+# ------------------------------------------------------------ metrics ----
+
+
+class BlankTally(Tally):
+    """What the simulator counts of a claims stage on the blank hand: how often one
+    is dealt, and how often one is paid."""
+
+    __slots__ = ("at", "dealt", "paid")
+
+    legend = """With a claims stage on the blank hand:
+
+- ``blank_hand_rate``: share of dealt hands (per player and hand) that are
+  blank -- no king, queen or jack (002 §8).
+- ``blank_paid_rate``: share of hands in which a blank hand was paid (one
+  alone, or each one where ``ties: all-paid``).
+"""
+
+    def __init__(self, at: int) -> None:
+        self.at = at  # the index of the claims stage among the ruleset's stages
+        self.dealt = self.paid = -1
+
+    @classmethod
+    def of(cls, rules: Ruleset, players: int) -> BlankTally | None:
+        """The claims kind's :class:`~.tally.Tally` for ``rules`` (None without a claims stage)."""
+        for i, st in enumerate(rules.stages):
+            if st.kind == "claims":
+                return cls(i)
+        return None
+
+    def quantities(self, section: str, q: Quantities) -> None:
+        if section == "dealt":
+            self.dealt = q.add("blank_dealt")
+            self.paid = q.add("blank_paid")
+
+    def metrics(self, section: str, m: Ratios) -> None:
+        if section == "dealt":
+            m.ratio("blank_hand_rate", self.dealt, m.player_hands)
+            m.ratio("blank_paid_rate", self.paid, m.hands)
+
+    def count(self, g: Table, y: list[int]) -> None:
+        dealt = self.dealt
+        for h in g.dealt:
+            if not h & COURT_CARDS:
+                y[dealt] += 1
+        r = g.results[self.at]
+        if isinstance(r, BlankClaims) and r.paid:
+            y[self.paid] += 1

@@ -60,6 +60,7 @@ laid the last card. Every rule below reads a knob of the stage (here
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import CLAIM, PLAY, WITHOUT, Claim, Play, Without
@@ -74,6 +75,7 @@ from .events import (
     Forfeited, HandOver, Hoc, Played, Pool, SaidWithout, pools_of,
 )
 from .table import Result, Stage, Table
+from .tally import Quantities, Ratios, Tally
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset, Stops
@@ -839,3 +841,122 @@ class CardGame(Stage):
             g.events.append(HandOver(s, g.cards_left, first_turn))
         out.winner = s
         self.done = True
+
+
+# ------------------------------------------------------------ metrics ----
+
+
+class CardsTally(Tally):
+    """What the simulator counts of the card game: the hocs by kind, who goes out (by
+    position, and whether at once), and the cards the others are left with."""
+
+    __slots__ = ("at", "positions", "win_pos", "losers", "hocs", "principal", "accidental", "kinds",
+                 "first_turn_out", "cards_left", "left_k")
+
+    legend = """With a stops stage (the card game):
+
+- ``card_win_rate.<position>``: share of hands whose card game that position
+  wins (first out of cards); listed after ``net_per_hand.<position>``.
+- ``hocs_per_hand``: mean hocs per hand, of every kind.
+- ``hocs_per_hand.<kind>``: mean hocs per hand of one kind: ``principal``
+  (a principal hoc laid), ``permanent`` (a card that always ends a run),
+  ``end-of-run`` (the top card of the order when it is no principal hoc: a
+  king, where the kings are not all principal),
+  ``accidental`` (the last card of a run nobody could follow).
+- ``principal_hocs_per_hand``: mean principal hocs per hand (the same as
+  ``hocs_per_hand.principal``).
+- ``accidental_hocs_per_hand``: mean hocs per hand that are not principal --
+  every other kind together (permanent, end-of-run and accidental): what the
+  name meant before hocs had kinds, when the plain king counted as accidental.
+- ``first_turn_out_rate``: share of hands in which the winner of the card game
+  went out in his first turn, before anyone else had laid a card (the opéra of
+  the Nain jaune, the grand opéra of the Lindor).
+- ``cards_left``: mean cards left in a loser's hand when the card game ends
+  (per loser: each player but the one who went out).
+- ``cards_left_share.<k>``: share of losers left with exactly ``k`` cards (the
+  distribution; JSON also gives the raw counts under ``distributions``).
+"""
+
+    def __init__(self, at: int) -> None:
+        self.at = at  # the index of the stops stage among the ruleset's stages
+        self.positions: tuple[str, ...] = ()
+        self.win_pos: tuple[int, ...] = ()
+        self.losers = self.hocs = self.principal = self.accidental = -1
+        self.first_turn_out = self.cards_left = -1
+        self.kinds: tuple[int, ...] = ()  # per hoc kind, as HOC_KINDS numbers them
+        self.left_k: tuple[int, ...] = ()  # index k: losers left with k cards
+
+    @classmethod
+    def of(cls, rules: Ruleset, players: int) -> CardsTally | None:
+        """The stops kind's :class:`~.tally.Tally` for ``rules`` (None without a card game)."""
+        for i, st in enumerate(rules.stages):
+            if st.kind == "stops":
+                return cls(i)
+        return None
+
+    def quantities(self, section: str, q: Quantities) -> None:
+        if section == "play":
+            self.positions = q.positions
+            self.win_pos = tuple(q.add(f"card_win.{p}") for p in q.positions)
+            self.losers = q.add("losers")
+            self.hocs = q.add("hocs")
+            self.principal = q.add("principal_hocs")
+            self.accidental = q.add("accidental_hocs")
+            self.kinds = tuple(q.add(f"hocs.{k}") for k in HOC_KINDS)
+            self.first_turn_out = q.add("first_turn_out")
+            self.cards_left = q.add("cards_left")
+            self.left_k = tuple(q.add(f"left.{k}") for k in range(q.hand_size + 1))
+
+    def metrics(self, section: str, m: Ratios) -> None:
+        H = m.hands
+        if section == "positions":
+            for p, i in zip(self.positions, self.win_pos):
+                m.ratio(f"card_win_rate.{p}", i, H)
+        elif section == "play":
+            L = self.losers
+            m.ratio("hocs_per_hand", self.hocs, H)
+            m.ratio("accidental_hocs_per_hand", self.accidental, H)
+            m.ratio("principal_hocs_per_hand", self.principal, H)
+            for kind, i in zip(HOC_KINDS, self.kinds):
+                m.ratio(f"hocs_per_hand.{kind}", i, H)
+            m.ratio("first_turn_out_rate", self.first_turn_out, H)
+            m.ratio("cards_left", self.cards_left, L)
+            for k in range(1, len(self.left_k)):
+                m.ratio(f"cards_left_share.{k}", self.left_k[k], L)
+
+    def count(self, g: Table, y: list[int]) -> None:
+        out = g.results[self.at]
+        if not isinstance(out, CardsResult):
+            return
+        counts = out.hoc_counts
+        hocs = sum(counts)
+        principal = counts[K_PRINCIPAL]
+        y[self.hocs] += hocs
+        y[self.principal] += principal
+        y[self.accidental] += hocs - principal
+        for i, k in zip(self.kinds, counts):
+            y[i] += k
+        if out.first_turn_out:
+            y[self.first_turn_out] += 1
+        w = out.winner
+        if w is not None:
+            n = g.n
+            eldest = g.eldest
+            y[self.win_pos[w - eldest if w >= eldest else w - eldest + n]] += 1
+            hands = g.hands
+            losers, cards_left, left_k = self.losers, self.cards_left, self.left_k
+            for s in range(n):
+                if s != w:
+                    k = hands[s].bit_count()
+                    y[losers] += 1
+                    y[cards_left] += k
+                    y[left_k[k]] += 1
+
+    def distributions(self, sums: Sequence[int], out: dict[str, dict[str, int]]) -> None:
+        """``cards_left``: losers by the cards they were left with."""
+        left: dict[str, int] = {}
+        for k in range(1, len(self.left_k)):
+            c = sums[self.left_k[k]]
+            if c:
+                left[str(k)] = c
+        out["cards_left"] = left

@@ -64,7 +64,7 @@ class _Static:
         self.pack_mask = pack_of(rules).mask
         self.pools = pools_of(rules)
         #: the stage kind that plays each stage, in order (:data:`.kinds.KINDS`)
-        self.plan = tuple((KINDS[st.kind], st) for st in rules.stages)
+        self.plan = tuple((KINDS[st.kind].stage, st) for st in rules.stages)
 
 
 _SEAT_NAMES: Final = {n: tuple(f"seat {i}" for i in range(n)) for n in range(2, 9)}
@@ -342,7 +342,10 @@ class Game(Table):
         cin = self.carry_in
         mult = list(cin.multipliers)
         passes = list(cin.passes)
-        outcome = self.pool_outcome
+        outcome = [0] * len(mult)  # per pool, what its vie stage did (ChanceResult.outcome)
+        for r in self.results:
+            if type(r) is ChanceResult:
+                outcome[r.pool] = r.outcome
         b = self.rules.bidding
         if b is not None and b.double_when == "all-passed":
             # every stake doubles only when all were passed; any stake won resets them all
