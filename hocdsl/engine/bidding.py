@@ -53,24 +53,27 @@ declarations only).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import (
     CALL, CONCEAL, CONCEDE, NOTHING, PASS, RAISE, SHOW, Action, Call, Conceal, Concede, Declaration,
     DeclarePoint, DeclareSequence, DeclareTricon, Nothing, Pass, Raise, Show,
 )
-from ..cards import SUIT_MASK, Chips, Seat
+from .. import combos
+from ..cards import RANK_PLURALS_EN, SUIT_MASK, SUIT_NAMES_EN, Chips, Seat, rank_name, with_article
 from ..rules.cache import per_ruleset
 from .carry import next_multiplier
 from .chances import CHANCE_KINDS, PAYMENT_REASON, ChanceKind, Combination, Entry, Key
 from .errors import IllegalAction, Rule, knob_rule
 from .events import (  # noqa: I001
-    CALL as R_CALL, POOL as R_POOL, RAISE as R_RAISE, REFUND as R_REFUND,
-    Called, ChancePassed, ChanceWon, Conceded, Concealed, Declared, DeclaredNothing, Passed,
-    Raised, Shown, pools_of,
+    CALL as R_CALL, POOL as R_POOL, RAISE as R_RAISE, REFUND as R_REFUND, SEQUENCE as R_SEQUENCE,
+    TRICON as R_TRICON, Called, ChancePassed, ChanceWon, ChipMove, Conceded, Concealed, Declared,
+    DeclaredNothing, Passed, Raised, Shown, pools_of,
 )
 from .table import Result, Stage, Table
 from .tally import Quantities, Ratios, Tally
+from .words import Words, multiplier_words, verb
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Bidding, Ruleset, Vie
@@ -632,6 +635,79 @@ class ChanceBidding(Stage):
     @property
     def mode_name(self) -> str:
         return MODE_NAMES[self.mode]
+
+
+# -------------------------------------------------------------- words ----
+
+
+def combination_words(c: object, rules: Ruleset) -> str:
+    """A shown combination in words: ``quatrième to the ten of spades``."""
+    if isinstance(c, combos.Point):
+        return f"{c.cards} {SUIT_NAMES_EN[c.suit]}, {c.value}"
+    if isinstance(c, combos.Run):
+        name = combos.sequence_name(c, rules)
+        where = f"to the {rank_name(c.top)} of {SUIT_NAMES_EN[c.suit]}"
+        counted = combos.counted_length(c, rules)
+        if counted != c.length:
+            return f"run of {c.length} {where} (paid as {with_article(name)})"
+        return f"{name} {where}"
+    if isinstance(c, combos.Trio):
+        return f"{combos.tricon_name(c, rules)} of {RANK_PLURALS_EN[c.rank - 1]}"
+    return str(c)  # pragma: no cover
+
+
+_HOW_WON: Final = {"lone": "left alone", "declaration": "best declaration",
+                   "bluff": "nobody held anything: the precedence wins"}
+
+
+class ChanceWords(Words):
+    """The words of the vie stages: folds, what is shown, who wins a chance or that it
+    passes; raises, calls, pools won and refunded, and the payments for what was shown
+    (remembering, per chance, the combinations shown and the multiplier)."""
+
+    __slots__ = ("shown", "mult")
+
+    events = (Passed, Declared, Shown, Concealed, ChanceWon, ChancePassed)
+    reasons = (R_RAISE, R_CALL, R_POOL, R_REFUND, R_SEQUENCE, R_TRICON)
+
+    def __init__(self, names: Sequence[str], rules: Ruleset) -> None:
+        super().__init__(names, rules)
+        self.shown: dict[str, str] = {}
+        self.mult: dict[str, int] = {}
+
+    def event(self, e: object, over: bool) -> str | None:
+        names = self.names
+        if isinstance(e, Passed):
+            return f"{verb(names[e.seat], 'folds')}" if e.fold else None
+        if isinstance(e, Shown):
+            what = " + ".join(combination_words(c, self.rules) for c in e.combinations)
+            self.shown[e.chance] = what
+            return f"{verb(names[e.seat], 'shows')} {what or 'nothing that pays'}"
+        if isinstance(e, Concealed):
+            return f"{verb(names[e.seat], 'does')} not show"
+        if isinstance(e, ChanceWon):
+            self.mult[e.chance] = e.multiplier
+            how = _HOW_WON.get(e.how, e.how)
+            return f"{verb(names[e.seat], 'wins')} the {e.chance} ({how})"
+        if isinstance(e, ChancePassed):
+            how = "passed by all" if e.how == "all-pass" else "nobody held anything"
+            return (f"the {e.chance} is {how}: its pool ({e.pool}) stays for the next deal, "
+                    f"played {multiplier_words(e.multiplier)} there")
+        return None  # a declaration: the announcement says it
+
+    def chip(self, e: ChipMove, payer: str, payee: str) -> str:
+        r, n = e.reason, e.amount
+        if r == R_RAISE or r == R_CALL:
+            return f"{verb(payer, 'puts')} {n} in the {e.chance} pool ({r})"
+        if r == R_POOL:
+            return f"{verb(payee, 'takes')} the {e.chance} pool: {n} (pool won)"
+        if r == R_REFUND:
+            return f"the {e.chance} pool gives {payee} back {n} (antes refunded)"
+        chance = e.chance or ""
+        what = self.shown.get(chance, "")
+        m = self.mult.get(chance, 1)
+        game = f", {multiplier_words(m)} game" if m != 1 else ""
+        return f"{verb(payer, 'pays')} {payee} {n} ({r} payment: {what}{game})"
 
 
 # ------------------------------------------------------------ metrics ----

@@ -14,12 +14,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..actions import DECLARE_BLANK, PASS, DeclareBlank, Pass
-from ..cards import Seat
+from ..cards import Seat, hand_str
 from ..combos import COURT_CARDS, is_blank
 from .errors import IllegalAction, Rule
-from .events import BLANK_HAND as R_BLANK, BLANK_STAGE, BlankHandDeclared, BlankHandsCancelled, Passed
+from .events import BLANK_HAND as R_BLANK, BLANK_STAGE, BlankHandDeclared, BlankHandsCancelled, ChipMove, Passed
 from .table import Result, Stage, Table
 from .tally import Quantities, Ratios, Tally
+from .words import Words, verb
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import BlankHandClaims, Ruleset
@@ -119,6 +120,30 @@ class BlankHands(Stage):
         elif len(declared) > 1 and g.record:
             g.events.append(BlankHandsCancelled(tuple(declared)))  # 002 §8
         self.done = True
+
+
+# -------------------------------------------------------------- words ----
+
+
+class BlankWords(Words):
+    """The words of a claims stage on the blank hand: a blank hand shown, blank hands
+    that cancel, and the payment for one."""
+
+    __slots__ = ()
+
+    events = (BlankHandDeclared, BlankHandsCancelled)
+    reasons = (R_BLANK,)
+
+    def event(self, e: object, over: bool) -> str | None:
+        names = self.names
+        if isinstance(e, BlankHandDeclared):
+            return f"{verb(names[e.seat], 'shows')} a blank hand: {hand_str(e.hand)}"
+        if isinstance(e, BlankHandsCancelled):
+            return f"blank hands of {', '.join(names[s] for s in e.seats)} cancel out: no payment"
+        return None  # pragma: no cover - only its own events are handed to it
+
+    def chip(self, e: ChipMove, payer: str, payee: str) -> str:
+        return f"{verb(payer, 'pays')} {payee} {e.amount} (blank hand)"
 
 
 # ------------------------------------------------------------ metrics ----

@@ -71,11 +71,12 @@ from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from .errors import IllegalAction, knob_rule
 from .events import (
-    BOARD as R_BOARD, CARDS_STAGE, HOC as R_HOC, LAID as R_LAID, PENALTY as R_PENALTY, Claimed,
-    Forfeited, HandOver, Hoc, Played, Pool, SaidWithout, pools_of,
+    BOARD as R_BOARD, CARDS_STAGE, HOC as R_HOC, LAID as R_LAID, PENALTY as R_PENALTY, ChipMove,
+    Claimed, Forfeited, HandOver, Hoc, Played, Pool, SaidWithout, pools_of,
 )
 from .table import Result, Stage, Table
 from .tally import Quantities, Ratios, Tally
+from .words import Words, verb
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset, Stops
@@ -841,6 +842,151 @@ class CardGame(Stage):
             g.events.append(HandOver(s, g.cards_left, first_turn))
         out.winner = s
         self.done = True
+
+
+# -------------------------------------------------------------- words ----
+
+#: Hoc kind (``Hoc.kind``) -> (English, French). Lalanne 002 §9.2 says "hoc
+#: principal" and "hoc accidentel"; the top card ends a "suite" (§9.1).
+HOC_KIND_WORDS: Final[dict[str, tuple[str, str]]] = {
+    "principal": ("principal hoc", "hoc principal"),
+    "permanent": ("permanent hoc", "hoc permanent"),
+    "end-of-run": ("end-of-run hoc", "hoc de fin de suite"),
+    "accidental": ("accidental hoc", "hoc accidentel"),
+}
+
+#: What makes each kind a hoc, in a few words (English, French).
+HOC_WHY: Final[dict[str, tuple[str, str]]] = {
+    "principal": ("a hoc wherever it is laid", "un hoc partout où il est joué"),
+    "permanent": ("it always ends the run", "il termine toujours la suite"),
+    "end-of-run": ("nothing follows the top card", "rien ne suit la plus haute carte"),
+    "accidental": ("nobody could follow it", "personne n'a pu la suivre"),
+}
+
+
+
+class CardWords(Words):
+    """The words of the card game: cards laid wild or named another rank, a false
+    "without", each hoc (what makes it one, what it is paid, what follows), claims and
+    forfeits, the hand over; the payments for hocs, cards and boxes. It follows the
+    run as the card game plays it (:func:`rank_after`) to say what follows a hoc."""
+
+    __slots__ = ("hoc_card", "last_card", "need", "continues", "after_missing")
+
+    events = (Played, SaidWithout, Hoc, Claimed, Forfeited, HandOver)
+    reasons = (R_HOC, R_PENALTY, R_BOARD, R_LAID)
+
+    def __init__(self, names: Sequence[str], rules: Ruleset) -> None:
+        super().__init__(names, rules)
+        self.hoc_card = ""
+        self.last_card = ""
+        self.need = 0  # the rank the next card must have (0: a lead)
+        cg = rules.card_game
+        self.continues = cg is not None and cg.principal_after == "continues"
+        self.after_missing = cg is not None and cg.accidental_restart == "after-missing"
+
+    def after(self, rank: Rank) -> Rank:
+        """The rank wanted after a card of ``rank`` (0: the run ends), as the card game plays it."""
+        return rank_after(self.rules, rank)
+
+    def hoc_paid(self, kind: str) -> int:
+        """What each other player pays for a hoc of ``kind`` (the stops stage's knob)."""
+        cg = self.rules.card_game
+        if cg is None:
+            return 0
+        return {PRINCIPAL: cg.principal_pay, PERMANENT: cg.permanent_pay,
+                END_OF_RUN: cg.end_of_run_pay, ACCIDENTAL: cg.accidental_pay}.get(kind, 0)
+
+    def event(self, e: object, over: bool) -> str | None:
+        names = self.names
+        if isinstance(e, Played):
+            return self.played(e)
+        if isinstance(e, SaidWithout):
+            return self.false_without(e) if e.false else None
+        if isinstance(e, Hoc):
+            return self.hoc(e, over)
+        if isinstance(e, Claimed):
+            what = f"the {e.pool} box ({e.amount})" if e.pool else f"{e.amount} from each other player"
+            return f"{verb(names[e.seat], 'claims')} {card_name(e.card)} (\"hoc!\"): {what}"
+        if isinstance(e, Forfeited):
+            lost = (f"the {e.pool} box ({e.amount}) stays on the board" if e.pool
+                    else "nobody pays it")
+            cg = self.rules.card_game
+            rule = (knob_rule(self.rules, f"{cg.id}.must_claim", "what must be claimed is lost unclaimed")
+                    if cg is not None else "must_claim")
+            return (f"{names[e.seat]} did not claim {card_name(e.card)} ({e.kind}) before the next card "
+                    f"or \"without\": forfeited, {lost} ({rule})")
+        if isinstance(e, HandOver):
+            left = ", ".join(f"{names[s]} {k}" for s, k in enumerate(e.cards_left) if s != e.winner)
+            at_once = " in the first turn, before anyone else laid a card" if e.first_turn else ""
+            return (f"{verb(names[e.winner], 'is')} out of cards{at_once}: the hand is over; "
+                    f"cards left: {left}")
+        return None  # pragma: no cover - only its own events are handed to it
+
+    def played(self, e: Played) -> str | None:
+        """A card laid: said only when it stands in for another or leads as another rank."""
+        need = self.need
+        self.last_card = card_name(e.card)
+        stood_for = need if e.wild else (e.as_rank or e.card % 13 + 1)
+        self.need = self.after(stood_for)
+        if e.wild:
+            return f"{card_name(e.card)} stands in for {a_rank(need)} (a principal hoc played wild)"
+        if e.as_rank:
+            return f"{card_name(e.card)} leads as {a_rank(e.as_rank)} (a principal hoc named another rank)"
+        return None
+
+    def false_without(self, e: SaidWithout) -> str:
+        """``Blaise says "without 8" holding one: a false "without"; Blaise pays 5 chips to each
+        other player (rule)``."""
+        who = self.names[e.seat]
+        cg = self.rules.card_game
+        line = f"{verb(who, 'says')} \"without {rank_letter(e.rank)}\" holding one: a false \"without\""
+        if cg is None:
+            return line  # pragma: no cover
+        pen = cg.false_without_penalty
+        rule = knob_rule(self.rules, f"{cg.id}.false_without_penalty",
+                         "a false \"without\" is paid to each other player")
+        return (f"{line}; {verb(who, 'pays')} {pen} chip{'s' if pen != 1 else ''} "
+                f"to each other player ({rule})")
+
+    def hoc(self, e: Hoc, over: bool = False) -> str:
+        """``hoc for Anne: KS, end-of-run hoc — nothing follows the top card; paid 1 by each other
+        player; Anne leads a new sequence``."""
+        self.hoc_card = card_name(e.card)
+        who = self.names[e.seat]
+        cg = self.rules.card_game
+        if over:
+            then = f"{verb(who, 'is')} out"
+        elif e.kind == PRINCIPAL and self.continues:
+            then = "the run goes on from the card it stood for"
+        elif e.kind == ACCIDENTAL and self.after_missing:
+            then = f"{verb(who, 'goes')} on with the card after the missing one"
+        else:
+            then = f"{verb(who, 'leads')} a new sequence"
+        if e.kind == ACCIDENTAL and self.after_missing and self.need:
+            self.need = self.after(self.need)  # on from the card after the missing one
+        elif not (e.kind == PRINCIPAL and self.continues):
+            self.need = 0
+        pay = self.hoc_paid(e.kind) if cg is not None else 0
+        paid = f"paid {pay} by each other player" if e.paid else "not paid under this ruleset"
+        if e.paid and cg is not None and e.kind in cg.must_claim and not over:
+            paid += " once claimed"
+        kind_words = HOC_KIND_WORDS.get(e.kind)
+        named = kind_words[0] if kind_words else f"{e.kind} hoc"
+        why_words = HOC_WHY.get(e.kind)
+        why = why_words[0] if why_words else ""
+        return (f"hoc for {who}: {card_name(e.card)}, {named}"
+                f"{' — ' + why if why else ''}; {paid}; {then}")
+
+    def chip(self, e: ChipMove, payer: str, payee: str) -> str:
+        r, n = e.reason, e.amount
+        if r == R_HOC:
+            return f"{verb(payer, 'pays')} {payee} {n} (hoc: {self.hoc_card})"
+        if r == R_PENALTY:
+            return f"{verb(payer, 'pays')} {payee} {n} (penalty for a false \"without\")"
+        if r == R_BOARD:
+            return f"{verb(payee, 'takes')} the {e.chance} pool: {n} (board card laid: {self.last_card})"
+        return f"{verb(payer, 'pays')} {payee} {n} (a card paid when laid: {self.last_card})"
 
 
 # ------------------------------------------------------------ metrics ----

@@ -21,31 +21,34 @@ from __future__ import annotations
 
 from typing import Final
 
-from .bidding import ChanceBidding, ChanceTally
-from .blank import BlankHands, BlankTally
-from .cardgame import CardGame, CardsTally
-from .settle import Settlement, SettleTally
+from .bidding import ChanceBidding, ChanceTally, ChanceWords
+from .blank import BlankHands, BlankTally, BlankWords
+from .cardgame import CardGame, CardsTally, CardWords
+from .settle import Settlement, SettleTally, SettleWords
 from .table import Stage
 from .tally import Tally
+from .words import Words
 
 
 class Kind:
     """One stage kind: ``stage``, the class that plays a stage of it (made as
     ``stage(table, stage rules)``); ``tally``, what the simulator counts of it
-    (``tally.of(rules, players)``; its ``legend`` documents its metrics)."""
+    (``tally.of(rules, players)``; its ``legend`` documents its metrics); ``words``,
+    how the narrator tells its events (``words(names, rules)``)."""
 
-    __slots__ = ("name", "stage", "tally")
+    __slots__ = ("name", "stage", "tally", "words")
 
-    def __init__(self, name: str, stage: type[Stage], tally: type[Tally]) -> None:
+    def __init__(self, name: str, stage: type[Stage], tally: type[Tally], words: type[Words]) -> None:
         self.name = name
         self.stage = stage
         self.tally = tally
+        self.words = words
 
 
 #: kind name -> the kind (the order: see the module's docstring)
 KINDS: Final[dict[str, Kind]] = {
-    "claims": Kind("claims", BlankHands, BlankTally),
-    "vie": Kind("vie", ChanceBidding, ChanceTally),
-    "stops": Kind("stops", CardGame, CardsTally),
-    "settle": Kind("settle", Settlement, SettleTally),
+    "claims": Kind("claims", BlankHands, BlankTally, BlankWords),
+    "vie": Kind("vie", ChanceBidding, ChanceTally, ChanceWords),
+    "stops": Kind("stops", CardGame, CardsTally, CardWords),
+    "settle": Kind("settle", Settlement, SettleTally, SettleWords),
 }

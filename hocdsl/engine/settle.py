@@ -36,11 +36,13 @@ from ..cards import Chips, count, hand_of
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from .events import (
-    DOUBLING as R_DOUBLING, END_PAYMENT as R_END, HELD as R_HELD, OPERA as R_OPERA, pools_of,
+    DOUBLING as R_DOUBLING, END_PAYMENT as R_END, HELD as R_HELD, OPERA as R_OPERA, ChipMove, HandOver,
+    pools_of,
 )
 from .cardgame import CardsResult
 from .table import Result, Stage, Table
 from .tally import Quantities, Ratios, Tally
+from .words import Words, verb
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset, Settle
@@ -236,6 +238,41 @@ class Settlement(Stage):
                         ledger.move(t, pool, amount, R_DOUBLING, pool.id)
                         doubled[pool.index] += amount
         self.paid.board_doubled = tuple(doubled)
+
+
+# -------------------------------------------------------------- words ----
+
+
+class SettleWords(Words):
+    """The words of the settle stage's payments: each loser's for his cards left (it
+    hears the card game's end for how many), the charges for cards held, a box doubled,
+    the sweep."""
+
+    __slots__ = ("cards_left",)
+
+    heard = (HandOver,)
+    reasons = (R_END, R_HELD, R_DOUBLING, R_OPERA)
+
+    def __init__(self, names: Sequence[str], rules: Ruleset) -> None:
+        super().__init__(names, rules)
+        self.cards_left: tuple[int, ...] = ()
+
+    def hear(self, e: object) -> None:
+        if isinstance(e, HandOver):
+            self.cards_left = e.cards_left
+
+    def chip(self, e: ChipMove, payer: str, payee: str) -> str:
+        r, n = e.reason, e.amount
+        if r == R_END:
+            k = self.cards_left[e.payer] if isinstance(e.payer, int) and self.cards_left else None
+            left = f": {k} card{'s' if k != 1 else ''} left" if k is not None else ""
+            return f"{verb(payer, 'pays')} {payee} {n} (end payment{left})"
+        if r == R_HELD:
+            return f"{verb(payer, 'pays')} {payee} {n} (a charge for cards still held at the end)"
+        if r == R_DOUBLING:
+            return (f"{verb(payer, 'puts')} {n} in the {e.chance} pool (its board card still held at the "
+                    "end: the pool doubles)")
+        return f"{verb(payee, 'takes')} the {e.chance} pool: {n} (out in the first turn: every pool)"
 
 
 # ------------------------------------------------------------ metrics ----
