@@ -19,7 +19,7 @@ from ..combos import COURT_CARDS, is_blank
 from .errors import IllegalAction, Rule
 from .events import BLANK_HAND as R_BLANK, BLANK_STAGE, BlankHandDeclared, BlankHandsCancelled, ChipMove, Passed
 from .table import Result, Stage, Table
-from .tally import Quantities, Ratios, Tally
+from .tally import Quantities, Ratios, Tally, stage_index
 from .words import Words, verb
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -170,10 +170,8 @@ class BlankTally(Tally):
     @classmethod
     def of(cls, rules: Ruleset, players: int) -> BlankTally | None:
         """The claims kind's :class:`~.tally.Tally` for ``rules`` (None without a claims stage)."""
-        for i, st in enumerate(rules.stages):
-            if st.kind == "claims":
-                return cls(i)
-        return None
+        at = stage_index(rules, "claims")
+        return cls(at) if at >= 0 else None
 
     def quantities(self, section: str, q: Quantities) -> None:
         if section == "dealt":

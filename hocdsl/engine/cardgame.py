@@ -75,7 +75,7 @@ from .events import (
     Claimed, Forfeited, HandOver, Hoc, Played, Pool, SaidWithout, pools_of,
 )
 from .table import Result, Stage, Table
-from .tally import Quantities, Ratios, Tally
+from .tally import Quantities, Ratios, Tally, stage_index
 from .words import Words, verb
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -1035,10 +1035,8 @@ class CardsTally(Tally):
     @classmethod
     def of(cls, rules: Ruleset, players: int) -> CardsTally | None:
         """The stops kind's :class:`~.tally.Tally` for ``rules`` (None without a card game)."""
-        for i, st in enumerate(rules.stages):
-            if st.kind == "stops":
-                return cls(i)
-        return None
+        at = stage_index(rules, "stops")
+        return cls(at) if at >= 0 else None
 
     def quantities(self, section: str, q: Quantities) -> None:
         if section == "play":

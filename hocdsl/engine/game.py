@@ -299,33 +299,32 @@ class Game(Table):
         """Per pool, chips put in for its board card still held at the end."""
         return self._settled().board_doubled
 
-    def _chances(self) -> list[ChanceResult]:
-        return [r for r in self.results if isinstance(r, ChanceResult)]
+    def _per_pool(self) -> tuple[list[int], list[int], list[int]]:
+        """Per pool (in the ruleset's order), from its vie stage's result: what it did
+        this hand (0 not played yet, ``WON`` or ``PASSED``), the chips its winner took
+        from the pool, and what the others paid him for what he showed."""
+        n = len(self._anted)
+        outcome, took, paid = [0] * n, [0] * n, [0] * n
+        for r in self.results:
+            if isinstance(r, ChanceResult):
+                outcome[r.pool], took[r.pool], paid[r.pool] = r.outcome, r.won_pool, r.won_pay
+        return outcome, took, paid
 
     @property
     def pool_outcome(self) -> list[int]:
         """Per pool (in the ruleset's order), what its vie stage did this hand: 0 not
         played (yet), ``WON`` (1) or ``PASSED`` (2)."""
-        out = [0] * len(self._anted)
-        for r in self._chances():
-            out[r.pool] = r.outcome
-        return out
+        return self._per_pool()[0]
 
     @property
     def won_pool(self) -> list[int]:
         """Per pool: chips a vie stage's winner took from it."""
-        out = [0] * len(self._anted)
-        for r in self._chances():
-            out[r.pool] = r.won_pool
-        return out
+        return self._per_pool()[1]
 
     @property
     def won_pay(self) -> list[int]:
         """Per pool: chips the others paid its vie winner for what he showed."""
-        out = [0] * len(self._anted)
-        for r in self._chances():
-            out[r.pool] = r.won_pay
-        return out
+        return self._per_pool()[2]
 
     @property
     def carry_out(self) -> Carry | None:

@@ -41,6 +41,20 @@ if TYPE_CHECKING:  # pragma: no cover
 SECTIONS: Final = ("positions", "stages", "pools", "dealt", "play")
 
 
+def stage_index(rules: Ruleset, kind: str) -> int:
+    """The index among ``rules.stages`` of the first stage of ``kind`` (-1: none), where
+    a tally reads that stage's result (:attr:`.table.Table.results`).
+
+    >>> from hocdsl.rules import load_ruleset
+    >>> stage_index(load_ruleset("hoc-mazarin"), "stops"), stage_index(load_ruleset("lindor"), "vie")
+    (4, -1)
+    """
+    for i, st in enumerate(rules.stages):
+        if st.kind == kind:
+            return i
+    return -1
+
+
 class Quantities:
     """The quantities of a layout as they are added: each a name and an index in ``y``.
     ``players``, ``positions`` (eldest first, dealer last) and ``hand_size`` are the
