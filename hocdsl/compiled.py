@@ -47,7 +47,8 @@ MODULES = (
     "hocdsl.cards", "hocdsl.combos",
     "hocdsl.engine.game", "hocdsl.engine.cardgame", "hocdsl.engine.bidding", "hocdsl.engine.chances",
     "hocdsl.engine.ledger", "hocdsl.engine.settle", "hocdsl.engine.blank", "hocdsl.engine.view",
-    "hocdsl.engine.partie", "hocdsl.engine.setup", "hocdsl.engine.table",
+    "hocdsl.engine.partie", "hocdsl.engine.setup", "hocdsl.engine.table", "hocdsl.engine.tally",
+    "hocdsl.engine.words",
     "hocdsl.bots.base", "hocdsl.bots.heuristic", "hocdsl.bots.strength", "hocdsl.bots.random_bot",
     "hocdsl.bots.montecarlo",
 )

@@ -53,30 +53,34 @@ declarations only).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import (
     CALL, CONCEAL, CONCEDE, NOTHING, PASS, RAISE, SHOW, Action, Call, Conceal, Concede, Declaration,
     DeclarePoint, DeclareSequence, DeclareTricon, Nothing, Pass, Raise, Show,
 )
-from ..cards import Chips, Seat
+from .. import combos
+from ..cards import RANK_PLURALS_EN, SUIT_MASK, SUIT_NAMES_EN, Chips, Seat, rank_name, with_article
 from ..rules.cache import per_ruleset
 from .carry import next_multiplier
 from .chances import CHANCE_KINDS, PAYMENT_REASON, ChanceKind, Combination, Entry, Key
 from .errors import IllegalAction, Rule, knob_rule
 from .events import (  # noqa: I001
-    CALL as R_CALL, POOL as R_POOL, RAISE as R_RAISE, REFUND as R_REFUND,
-    Called, ChancePassed, ChanceWon, Conceded, Concealed, Declared, DeclaredNothing, Passed,
-    Raised, Shown, pools_of,
+    CALL as R_CALL, POOL as R_POOL, RAISE as R_RAISE, REFUND as R_REFUND, SEQUENCE as R_SEQUENCE,
+    TRICON as R_TRICON, Called, ChancePassed, ChanceWon, ChipMove, Conceded, Concealed, Declared,
+    DeclaredNothing, Passed, Raised, Shown, pools_of,
 )
-from .table import Stage, Table
+from .table import Result, Stage, Table
+from .tally import Quantities, Ratios, Tally
+from .words import Words, multiplier_words, verb
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Bidding, Ruleset, Vie
 
 OPEN, RAISED, DECLARING, LONE = 0, 1, 2, 3
 MODE_NAMES: Final = ("open", "raised", "declaring", "lone")
-WON, PASSED = 1, 2  # outcomes, Game.pool_outcome per chance
+WON, PASSED = 1, 2  # outcomes of a chance (ChanceResult.outcome)
 
 _DECLS: Final = (DeclarePoint, DeclareSequence, DeclareTricon)
 
@@ -122,13 +126,35 @@ class _Tables:
 _tables = per_ruleset(_Tables)
 
 
+class ChanceResult(Result):
+    """What one vie stage reports of its hand: ``outcome`` 0 (not settled yet), ``WON``
+    or ``PASSED``; the ``winner``; the chips he took from the ``pool`` (its index in the
+    ruleset's pools) as ``won_pool``, and what the others paid him for what he showed
+    (``won_pay``, from all of them together)."""
+
+    __slots__ = ("chance", "pool", "outcome", "winner", "won_pool", "won_pay")
+
+    def __init__(self, chance: str, pool: int) -> None:
+        self.chance = chance
+        self.pool = pool
+        self.outcome = 0
+        self.winner: Seat | None = None
+        self.won_pool = 0
+        self.won_pay = 0
+
+    def copy(self) -> ChanceResult:
+        r = ChanceResult(self.chance, self.pool)
+        r.outcome, r.winner, r.won_pool, r.won_pay = self.outcome, self.winner, self.won_pool, self.won_pay
+        return r
+
+
 class ChanceBidding(Stage):
     """The bidding phase of one chance inside a :class:`~hocdsl.engine.game.Game`, over its :class:`~.table.Table`."""
 
     __slots__ = (
         "chance", "pool", "kind", "mode", "put", "level", "folded", "passed",
         "spoken", "last_raiser", "order", "pos", "best", "best_cmp", "prec_start",
-        "natural", "mult", "reason", "open_legal", "b", "static",
+        "natural", "mult", "reason", "open_legal", "b", "static", "won",
     )
 
     def __init__(self, g: Table, st: Vie) -> None:
@@ -144,6 +170,8 @@ class ChanceBidding(Stage):
         self.kind = static.kinds[st.id]
         self.reason = PAYMENT_REASON[self.kind.name]
         self.done = False
+        #: what the stage reports (the same object as ``result``, typed for the kind)
+        self.won = self.result = ChanceResult(st.id, self.pool.index)
 
     # ------------------------------------------------------------ start ----
 
@@ -578,13 +606,14 @@ class ChanceBidding(Stage):
         if rec:
             g.events.append(ChanceWon(self.chance, seat, how, amount, self.mult))
         ledger.move(self.pool, seat, amount, R_POOL, self.chance)  # 002 §7.1
-        g.won_pool[self.pool.index] = amount
+        won = self.won
+        won.won_pool = amount
         if claimed and self.reason is not None:
             per = self.kind.payment(claimed) * self.mult  # 002 §7.2-7.3, x2 in the double game
             ledger.pay_each(seat, per, self.reason, self.chance)
-            g.won_pay[self.pool.index] = per * (g.n - 1)
-        g.pool_outcome[self.pool.index] = WON
-        g._winners[self.pool.index] = seat
+            won.won_pay = per * (g.n - 1)
+        won.outcome = WON
+        won.winner = seat
         self.done = True
 
     def _pass_chance(self, how: str) -> None:
@@ -598,7 +627,7 @@ class ChanceBidding(Stage):
         if g.record:
             g.events.append(ChancePassed(self.chance, how, g.ledger.pools[i],
                                          next_multiplier(self.mult, g.rules)))
-        g.pool_outcome[i] = PASSED
+        self.won.outcome = PASSED
         self.done = True
 
     # ------------------------------------------------------------ views ----
@@ -606,6 +635,214 @@ class ChanceBidding(Stage):
     @property
     def mode_name(self) -> str:
         return MODE_NAMES[self.mode]
+
+
+# -------------------------------------------------------------- words ----
+
+
+def combination_words(c: object, rules: Ruleset) -> str:
+    """A shown combination in words: ``quatrième to the ten of spades``."""
+    if isinstance(c, combos.Point):
+        return f"{c.cards} {SUIT_NAMES_EN[c.suit]}, {c.value}"
+    if isinstance(c, combos.Run):
+        name = combos.sequence_name(c, rules)
+        where = f"to the {rank_name(c.top)} of {SUIT_NAMES_EN[c.suit]}"
+        counted = combos.counted_length(c, rules)
+        if counted != c.length:
+            return f"run of {c.length} {where} (paid as {with_article(name)})"
+        return f"{name} {where}"
+    if isinstance(c, combos.Trio):
+        return f"{combos.tricon_name(c, rules)} of {RANK_PLURALS_EN[c.rank - 1]}"
+    return str(c)  # pragma: no cover
+
+
+_HOW_WON: Final = {"lone": "left alone", "declaration": "best declaration",
+                   "bluff": "nobody held anything: the precedence wins"}
+
+
+class ChanceWords(Words):
+    """The words of the vie stages: folds, what is shown, who wins a chance or that it
+    passes; raises, calls, pools won and refunded, and the payments for what was shown
+    (remembering, per chance, the combinations shown and the multiplier)."""
+
+    __slots__ = ("shown", "mult")
+
+    events = (Passed, Declared, Shown, Concealed, ChanceWon, ChancePassed)
+    reasons = (R_RAISE, R_CALL, R_POOL, R_REFUND, R_SEQUENCE, R_TRICON)
+
+    def __init__(self, names: Sequence[str], rules: Ruleset) -> None:
+        super().__init__(names, rules)
+        self.shown: dict[str, str] = {}
+        self.mult: dict[str, int] = {}
+
+    def event(self, e: object, over: bool) -> str | None:
+        names = self.names
+        if isinstance(e, Passed):
+            return f"{verb(names[e.seat], 'folds')}" if e.fold else None
+        if isinstance(e, Shown):
+            what = " + ".join(combination_words(c, self.rules) for c in e.combinations)
+            self.shown[e.chance] = what
+            return f"{verb(names[e.seat], 'shows')} {what or 'nothing that pays'}"
+        if isinstance(e, Concealed):
+            return f"{verb(names[e.seat], 'does')} not show"
+        if isinstance(e, ChanceWon):
+            self.mult[e.chance] = e.multiplier
+            how = _HOW_WON.get(e.how, e.how)
+            return f"{verb(names[e.seat], 'wins')} the {e.chance} ({how})"
+        if isinstance(e, ChancePassed):
+            how = "passed by all" if e.how == "all-pass" else "nobody held anything"
+            return (f"the {e.chance} is {how}: its pool ({e.pool}) stays for the next deal, "
+                    f"played {multiplier_words(e.multiplier)} there")
+        return None  # a declaration: the announcement says it
+
+    def chip(self, e: ChipMove, payer: str, payee: str) -> str:
+        r, n = e.reason, e.amount
+        if r == R_RAISE or r == R_CALL:
+            return f"{verb(payer, 'puts')} {n} in the {e.chance} pool ({r})"
+        if r == R_POOL:
+            return f"{verb(payee, 'takes')} the {e.chance} pool: {n} (pool won)"
+        if r == R_REFUND:
+            return f"the {e.chance} pool gives {payee} back {n} (antes refunded)"
+        chance = e.chance or ""
+        what = self.shown.get(chance, "")
+        m = self.mult.get(chance, 1)
+        game = f", {multiplier_words(m)} game" if m != 1 else ""
+        return f"{verb(payer, 'pays')} {payee} {n} ({r} payment: {what}{game})"
+
+
+# ------------------------------------------------------------ metrics ----
+
+def _longest_runs() -> list[int]:
+    """The longest run of consecutive ranks in each 13-bit suit pattern."""
+    out = [0] * (1 << 13)
+    for p in range(1, 1 << 13):
+        x, n = p, 0
+        while x:
+            x &= x >> 1
+            n += 1
+        out[p] = n
+    return out
+
+
+_LONGEST_RUN: Final = _longest_runs()
+
+
+class ChanceTally(Tally):
+    """What the simulator counts of the vie stages: per stage, how often it is won,
+    passed and played double or triple, what its winner takes; and on the dealt hands,
+    the runs and sets the stages on runs and on sets look for."""
+
+    __slots__ = ("chances", "lengths", "seq_held", "tri_held", "_slots")
+
+    legend = """Per vie stage ``c``, by its stage id (``point``, ``sequence``, ``tricon`` in
+Hoc Mazarin; the multiplier is that of the stage's pool):
+
+- ``won_rate.c``: share of hands in which someone won stage ``c``.
+- ``all_pass_rate.c``: share of hands in which nobody won it (all passed, or a
+  bluff under ``bluff: pool-carries``): its pool stays and it goes double.
+- ``double_rate.c`` / ``triple_rate.c``: share of hands in which ``c`` is bid
+  at a multiplier of 2 or more / 3 or more (3 needs the triple-game extension).
+- ``pool_when_won.c``: mean chips its winner takes from the pool (carried
+  pool, antes and every raise and call), over the hands in which ``c`` is won.
+- ``pays_when_won.c``: mean chips the other players pay its winner for the
+  combination he shows (sequence and tricon tables, times the multiplier, from
+  each other player; always 0 for the point), over the hands in which ``c``
+  is won.
+
+On the dealt hands, with a vie stage on runs or on sets:
+
+- ``sequence_held_rate.<k>``: share of dealt hands holding a run of at least
+  ``k`` (``k`` from the ruleset's shortest sequence to its ``counts_up_to``;
+  with a vie stage on runs only).
+- ``tricon_held_rate.3`` / ``.4``: share of dealt hands holding a brelan or
+  better / a carré (with a vie stage on sets only).
+"""
+
+    def __init__(self, rules: Ruleset) -> None:
+        #: per vie stage: (its id, its index among the stages, the index of its pool),
+        #: then (once laid out) the indices of its six quantities
+        self.chances: list[tuple[str, int, int]] = [
+            (st.id, i, rules.pool_index(st.pool)) for i, st in enumerate(rules.stages) if st.kind == "vie"]
+        sr = rules.sequence
+        self.lengths = tuple(range(sr.min_length, sr.counts_up_to + 1)) if sr is not None else ()
+        #: (k, quantity) for each run length counted; the two set quantities (or ())
+        self.seq_held: tuple[tuple[int, int], ...] = ()
+        self.tri_held: tuple[int, ...] = (0, 0) if rules.tricon is not None else ()
+        self._slots: list[tuple[int, int, int, int, int, int, int, int]] = []
+
+    @classmethod
+    def of(cls, rules: Ruleset, players: int) -> ChanceTally | None:
+        """The vie kind's :class:`~.tally.Tally` for ``rules`` (None without a vie stage)."""
+        return cls(rules) if rules.vie_stages else None
+
+    def quantities(self, section: str, q: Quantities) -> None:
+        if section == "stages":
+            self._slots = [(at, pool, q.add(f"won.{c}"), q.add(f"passed.{c}"), q.add(f"double.{c}"),
+                            q.add(f"triple.{c}"), q.add(f"pool_won.{c}"), q.add(f"pay_won.{c}"))
+                           for c, at, pool in self.chances]
+        elif section == "dealt":
+            self.seq_held = tuple((k, q.add(f"seq_held.{k}")) for k in self.lengths)
+            if self.tri_held:
+                self.tri_held = (q.add("tri_held.3"), q.add("tri_held.4"))
+
+    def metrics(self, section: str, m: Ratios) -> None:
+        H, PH = m.hands, m.player_hands
+        if section == "stages":
+            for (c, _at, _pool), (_a, _p, won, passed, double, triple, pool_won, pay_won) in zip(
+                    self.chances, self._slots):
+                m.ratio(f"won_rate.{c}", won, H)
+                m.ratio(f"all_pass_rate.{c}", passed, H)
+                m.ratio(f"double_rate.{c}", double, H)
+                m.ratio(f"triple_rate.{c}", triple, H)
+                m.ratio(f"pool_when_won.{c}", pool_won, won)
+                m.ratio(f"pays_when_won.{c}", pay_won, won)
+        elif section == "dealt":
+            for k, i in self.seq_held:
+                m.ratio(f"sequence_held_rate.{k}", i, PH)
+            if self.tri_held:
+                m.ratio("tricon_held_rate.3", self.tri_held[0], PH)
+                m.ratio("tricon_held_rate.4", self.tri_held[1], PH)
+
+    def count(self, g: Table, y: list[int]) -> None:
+        results = g.results
+        mult = g.carry_in.multipliers
+        for at, pool, won, passed, double, triple, pool_won, pay_won in self._slots:
+            r = results[at]
+            if isinstance(r, ChanceResult):
+                o = r.outcome
+                if o == WON:
+                    y[won] += 1
+                    y[pool_won] += r.won_pool
+                    y[pay_won] += r.won_pay
+                elif o == PASSED:
+                    y[passed] += 1
+            m = mult[pool]
+            if m >= 2:
+                y[double] += 1
+                if m >= 3:
+                    y[triple] += 1
+        seq_held = self.seq_held
+        tri_held = self.tri_held
+        if not (seq_held or tri_held):
+            return
+        longest_run = _LONGEST_RUN
+        for h in g.dealt:
+            a = h & SUIT_MASK
+            b = (h >> 13) & SUIT_MASK
+            c = (h >> 26) & SUIT_MASK
+            d = h >> 39
+            if seq_held:
+                run = max(longest_run[a], longest_run[b], longest_run[c], longest_run[d])
+                for k, idx in seq_held:
+                    if run >= k:
+                        y[idx] += 1
+            if tri_held:
+                ab, cd = a & b, c & d
+                if (ab & (c | d)) | (cd & (a | b)):
+                    y[tri_held[0]] += 1
+                    if ab & cd:
+                        y[tri_held[1]] += 1
+
 
 
 def _key_of(entry: Entry) -> Key:

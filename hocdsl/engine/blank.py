@@ -14,14 +14,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..actions import DECLARE_BLANK, PASS, DeclareBlank, Pass
-from ..cards import Seat
-from ..combos import is_blank
+from ..cards import Seat, hand_str
+from ..combos import COURT_CARDS, is_blank
 from .errors import IllegalAction, Rule
-from .events import BLANK_HAND as R_BLANK, BLANK_STAGE, BlankHandDeclared, BlankHandsCancelled, Passed
-from .table import Stage, Table
+from .events import BLANK_HAND as R_BLANK, BLANK_STAGE, BlankHandDeclared, BlankHandsCancelled, ChipMove, Passed
+from .table import Result, Stage, Table
+from .tally import Quantities, Ratios, Tally, stage_index
+from .words import Words, verb
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..rules.model import BlankHandClaims
+    from ..rules.model import BlankHandClaims, Ruleset
 
 #: The rule a refusal cites (errors.Rule; "{stage}" is the claims stage's id).
 RULE_BLANK = Rule("{stage}.optional", {True: "a blank-hand holder declares it or keeps quiet",
@@ -29,22 +31,39 @@ RULE_BLANK = Rule("{stage}.optional", {True: "a blank-hand holder declares it or
 _CHOICE = (DECLARE_BLANK, PASS)
 
 
+class BlankClaims(Result):
+    """What a claims stage on the blank hand reports: the seats that ``declared`` one,
+    in the order they did, and whether a blank hand was ``paid`` (one alone, or
+    every one where ``ties: all-paid``)."""
+
+    __slots__ = ("declared", "paid")
+
+    def __init__(self) -> None:
+        self.declared: list[Seat] = []
+        self.paid = False
+
+    def copy(self) -> BlankClaims:
+        r = BlankClaims()
+        r.declared, r.paid = self.declared.copy(), self.paid
+        return r
+
+
 class BlankHands(Stage):
     """The blank-hand phase of a :class:`~hocdsl.engine.game.Game`, over its :class:`~.table.Table`."""
 
-    __slots__ = ("holders", "pos", "declared")
+    __slots__ = ("holders", "pos", "claims")
 
     def __init__(self, g: Table, st: BlankHandClaims) -> None:
         self.g = g  # typed Table, a class mypyc compiles: its attributes are read directly
         self.st = st
         self.stage = BLANK_STAGE
         self.done = False
+        self.claims = self.result = BlankClaims()
 
     def start(self) -> None:
         g = self.g
         n = g.n
         self.holders = [s for s in ((g.eldest + i) % n for i in range(n)) if is_blank(g.hands[s])]
-        self.declared: list[Seat] = []
         self.pos = 0
         if not self.holders:
             self.done = True
@@ -85,19 +104,90 @@ class BlankHands(Stage):
             self._settle()
 
     def _declare(self, s: Seat) -> None:
-        self.declared.append(s)
+        self.claims.declared.append(s)
         g = self.g
-        g._blank.append(s)
         if g.record:
             g.events.append(BlankHandDeclared(s, g.hands[s]))
 
     def _settle(self) -> None:
         g = self.g
         bh = self.st
-        declared = self.declared
+        declared = self.claims.declared
         if len(declared) == 1 or (declared and bh.ties == "all-paid"):
+            self.claims.paid = True
             for s in declared:
                 g.ledger.pay_each(s, bh.payment, R_BLANK)
         elif len(declared) > 1 and g.record:
             g.events.append(BlankHandsCancelled(tuple(declared)))  # 002 §8
         self.done = True
+
+
+# -------------------------------------------------------------- words ----
+
+
+class BlankWords(Words):
+    """The words of a claims stage on the blank hand: a blank hand shown, blank hands
+    that cancel, and the payment for one."""
+
+    __slots__ = ()
+
+    events = (BlankHandDeclared, BlankHandsCancelled)
+    reasons = (R_BLANK,)
+
+    def event(self, e: object, over: bool) -> str | None:
+        names = self.names
+        if isinstance(e, BlankHandDeclared):
+            return f"{verb(names[e.seat], 'shows')} a blank hand: {hand_str(e.hand)}"
+        if isinstance(e, BlankHandsCancelled):
+            return f"blank hands of {', '.join(names[s] for s in e.seats)} cancel out: no payment"
+        return None  # pragma: no cover - only its own events are handed to it
+
+    def chip(self, e: ChipMove, payer: str, payee: str) -> str:
+        return f"{verb(payer, 'pays')} {payee} {e.amount} (blank hand)"
+
+
+# ------------------------------------------------------------ metrics ----
+
+
+class BlankTally(Tally):
+    """What the simulator counts of a claims stage on the blank hand: how often one
+    is dealt, and how often one is paid."""
+
+    __slots__ = ("at", "dealt", "paid")
+
+    legend = """With a claims stage on the blank hand:
+
+- ``blank_hand_rate``: share of dealt hands (per player and hand) that are
+  blank -- no king, queen or jack (002 §8).
+- ``blank_paid_rate``: share of hands in which a blank hand was paid (one
+  alone, or each one where ``ties: all-paid``).
+"""
+
+    def __init__(self, at: int) -> None:
+        self.at = at  # the index of the claims stage among the ruleset's stages
+        self.dealt = self.paid = -1
+
+    @classmethod
+    def of(cls, rules: Ruleset, players: int) -> BlankTally | None:
+        """The claims kind's :class:`~.tally.Tally` for ``rules`` (None without a claims stage)."""
+        at = stage_index(rules, "claims")
+        return cls(at) if at >= 0 else None
+
+    def quantities(self, section: str, q: Quantities) -> None:
+        if section == "dealt":
+            self.dealt = q.add("blank_dealt")
+            self.paid = q.add("blank_paid")
+
+    def metrics(self, section: str, m: Ratios) -> None:
+        if section == "dealt":
+            m.ratio("blank_hand_rate", self.dealt, m.player_hands)
+            m.ratio("blank_paid_rate", self.paid, m.hands)
+
+    def count(self, g: Table, y: list[int]) -> None:
+        dealt = self.dealt
+        for h in g.dealt:
+            if not h & COURT_CARDS:
+                y[dealt] += 1
+        r = g.results[self.at]
+        if isinstance(r, BlankClaims) and r.paid:
+            y[self.paid] += 1

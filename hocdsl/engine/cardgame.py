@@ -60,6 +60,7 @@ laid the last card. Every rule below reads a knob of the stage (here
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import CLAIM, PLAY, WITHOUT, Claim, Play, Without
@@ -70,10 +71,12 @@ from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from .errors import IllegalAction, knob_rule
 from .events import (
-    BOARD as R_BOARD, CARDS_STAGE, HOC as R_HOC, LAID as R_LAID, PENALTY as R_PENALTY, Claimed,
-    Forfeited, HandOver, Hoc, Played, Pool, SaidWithout, pools_of,
+    BOARD as R_BOARD, CARDS_STAGE, HOC as R_HOC, LAID as R_LAID, PENALTY as R_PENALTY, ChipMove,
+    Claimed, Forfeited, HandOver, Hoc, Played, Pool, SaidWithout, pools_of,
 )
-from .table import Stage, Table
+from .table import Result, Stage, Table
+from .tally import Quantities, Ratios, Tally, stage_index
+from .words import Words, verb
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset, Stops
@@ -83,7 +86,7 @@ PRINCIPAL: Final = "principal"
 PERMANENT: Final = "permanent"
 END_OF_RUN: Final = "end-of-run"
 ACCIDENTAL: Final = "accidental"
-#: The kinds of hoc by number, as the engine counts and pays them (``Game.hoc_counts``).
+#: The kinds of hoc by number, as the engine counts and pays them (``CardsResult.hoc_counts``).
 HOC_KINDS: Final = (PRINCIPAL, PERMANENT, END_OF_RUN, ACCIDENTAL)
 K_PRINCIPAL: Final = 0
 K_PERMANENT: Final = 1
@@ -276,12 +279,37 @@ def may_say_without(hand: Hand, want: Hand, principal: Hand, withhold: bool, mus
     return not (natural & ~principal if withhold else natural) or not must_cover
 
 
+class CardsResult(Result):
+    """What the card game reports of its hand: the ``winner`` (the first out of cards;
+    None until then), whether he went out in his first turn (``first_turn_out``, before
+    anyone else laid a card), and the hocs made, by kind (``hoc_counts``, numbered as
+    :data:`HOC_KINDS`)."""
+
+    __slots__ = ("winner", "first_turn_out", "hoc_counts")
+
+    def __init__(self) -> None:
+        self.winner: Seat | None = None
+        self.first_turn_out = False
+        self.hoc_counts = [0] * len(HOC_KINDS)
+
+    def copy(self) -> CardsResult:
+        r = CardsResult()
+        r.winner, r.first_turn_out, r.hoc_counts = self.winner, self.first_turn_out, self.hoc_counts.copy()
+        return r
+
+    @property
+    def hocs(self) -> int:
+        """Hocs made, of every kind."""
+        return sum(self.hoc_counts)
+
+
 class CardGame(Stage):
     """The card-game phase of a :class:`~hocdsl.engine.game.Game`, over its :class:`~.table.Table`."""
 
     __slots__ = (
         "k", "need", "want", "suit", "cur", "first", "last", "laid_by",
         "principal_hocs", "principal_may_withhold", "must_cover", "opening_lead_lowest", "owed", "missed",
+        "out",
     )
 
     def __init__(self, g: Table, st: Stops | None = None, k: _Knobs | None = None) -> None:
@@ -289,6 +317,8 @@ class CardGame(Stage):
         self.st = st if st is not None else g.rules.card_game
         self.stage = CARDS_STAGE
         self.done = False
+        #: what the stage reports (the same object as ``result``, typed for the kind)
+        self.out = self.result = CardsResult()
         if k is None:
             k = _knobs(g.rules)
         self.k = k
@@ -304,6 +334,7 @@ class CardGame(Stage):
         cg.must_cover, cg.opening_lead_lowest = self.must_cover, self.opening_lead_lowest
         cg.owed = list(self.owed)
         cg.missed = self.missed
+        cg.out = cg.result = self.out.copy()
         return cg
 
     def _rule(self, knob: str, what: str) -> str:
@@ -765,7 +796,7 @@ class CardGame(Stage):
         amount = self.k.pays[kind]
         if card < 0:
             card = self.last
-        counts = g.hoc_counts
+        counts = self.out.hoc_counts
         counts[kind] = counts[kind] + 1
         if g.record:
             g.events.append(Hoc(s, card, HOC_KINDS[kind], amount > 0))
@@ -805,8 +836,271 @@ class CardGame(Stage):
         """The first out of cards: the stage ends; the settle stage pays him."""
         g = self.g
         first_turn = not (self.laid_by & ~(1 << s))
-        g.first_turn_out = first_turn
+        out = self.out
+        out.first_turn_out = first_turn
         if g.record:
             g.events.append(HandOver(s, g.cards_left, first_turn))
-        g.card_winner = s
+        out.winner = s
         self.done = True
+
+
+# -------------------------------------------------------------- words ----
+
+#: Hoc kind (``Hoc.kind``) -> (English, French). Lalanne 002 §9.2 says "hoc
+#: principal" and "hoc accidentel"; the top card ends a "suite" (§9.1).
+HOC_KIND_WORDS: Final[dict[str, tuple[str, str]]] = {
+    "principal": ("principal hoc", "hoc principal"),
+    "permanent": ("permanent hoc", "hoc permanent"),
+    "end-of-run": ("end-of-run hoc", "hoc de fin de suite"),
+    "accidental": ("accidental hoc", "hoc accidentel"),
+}
+
+#: What makes each kind a hoc, in a few words (English, French).
+HOC_WHY: Final[dict[str, tuple[str, str]]] = {
+    "principal": ("a hoc wherever it is laid", "un hoc partout où il est joué"),
+    "permanent": ("it always ends the run", "il termine toujours la suite"),
+    "end-of-run": ("nothing follows the top card", "rien ne suit la plus haute carte"),
+    "accidental": ("nobody could follow it", "personne n'a pu la suivre"),
+}
+
+
+
+class CardWords(Words):
+    """The words of the card game: cards laid wild or named another rank, a false
+    "without", each hoc (what makes it one, what it is paid, what follows), claims and
+    forfeits, the hand over; the payments for hocs, cards and boxes. It follows the
+    run as the card game plays it (:func:`rank_after`) to say what follows a hoc."""
+
+    __slots__ = ("hoc_card", "last_card", "need", "continues", "after_missing")
+
+    events = (Played, SaidWithout, Hoc, Claimed, Forfeited, HandOver)
+    reasons = (R_HOC, R_PENALTY, R_BOARD, R_LAID)
+
+    def __init__(self, names: Sequence[str], rules: Ruleset) -> None:
+        super().__init__(names, rules)
+        self.hoc_card = ""
+        self.last_card = ""
+        self.need = 0  # the rank the next card must have (0: a lead)
+        cg = rules.card_game
+        self.continues = cg is not None and cg.principal_after == "continues"
+        self.after_missing = cg is not None and cg.accidental_restart == "after-missing"
+
+    def after(self, rank: Rank) -> Rank:
+        """The rank wanted after a card of ``rank`` (0: the run ends), as the card game plays it."""
+        return rank_after(self.rules, rank)
+
+    def hoc_paid(self, kind: str) -> int:
+        """What each other player pays for a hoc of ``kind`` (the stops stage's knob)."""
+        cg = self.rules.card_game
+        if cg is None:
+            return 0
+        return {PRINCIPAL: cg.principal_pay, PERMANENT: cg.permanent_pay,
+                END_OF_RUN: cg.end_of_run_pay, ACCIDENTAL: cg.accidental_pay}.get(kind, 0)
+
+    def event(self, e: object, over: bool) -> str | None:
+        names = self.names
+        if isinstance(e, Played):
+            return self.played(e)
+        if isinstance(e, SaidWithout):
+            return self.false_without(e) if e.false else None
+        if isinstance(e, Hoc):
+            return self.hoc(e, over)
+        if isinstance(e, Claimed):
+            what = f"the {e.pool} box ({e.amount})" if e.pool else f"{e.amount} from each other player"
+            return f"{verb(names[e.seat], 'claims')} {card_name(e.card)} (\"hoc!\"): {what}"
+        if isinstance(e, Forfeited):
+            lost = (f"the {e.pool} box ({e.amount}) stays on the board" if e.pool
+                    else "nobody pays it")
+            cg = self.rules.card_game
+            rule = (knob_rule(self.rules, f"{cg.id}.must_claim", "what must be claimed is lost unclaimed")
+                    if cg is not None else "must_claim")
+            return (f"{names[e.seat]} did not claim {card_name(e.card)} ({e.kind}) before the next card "
+                    f"or \"without\": forfeited, {lost} ({rule})")
+        if isinstance(e, HandOver):
+            left = ", ".join(f"{names[s]} {k}" for s, k in enumerate(e.cards_left) if s != e.winner)
+            at_once = " in the first turn, before anyone else laid a card" if e.first_turn else ""
+            return (f"{verb(names[e.winner], 'is')} out of cards{at_once}: the hand is over; "
+                    f"cards left: {left}")
+        return None  # pragma: no cover - only its own events are handed to it
+
+    def played(self, e: Played) -> str | None:
+        """A card laid: said only when it stands in for another or leads as another rank."""
+        need = self.need
+        self.last_card = card_name(e.card)
+        stood_for = need if e.wild else (e.as_rank or e.card % 13 + 1)
+        self.need = self.after(stood_for)
+        if e.wild:
+            return f"{card_name(e.card)} stands in for {a_rank(need)} (a principal hoc played wild)"
+        if e.as_rank:
+            return f"{card_name(e.card)} leads as {a_rank(e.as_rank)} (a principal hoc named another rank)"
+        return None
+
+    def false_without(self, e: SaidWithout) -> str:
+        """``Blaise says "without 8" holding one: a false "without"; Blaise pays 5 chips to each
+        other player (rule)``."""
+        who = self.names[e.seat]
+        cg = self.rules.card_game
+        line = f"{verb(who, 'says')} \"without {rank_letter(e.rank)}\" holding one: a false \"without\""
+        if cg is None:
+            return line  # pragma: no cover
+        pen = cg.false_without_penalty
+        rule = knob_rule(self.rules, f"{cg.id}.false_without_penalty",
+                         "a false \"without\" is paid to each other player")
+        return (f"{line}; {verb(who, 'pays')} {pen} chip{'s' if pen != 1 else ''} "
+                f"to each other player ({rule})")
+
+    def hoc(self, e: Hoc, over: bool = False) -> str:
+        """``hoc for Anne: KS, end-of-run hoc — nothing follows the top card; paid 1 by each other
+        player; Anne leads a new sequence``."""
+        self.hoc_card = card_name(e.card)
+        who = self.names[e.seat]
+        cg = self.rules.card_game
+        if over:
+            then = f"{verb(who, 'is')} out"
+        elif e.kind == PRINCIPAL and self.continues:
+            then = "the run goes on from the card it stood for"
+        elif e.kind == ACCIDENTAL and self.after_missing:
+            then = f"{verb(who, 'goes')} on with the card after the missing one"
+        else:
+            then = f"{verb(who, 'leads')} a new sequence"
+        if e.kind == ACCIDENTAL and self.after_missing and self.need:
+            self.need = self.after(self.need)  # on from the card after the missing one
+        elif not (e.kind == PRINCIPAL and self.continues):
+            self.need = 0
+        pay = self.hoc_paid(e.kind) if cg is not None else 0
+        paid = f"paid {pay} by each other player" if e.paid else "not paid under this ruleset"
+        if e.paid and cg is not None and e.kind in cg.must_claim and not over:
+            paid += " once claimed"
+        kind_words = HOC_KIND_WORDS.get(e.kind)
+        named = kind_words[0] if kind_words else f"{e.kind} hoc"
+        why_words = HOC_WHY.get(e.kind)
+        why = why_words[0] if why_words else ""
+        return (f"hoc for {who}: {card_name(e.card)}, {named}"
+                f"{' — ' + why if why else ''}; {paid}; {then}")
+
+    def chip(self, e: ChipMove, payer: str, payee: str) -> str:
+        r, n = e.reason, e.amount
+        if r == R_HOC:
+            return f"{verb(payer, 'pays')} {payee} {n} (hoc: {self.hoc_card})"
+        if r == R_PENALTY:
+            return f"{verb(payer, 'pays')} {payee} {n} (penalty for a false \"without\")"
+        if r == R_BOARD:
+            return f"{verb(payee, 'takes')} the {e.chance} pool: {n} (board card laid: {self.last_card})"
+        return f"{verb(payer, 'pays')} {payee} {n} (a card paid when laid: {self.last_card})"
+
+
+# ------------------------------------------------------------ metrics ----
+
+
+class CardsTally(Tally):
+    """What the simulator counts of the card game: the hocs by kind, who goes out (by
+    position, and whether at once), and the cards the others are left with."""
+
+    __slots__ = ("at", "positions", "win_pos", "losers", "hocs", "principal", "accidental", "kinds",
+                 "first_turn_out", "cards_left", "left_k")
+
+    legend = """With a stops stage (the card game):
+
+- ``card_win_rate.<position>``: share of hands whose card game that position
+  wins (first out of cards); listed after ``net_per_hand.<position>``.
+- ``hocs_per_hand``: mean hocs per hand, of every kind.
+- ``hocs_per_hand.<kind>``: mean hocs per hand of one kind: ``principal``
+  (a principal hoc laid), ``permanent`` (a card that always ends a run),
+  ``end-of-run`` (the top card of the order when it is no principal hoc: a
+  king, where the kings are not all principal),
+  ``accidental`` (the last card of a run nobody could follow).
+- ``principal_hocs_per_hand``: mean principal hocs per hand (the same as
+  ``hocs_per_hand.principal``).
+- ``accidental_hocs_per_hand``: mean hocs per hand that are not principal --
+  every other kind together (permanent, end-of-run and accidental): what the
+  name meant before hocs had kinds, when the plain king counted as accidental.
+- ``first_turn_out_rate``: share of hands in which the winner of the card game
+  went out in his first turn, before anyone else had laid a card (the opéra of
+  the Nain jaune, the grand opéra of the Lindor).
+- ``cards_left``: mean cards left in a loser's hand when the card game ends
+  (per loser: each player but the one who went out).
+- ``cards_left_share.<k>``: share of losers left with exactly ``k`` cards (the
+  distribution; JSON also gives the raw counts under ``distributions``).
+"""
+
+    def __init__(self, at: int) -> None:
+        self.at = at  # the index of the stops stage among the ruleset's stages
+        self.positions: tuple[str, ...] = ()
+        self.win_pos: tuple[int, ...] = ()
+        self.losers = self.hocs = self.principal = self.accidental = -1
+        self.first_turn_out = self.cards_left = -1
+        self.kinds: tuple[int, ...] = ()  # per hoc kind, as HOC_KINDS numbers them
+        self.left_k: tuple[int, ...] = ()  # index k: losers left with k cards
+
+    @classmethod
+    def of(cls, rules: Ruleset, players: int) -> CardsTally | None:
+        """The stops kind's :class:`~.tally.Tally` for ``rules`` (None without a card game)."""
+        at = stage_index(rules, "stops")
+        return cls(at) if at >= 0 else None
+
+    def quantities(self, section: str, q: Quantities) -> None:
+        if section == "play":
+            self.positions = q.positions
+            self.win_pos = tuple(q.add(f"card_win.{p}") for p in q.positions)
+            self.losers = q.add("losers")
+            self.hocs = q.add("hocs")
+            self.principal = q.add("principal_hocs")
+            self.accidental = q.add("accidental_hocs")
+            self.kinds = tuple(q.add(f"hocs.{k}") for k in HOC_KINDS)
+            self.first_turn_out = q.add("first_turn_out")
+            self.cards_left = q.add("cards_left")
+            self.left_k = tuple(q.add(f"left.{k}") for k in range(q.hand_size + 1))
+
+    def metrics(self, section: str, m: Ratios) -> None:
+        H = m.hands
+        if section == "positions":
+            for p, i in zip(self.positions, self.win_pos):
+                m.ratio(f"card_win_rate.{p}", i, H)
+        elif section == "play":
+            L = self.losers
+            m.ratio("hocs_per_hand", self.hocs, H)
+            m.ratio("accidental_hocs_per_hand", self.accidental, H)
+            m.ratio("principal_hocs_per_hand", self.principal, H)
+            for kind, i in zip(HOC_KINDS, self.kinds):
+                m.ratio(f"hocs_per_hand.{kind}", i, H)
+            m.ratio("first_turn_out_rate", self.first_turn_out, H)
+            m.ratio("cards_left", self.cards_left, L)
+            for k in range(1, len(self.left_k)):
+                m.ratio(f"cards_left_share.{k}", self.left_k[k], L)
+
+    def count(self, g: Table, y: list[int]) -> None:
+        out = g.results[self.at]
+        if not isinstance(out, CardsResult):
+            return
+        counts = out.hoc_counts
+        hocs = sum(counts)
+        principal = counts[K_PRINCIPAL]
+        y[self.hocs] += hocs
+        y[self.principal] += principal
+        y[self.accidental] += hocs - principal
+        for i, k in zip(self.kinds, counts):
+            y[i] += k
+        if out.first_turn_out:
+            y[self.first_turn_out] += 1
+        w = out.winner
+        if w is not None:
+            n = g.n
+            eldest = g.eldest
+            y[self.win_pos[w - eldest if w >= eldest else w - eldest + n]] += 1
+            hands = g.hands
+            losers, cards_left, left_k = self.losers, self.cards_left, self.left_k
+            for s in range(n):
+                if s != w:
+                    k = hands[s].bit_count()
+                    y[losers] += 1
+                    y[cards_left] += k
+                    y[left_k[k]] += 1
+
+    def distributions(self, sums: Sequence[int], out: dict[str, dict[str, int]]) -> None:
+        """``cards_left``: losers by the cards they were left with."""
+        left: dict[str, int] = {}
+        for k in range(1, len(self.left_k)):
+            c = sums[self.left_k[k]]
+            if c:
+                left[str(k)] = c
+        out["cards_left"] = left

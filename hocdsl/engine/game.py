@@ -37,15 +37,17 @@ from ..cards import Chips, Hand, Rank, Seat, count
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from ..rules.model import Ruleset
-from .bidding import PASSED, WON, ChanceBidding
-from .cardgame import HOC_KINDS, K_PRINCIPAL, CardGame
+from .bidding import PASSED, WON, ChanceBidding, ChanceResult
+from .blank import BlankClaims
+from .cardgame import HOC_KINDS, K_PRINCIPAL, CardGame, CardsResult
 from .carry import Carry, next_multiplier
 from .errors import IllegalAction
 from .events import ANTE, OVER_STAGE, Dealt, HandStarted, pools_of
 from .ledger import Ledger
 from .setup import check_hands, deal_hands, draw_dealer, seat_count
 from .kinds import KINDS
-from .table import Stage, Table
+from .settle import Settled
+from .table import Result, Stage, Table
 from .view import SeatView
 
 RULE_TURN: Final = "one speaks and plays in turn"
@@ -55,16 +57,14 @@ RULE_OVER: Final = "the hand is over"
 class _Static:
     """What a ruleset fixes for every hand: its pack, pools, vie stages, and the phase of each stage."""
 
-    __slots__ = ("rules", "vie_pools", "pack_mask", "pools", "plan")
+    __slots__ = ("rules", "pack_mask", "pools", "plan")
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
-        #: (stage id, index of its pool) for each vie stage, in order
-        self.vie_pools = tuple((st.id, rules.pool_index(st.pool)) for st in rules.vie_stages)
         self.pack_mask = pack_of(rules).mask
         self.pools = pools_of(rules)
         #: the stage kind that plays each stage, in order (:data:`.kinds.KINDS`)
-        self.plan = tuple((KINDS[st.kind], st) for st in rules.stages)
+        self.plan = tuple((KINDS[st.kind].stage, st) for st in rules.stages)
 
 
 _SEAT_NAMES: Final = {n: tuple(f"seat {i}" for i in range(n)) for n in range(2, 9)}
@@ -103,9 +103,10 @@ class Game(Table):
     ruleset's pack (:class:`Partie` dealing for a simulator), so they need no
     checking; never set it for hands read from a record or a user.
 
-    ``pool_outcome``: per pool (in the ruleset's order), what its vie stage
-    did this hand: 0 not played (yet), ``WON`` (1) or ``PASSED`` (2); the
-    same as :attr:`chance_outcomes` by stage id, without making a dict.
+    What each stage reports of the hand (who won a chance, the hocs, who went
+    out, what the settle charged) is its kind's own :class:`~.table.Result`, in
+    :attr:`results` (one per stage, in order); the properties below
+    (``card_winner``, ``hocs``, ``blank_hands``...) look them up.
     """
 
     __slots__ = _STATE
@@ -175,23 +176,9 @@ class Game(Table):
         self.ledger = Ledger(n, carry.pools, self.events, record, pool_objs)
         self.to_act: int | None = None
         self.is_over = False
-        #: hocs this hand by kind, as HOC_KINDS numbers them (:attr:`hoc_kinds` names them)
-        self.hoc_counts = [0] * len(HOC_KINDS)
-        self.first_turn_out = False  # the winner went out before anyone else laid a card
-        self.end_owed: tuple[int, ...] = ()  # per seat, what the settle stage charged for cards left
-        self.swept = 0  # chips the winner took from the pools for going out at once (the sweep)
-        self.held_paid = 0  # chips paid for named cards still held (held_charges)
-        self.board_doubled: tuple[int, ...] = ()  # per pool, chips paid in for its board card held
         self.turns = 0  # actions applied this hand, forced ones included
-        np = len(pool_objs)
-        self.won_pool = [0] * np  # per pool: chips a vie stage's winner took from it
-        self.won_pay = [0] * np  # per pool: chips the others paid its vie winner for what he showed
-        self.card_winner: int | None = None
         self._carry_out: Carry | None = None  # worked out when first asked (carry_out)
-        self.pool_outcome = [0] * np
-        self._winners: list[int | None] = [None] * np
-        self._anted = [0] * np
-        self._blank: list[int] = []
+        self._anted = [0] * len(pool_objs)
         if record:
             self.events.append(HandStarted(n, dealer, self.eldest, carry.pools, carry.multipliers))
             for s in range(n):
@@ -199,6 +186,7 @@ class Game(Table):
         self._antes()
         phases: list[Stage] = [kind(self, st) for kind, st in static.plan]  # type: ignore[call-arg]
         self._phases = phases
+        self.results = [ph.result for ph in phases]
         self._pi = 0
         self._phase = None
         self._enter(0)
@@ -250,6 +238,27 @@ class Game(Table):
         # is freed as soon as nobody holds it, not at the next cyclic collection
         self._phases = []
 
+    # The reports of the stages (:attr:`results`), as the records, the tests and the
+    # README read them: each a look-up of the kind's own result.
+
+    @property
+    def card_winner(self) -> Seat | None:
+        """The first out of cards in the card game (None: not yet, or no card game)."""
+        out = self.result_of(CardsResult)
+        return out.winner if out is not None else None
+
+    @property
+    def first_turn_out(self) -> bool:
+        """The card game's winner went out before anyone else laid a card."""
+        out = self.result_of(CardsResult)
+        return out is not None and out.first_turn_out
+
+    @property
+    def hoc_counts(self) -> list[int]:
+        """Hocs this hand by kind, as :data:`~.cardgame.HOC_KINDS` numbers them."""
+        out = self.result_of(CardsResult)
+        return out.hoc_counts if out is not None else [0] * len(HOC_KINDS)
+
     @property
     def hocs(self) -> int:
         """Hocs this hand, of every kind."""
@@ -266,6 +275,57 @@ class Game(Table):
         "accidental": 1}`` (counted by number in :attr:`hoc_counts`)."""
         return {kind: k for kind, k in zip(HOC_KINDS, self.hoc_counts) if k}
 
+    def _settled(self) -> Settled:
+        paid = self.result_of(Settled)
+        return paid if paid is not None else Settled()
+
+    @property
+    def end_owed(self) -> tuple[int, ...]:
+        """Per seat, what the settle stage charged for the cards left (() if none did)."""
+        return self._settled().end_owed
+
+    @property
+    def swept(self) -> int:
+        """Chips the winner took from the pools for going out at once (the sweep)."""
+        return self._settled().swept
+
+    @property
+    def held_paid(self) -> int:
+        """Chips paid for named cards still held at the end (held_charges)."""
+        return self._settled().held_paid
+
+    @property
+    def board_doubled(self) -> tuple[int, ...]:
+        """Per pool, chips put in for its board card still held at the end."""
+        return self._settled().board_doubled
+
+    def _per_pool(self) -> tuple[list[int], list[int], list[int]]:
+        """Per pool (in the ruleset's order), from its vie stage's result: what it did
+        this hand (0 not played yet, ``WON`` or ``PASSED``), the chips its winner took
+        from the pool, and what the others paid him for what he showed."""
+        n = len(self._anted)
+        outcome, took, paid = [0] * n, [0] * n, [0] * n
+        for r in self.results:
+            if isinstance(r, ChanceResult):
+                outcome[r.pool], took[r.pool], paid[r.pool] = r.outcome, r.won_pool, r.won_pay
+        return outcome, took, paid
+
+    @property
+    def pool_outcome(self) -> list[int]:
+        """Per pool (in the ruleset's order), what its vie stage did this hand: 0 not
+        played (yet), ``WON`` (1) or ``PASSED`` (2)."""
+        return self._per_pool()[0]
+
+    @property
+    def won_pool(self) -> list[int]:
+        """Per pool: chips a vie stage's winner took from it."""
+        return self._per_pool()[1]
+
+    @property
+    def won_pay(self) -> list[int]:
+        """Per pool: chips the others paid its vie winner for what he showed."""
+        return self._per_pool()[2]
+
     @property
     def carry_out(self) -> Carry | None:
         """What this hand leaves to the next: the pools, and each pool's multiplier and
@@ -281,7 +341,10 @@ class Game(Table):
         cin = self.carry_in
         mult = list(cin.multipliers)
         passes = list(cin.passes)
-        outcome = self.pool_outcome
+        outcome = [0] * len(mult)  # per pool, what its vie stage did (ChanceResult.outcome)
+        for r in self.results:
+            if type(r) is ChanceResult:
+                outcome[r.pool] = r.outcome
         b = self.rules.bidding
         if b is not None and b.double_when == "all-passed":
             # every stake doubles only when all were passed; any stake won resets them all
@@ -361,19 +424,17 @@ class Game(Table):
     @property
     def winners(self) -> dict[str, Seat | None]:
         """The seat that won each vie stage this hand, by stage id (None: passed or not yet played)."""
-        w = self._winners
-        return {sid: w[i] for sid, i in self._static.vie_pools}
+        return {r.chance: r.winner for r in self.results if isinstance(r, ChanceResult)}
 
     @property
     def chance_outcomes(self) -> dict[str, str | None]:
         """``won``, ``passed`` or None (not yet settled) for each vie stage this hand."""
-        o = self.pool_outcome
-        return {sid: _OUTCOME_NAMES.get(o[i]) for sid, i in self._static.vie_pools}
+        return {r.chance: _OUTCOME_NAMES.get(r.outcome) for r in self.results if isinstance(r, ChanceResult)}
 
     @property
     def blank_hands(self) -> tuple[Seat, ...]:
         """Seats that declared a blank hand this hand."""
-        return tuple(self._blank)
+        return tuple(s for r in self.results if isinstance(r, BlankClaims) for s in r.declared)
 
     @property
     def phase(self) -> Phase | None:
@@ -485,23 +546,19 @@ class Game(Table):
         ledger.net = led.net.copy()
         ledger.taken = led.taken.copy()
         g.carry_in, g.stage, g.to_act, g.is_over = self.carry_in, self.stage, self.to_act, self.is_over
-        g.card_winner = self.card_winner
         g._carry_out, g._static, g.turns = None, self._static, self.turns
-        g.first_turn_out, g.end_owed = self.first_turn_out, self.end_owed
-        g.swept, g.held_paid, g.board_doubled = self.swept, self.held_paid, self.board_doubled
-        g.pool_outcome = self.pool_outcome.copy()
-        g._winners = self._winners.copy()
         g._anted = self._anted.copy()
-        g._blank = self._blank.copy()
-        g.won_pool = self.won_pool.copy()
-        g.won_pay = self.won_pay.copy()
-        g.hoc_counts = self.hoc_counts.copy()
-        cg = ph.fork(g)
+        cg = ph.fork(g)  # (with a copy of its result)
         pi = self._pi
         phases = self._phases.copy()
         phases[pi] = cg
-        for i in range(pi + 1, len(phases)):  # the stages to come, not started: made anew
-            phases[i] = phases[i].anew(g)
+        # what the stages played report, copied; the stages to come, not started: made anew
+        results: list[Result | None] = [r.copy() if r is not None else None for r in self.results[:pi]]
+        results.append(cg.result)
+        for i in range(pi + 1, len(phases)):
+            ph_i = phases[i] = phases[i].anew(g)
+            results.append(ph_i.result)
+        g.results = results
         g._phases = phases
         g._pi = pi
         g._phase = cg

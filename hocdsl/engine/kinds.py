@@ -1,12 +1,19 @@
 """The stage kinds, by the name a ruleset's ``stages[].kind`` gives them.
 
-Each kind is a :class:`~.table.Stage` in a module of its own; adding one is
-its module plus a line here. :class:`~hocdsl.engine.game.Game` makes the stage
-of each ``rules.stages`` entry from this table and names no kind itself.
+Each kind is a module of its own: its :class:`~.table.Stage` (the state, the
+legal actions and their check, what a seat may see), its
+:class:`~.table.Result` (what it reports of a hand), its
+:class:`~.tally.Tally` (what the simulator counts of it) and its words (how the
+narrator tells its events). Adding one is its module plus a line here:
+:class:`~hocdsl.engine.game.Game`, the simulator and the narrator find the kind
+through this table and name no kind themselves.
 
->>> sorted(KINDS)
-['claims', 'settle', 'stops', 'vie']
->>> KINDS["settle"].__name__
+The order of the table is the order in which the kinds' metrics come within
+each section of the simulator's report (:mod:`.tally`).
+
+>>> list(KINDS)
+['claims', 'vie', 'stops', 'settle']
+>>> KINDS["settle"].stage.__name__
 'Settlement'
 """
 
@@ -14,16 +21,34 @@ from __future__ import annotations
 
 from typing import Final
 
-from .bidding import ChanceBidding
-from .blank import BlankHands
-from .cardgame import CardGame
-from .settle import Settlement
+from .bidding import ChanceBidding, ChanceTally, ChanceWords
+from .blank import BlankHands, BlankTally, BlankWords
+from .cardgame import CardGame, CardsTally, CardWords
+from .settle import Settlement, SettleTally, SettleWords
 from .table import Stage
+from .tally import Tally
+from .words import Words
 
-#: kind name -> the stage that plays it (made as ``KINDS[kind](table, stage rules)``)
-KINDS: Final[dict[str, type[Stage]]] = {
-    "vie": ChanceBidding,
-    "claims": BlankHands,
-    "stops": CardGame,
-    "settle": Settlement,
+
+class Kind:
+    """One stage kind: ``stage``, the class that plays a stage of it (made as
+    ``stage(table, stage rules)``); ``tally``, what the simulator counts of it
+    (``tally.of(rules, players)``; its ``legend`` documents its metrics); ``words``,
+    how the narrator tells its events (``words(names, rules)``)."""
+
+    __slots__ = ("name", "stage", "tally", "words")
+
+    def __init__(self, name: str, stage: type[Stage], tally: type[Tally], words: type[Words]) -> None:
+        self.name = name
+        self.stage = stage
+        self.tally = tally
+        self.words = words
+
+
+#: kind name -> the kind (the order: see the module's docstring)
+KINDS: Final[dict[str, Kind]] = {
+    "claims": Kind("claims", BlankHands, BlankTally, BlankWords),
+    "vie": Kind("vie", ChanceBidding, ChanceTally, ChanceWords),
+    "stops": Kind("stops", CardGame, CardsTally, CardWords),
+    "settle": Kind("settle", Settlement, SettleTally, SettleWords),
 }

@@ -29,15 +29,20 @@ in this order, each in the order of the seats:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from ..cards import Chips, count, hand_of
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from .events import (
-    DOUBLING as R_DOUBLING, END_PAYMENT as R_END, HELD as R_HELD, OPERA as R_OPERA, pools_of,
+    DOUBLING as R_DOUBLING, END_PAYMENT as R_END, HELD as R_HELD, OPERA as R_OPERA, ChipMove, HandOver,
+    pools_of,
 )
-from .table import Stage, Table
+from .cardgame import CardsResult
+from .table import Result, Stage, Table
+from .tally import Quantities, Ratios, Tally
+from .words import Words, verb
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset, Settle
@@ -48,7 +53,7 @@ SETTLE_STAGE: Final = "settle"
 class _Plan:
     """A settle stage's payments as tables, made once per ruleset and stage."""
 
-    __slots__ = ("owed", "charges", "board", "steps", "points")
+    __slots__ = ("owed", "charges", "board", "steps", "points", "cards_at")
 
     def __init__(self, rules: Any, st: Any) -> None:
         owed: list[int | None] = []
@@ -70,6 +75,14 @@ class _Plan:
         self.points = pack_of(rules).points if st.losers_pay == "points" else None
         #: the steps in settle.steps' order, less those this stage can never take
         #: (no sweep, no charges, no board card doubled): nothing to look at each hand
+        #: the index among the stages of the card game this stage settles (the last
+        #: stops stage before it; -1: none)
+        self.cards_at = -1
+        for i, other in enumerate(rules.stages):
+            if other is st:
+                break
+            if other.kind == "stops":
+                self.cards_at = i
         idle = {"sweep": not st.sweeps, "held-charges": not self.charges, "board-held": not self.board}
         self.steps: tuple[str, ...] = tuple(step for step in st.steps if not idle.get(step, False))
 
@@ -80,10 +93,32 @@ def _plans(rules: Ruleset) -> dict[str, _Plan]:
     return {st.id: _Plan(rules, st) for st in rules.stages if st.kind == "settle"}
 
 
+class Settled(Result):
+    """What the settle stage reports: per seat what it charged for the cards left
+    (``end_owed``, before any factor for going out at once; () when no card game was
+    played), the chips the winner swept from the pools for going out at once
+    (``swept``), the chips paid for named cards still held (``held_paid``), and per
+    pool the chips put in for its board card still held (``board_doubled``)."""
+
+    __slots__ = ("end_owed", "swept", "held_paid", "board_doubled")
+
+    def __init__(self) -> None:
+        self.end_owed: tuple[int, ...] = ()
+        self.swept = 0
+        self.held_paid = 0
+        self.board_doubled: tuple[int, ...] = ()
+
+    def copy(self) -> Settled:
+        r = Settled()
+        r.end_owed, r.swept, r.held_paid, r.board_doubled = (
+            self.end_owed, self.swept, self.held_paid, self.board_doubled)
+        return r
+
+
 class Settlement(Stage):
     """The settle phase of a :class:`~hocdsl.engine.game.Game`, over its :class:`~.table.Table` (no decisions)."""
 
-    __slots__ = ("plan",)
+    __slots__ = ("plan", "paid", "cards")
 
     def __init__(self, g: Table, st: Settle, plan: _Plan | None = None) -> None:
         self.g = g
@@ -91,6 +126,8 @@ class Settlement(Stage):
         self.stage = SETTLE_STAGE
         self.done = False
         self.plan = plan if plan is not None else _plans(g.rules)[st.id]
+        #: what the stage reports (the same object as ``result``, typed for the kind)
+        self.paid = self.result = Settled()
 
     def anew(self, g: Table) -> Settlement:
         return Settlement(g, self.st, self.plan)
@@ -98,10 +135,13 @@ class Settlement(Stage):
     def start(self) -> None:
         g = self.g
         self.done = True
-        if g.card_winner is None:  # no card game was played
+        at = self.plan.cards_at
+        cards = g.results[at] if at >= 0 else None  # the card game this stage settles
+        if not isinstance(cards, CardsResult) or cards.winner is None:  # no card game was played
             return
+        self.cards = cards
         plan = self.plan
-        g.end_owed = (0,) * g.n
+        self.paid.end_owed = (0,) * g.n
         for step in plan.steps:
             if step == "sweep":
                 self._sweep()
@@ -115,26 +155,26 @@ class Settlement(Stage):
     def _sweep(self) -> None:
         """Going out at once takes every pool (first_turn_out_pools)."""
         g = self.g
-        w = g.card_winner
-        if w is None or not g.first_turn_out or not self.st.sweeps:
+        w = self.cards.winner
+        if w is None or not self.cards.first_turn_out or not self.st.sweeps:
             return
         ledger = g.ledger
         for pool in pools_of(g.rules):
             amount = ledger.pools[pool.index]
             if amount:
                 ledger.move(pool, w, amount, R_OPERA, pool.id)
-                g.swept += amount
+                self.paid.swept += amount
 
     def _end_payment(self, plan: _Plan) -> None:
         """Each loser pays the winner by losers_pay (times first_turn_out_factor after going
         out at once; nothing when first_turn_out_end_payment is false)."""
         g = self.g
         st = self.st
-        w = g.card_winner
+        w = self.cards.winner
         if w is None:
             return
         factor = 1
-        if g.first_turn_out:
+        if self.cards.first_turn_out:
             if not st.first_turn_out_end_payment:
                 return
             factor = st.first_turn_factor
@@ -157,15 +197,16 @@ class Settlement(Stage):
                     owed = st.owed(left)  # raises: the schedule does not cover it
             end_owed[t] = owed
             ledger.seat_to_seat(t, w, owed * factor, R_END)
-        g.end_owed = tuple(end_owed)
+        self.paid.end_owed = tuple(end_owed)
 
     def _held_charges(self, plan: _Plan) -> None:
         """For each named card a loser still holds: to_each to every other player, to_winner
         to the winner."""
         g = self.g
-        w = g.card_winner
+        w = self.cards.winner
         if w is None:
             return
+        paid = self.paid
         ledger = g.ledger
         hands = g.hands
         n = g.n
@@ -178,10 +219,10 @@ class Settlement(Stage):
                     for u in range(n):
                         if u != t:
                             ledger.seat_to_seat(t, u, to_each * k, R_HELD)
-                            g.held_paid += to_each * k
+                            paid.held_paid += to_each * k
                 if to_winner:
                     ledger.seat_to_seat(t, w, to_winner * k, R_HELD)
-                    g.held_paid += to_winner * k
+                    paid.held_paid += to_winner * k
 
     def _board_held(self, plan: _Plan) -> None:
         """A player still holding a board card puts in its pool as much again as it holds."""
@@ -196,4 +237,162 @@ class Settlement(Stage):
                     if amount:
                         ledger.move(t, pool, amount, R_DOUBLING, pool.id)
                         doubled[pool.index] += amount
-        g.board_doubled = tuple(doubled)
+        self.paid.board_doubled = tuple(doubled)
+
+
+# -------------------------------------------------------------- words ----
+
+
+class SettleWords(Words):
+    """The words of the settle stage's payments: each loser's for his cards left (it
+    hears the card game's end for how many), the charges for cards held, a box doubled,
+    the sweep."""
+
+    __slots__ = ("cards_left",)
+
+    heard = (HandOver,)
+    reasons = (R_END, R_HELD, R_DOUBLING, R_OPERA)
+
+    def __init__(self, names: Sequence[str], rules: Ruleset) -> None:
+        super().__init__(names, rules)
+        self.cards_left: tuple[int, ...] = ()
+
+    def hear(self, e: object) -> None:
+        if isinstance(e, HandOver):
+            self.cards_left = e.cards_left
+
+    def chip(self, e: ChipMove, payer: str, payee: str) -> str:
+        r, n = e.reason, e.amount
+        if r == R_END:
+            k = self.cards_left[e.payer] if isinstance(e.payer, int) and self.cards_left else None
+            left = f": {k} card{'s' if k != 1 else ''} left" if k is not None else ""
+            return f"{verb(payer, 'pays')} {payee} {n} (end payment{left})"
+        if r == R_HELD:
+            return f"{verb(payer, 'pays')} {payee} {n} (a charge for cards still held at the end)"
+        if r == R_DOUBLING:
+            return (f"{verb(payer, 'puts')} {n} in the {e.chance} pool (its board card still held at the "
+                    "end: the pool doubles)")
+        return f"{verb(payee, 'takes')} the {e.chance} pool: {n} (out in the first turn: every pool)"
+
+
+# ------------------------------------------------------------ metrics ----
+
+
+class SettleTally(Tally):
+    """What the simulator counts of the settle stage: what the losers pay for their
+    cards, the sweep, the charges for cards held, the boxes doubled. Its metrics per
+    loser and per first-turn-out divide by the card game's counts (``losers``,
+    ``first_turn_out``: :class:`~.cardgame.CardsTally`)."""
+
+    __slots__ = ("at", "owed", "board", "end_payment", "swept", "held", "board_held", "_doubled",
+                 "sweeps", "charges", "losers", "first_turn_out", "left_k")
+
+    legend = """With a settle stage (after a card game):
+
+- ``pool_doubled_rate.p`` / ``pool_doubled.p``: with ``board_held:
+  doubles-pool`` and a board card, share of hands in which a player still
+  held its card at the end and doubled the box, and the mean chips he put in,
+  over those hands (listed after the pools' metrics).
+- ``end_payment``: mean chips a loser pays the winner of the card game for
+  the cards he has left, by ``rules.settle.losers_pay`` (the schedule,
+  ``rules.settle.owed``; so much a card; or the points of his cards), before
+  any doubling for going out at once and without the charges for cards held.
+- ``first_turn_sweep``: with ``first_turn_out_pools``, mean chips a winner who
+  went out at once took from the board by the sweep, over those hands.
+- ``held_charges``: with ``held_charges``, mean chips per hand paid for named
+  cards still held at the end (to each player and to the winner).
+- ``board_held_charges``: with ``board_held: doubles-pool``, mean chips per
+  hand paid into the boxes for board cards still held (every box together).
+"""
+
+    def __init__(self, at: int, rules: Ruleset, st: Settle, size: int) -> None:
+        self.at = at  # the index of the settle stage among the ruleset's stages
+        self.sweeps = bool(st.sweeps)
+        self.charges = bool(st.held_charges)
+        #: (pool index, pool id) of each pool whose board card held doubles it
+        self.board: tuple[tuple[int, str], ...] = tuple(
+            (i, p.id) for i, p in enumerate(rules.pools)
+            if st.board_held == "doubles-pool" and p.card is not None)
+        #: what a loser left with k cards pays, when the cards' number says it
+        #: (losers_pay: schedule or per-card); None when it is their points
+        self.owed: tuple[int, ...] | None = None
+        if st.losers_pay == "schedule":
+            self.owed = tuple(st.owed(k) if k else 0 for k in range(size + 1))
+        elif st.losers_pay == "per-card":
+            self.owed = tuple(st.per_card * k for k in range(size + 1))
+        self.end_payment = self.swept = self.held = self.board_held = -1
+        self.losers = self.first_turn_out = -1
+        self.left_k: tuple[int, ...] = ()
+        self._doubled: tuple[tuple[int, int, int], ...] = ()
+
+    @classmethod
+    def of(cls, rules: Ruleset, players: int) -> SettleTally | None:
+        """The settle kind's :class:`~.tally.Tally` for ``rules`` (None without a settle
+        stage, or without a card game for it to settle)."""
+        st = rules.settle
+        if st is None or rules.card_game is None:
+            return None
+        at = next(i for i, s in enumerate(rules.stages) if s is st)
+        return cls(at, rules, st, rules.hand_size(players))
+
+    def quantities(self, section: str, q: Quantities) -> None:
+        if section == "pools":
+            #: (pool index, times doubled, chips paid in) for each pool with a board card
+            self._doubled = tuple((i, q.add(f"pool_doubled.{p}"), q.add(f"pool_doubled_chips.{p}"))
+                                  for i, p in self.board)
+        elif section == "play":
+            self.losers = q.find("losers")
+            self.first_turn_out = q.find("first_turn_out")
+            self.left_k = tuple(q.find(f"left.{k}") for k in range(q.hand_size + 1))
+            self.end_payment = q.add("end_payment")
+            self.swept = q.add("swept") if self.sweeps else -1
+            self.held = q.add("held_paid") if self.charges else -1
+            self.board_held = q.add("board_held_paid") if self._doubled else -1
+
+    def metrics(self, section: str, m: Ratios) -> None:
+        if section == "pools":
+            for (_i, p), (_j, times, chips) in zip(self.board, self._doubled):
+                m.ratio(f"pool_doubled_rate.{p}", times, m.hands)
+                m.ratio(f"pool_doubled.{p}", chips, times)
+        elif section == "play":
+            m.ratio("end_payment", self.end_payment, self.losers)
+            if self.swept >= 0:
+                m.ratio("first_turn_sweep", self.swept, self.first_turn_out)
+            if self.held >= 0:
+                m.ratio("held_charges", self.held, m.hands)
+            if self.board_held >= 0:
+                m.ratio("board_held_charges", self.board_held, m.hands)
+
+    def count(self, g: Table, y: list[int]) -> None:
+        paid = g.results[self.at]
+        if not isinstance(paid, Settled):
+            return
+        y[self.end_payment] += sum(paid.end_owed)  # as charged (the winner owes nothing)
+        if self.swept >= 0:
+            y[self.swept] += paid.swept
+        if self.held >= 0:
+            y[self.held] += paid.held_paid
+        doubled = paid.board_doubled
+        if self._doubled and doubled:
+            for i, times, chips in self._doubled:
+                if doubled[i]:
+                    y[times] += 1
+                    y[chips] += doubled[i]
+                    y[self.board_held] += doubled[i]
+
+    def distributions(self, sums: Sequence[int], out: dict[str, dict[str, int]]) -> None:
+        """``end_payment``: losers by what they paid, where the cards' number says it."""
+        owed = self.owed
+        if owed is None:
+            return
+        pay: dict[str, int] = {}
+        for k in range(1, len(self.left_k)):
+            c = sums[self.left_k[k]]
+            if c:
+                key = str(owed[k])
+                pay[key] = pay.get(key, 0) + c
+        out["end_payment"] = dict(sorted(pay.items(), key=_chips_of))
+
+
+def _chips_of(item: tuple[str, int]) -> int:
+    return int(item[0])

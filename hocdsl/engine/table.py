@@ -28,7 +28,7 @@ and the plain path refuse the same actions for the same reasons.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..actions import Action
 from ..cards import Chips, Hand, Seat
@@ -38,14 +38,15 @@ from .ledger import Ledger
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset
 
+R = TypeVar("R", bound="Result")
+
 #: Every attribute of a :class:`Table` (its ``__slots__``; :meth:`Game.fork` copies them).
 TABLE_STATE = (
     "rules", "n", "names", "dealer", "eldest", "dealt", "hands", "left", "out_of_play", "pile",
     "strict", "record", "auto_forced", "auto_equivalent", "events", "ledger", "carry_in", "stage",
-    "to_act", "is_over", "turns", "_phase",
-    # what the stages report of this hand (read by the simulator's metrics)
-    "card_winner", "pool_outcome", "_winners", "_anted", "_blank", "won_pool", "won_pay",
-    "hoc_counts", "first_turn_out", "end_owed", "swept", "held_paid", "board_doubled",
+    "to_act", "is_over", "turns", "_phase", "_anted",
+    # what each stage reports of this hand, in the order of the stages (its Result)
+    "results",
 )
 
 
@@ -83,28 +84,11 @@ class Table:
     #: actions applied this hand, forced ones included
     turns: int
     _phase: Stage | None
-    card_winner: int | None
-    #: per pool: 0 not played (yet), WON (1) or PASSED (2) by its vie stage
-    pool_outcome: list[int]
-    _winners: list[int | None]
+    #: per pool: the ante each player (or the dealer) put in this hand (a stage may refund it)
     _anted: list[int]
-    _blank: list[int]
-    #: per pool: chips a vie stage's winner took from it
-    won_pool: list[int]
-    #: per pool: chips the others paid its vie winner for what he showed
-    won_pay: list[int]
-    #: hocs this hand by kind, as :data:`~hocdsl.engine.cardgame.HOC_KINDS` numbers them
-    hoc_counts: list[int]
-    #: the winner went out before anyone else laid a card
-    first_turn_out: bool
-    #: per seat, what the settle stage charged for cards left
-    end_owed: tuple[int, ...]
-    #: chips the winner took from the pools for going out at once (the sweep)
-    swept: int
-    #: chips paid for named cards still held (held_charges)
-    held_paid: int
-    #: per pool, chips paid in for its board card held
-    board_doubled: tuple[int, ...]
+    #: per stage, in the ruleset's order: what it reports of this hand (its kind's
+    #: :class:`Result`, None for a kind that reports nothing); kept once the hand is over
+    results: list[Result | None]
 
     # ------------------------------------------------- the hand, played ----
 
@@ -147,18 +131,44 @@ class Table:
         """How many cards each seat holds now."""
         return tuple(self.left)
 
+    def result_of(self, cls: type[R]) -> R | None:
+        """The report of the first stage whose :class:`Result` is a ``cls`` (None if no
+        stage of the hand makes one): how a kind reads what another reported, and how
+        :class:`~hocdsl.engine.game.Game`'s views find their numbers."""
+        for r in self.results:
+            if isinstance(r, cls):
+                return r
+        return None
+
+
+class Result:
+    """What one stage reports of its hand: the numbers its kind's views, its metrics and
+    the stages after it read (who won, what was paid). A kind's result is a small class of
+    its own, made with the stage and kept by the hand in :attr:`Table.results` once the
+    stages are gone; it points at nothing of the hand, so a finished hand is freed as soon
+    as nobody holds it."""
+
+    __slots__ = ()
+
+    def copy(self) -> Result:  # pragma: no cover - every kind with a result copies it
+        """A copy sharing nothing mutable (:meth:`Game.fork`)."""
+        raise NotImplementedError
+
 
 class Stage:
     """One stage of one hand, of one kind. Every kind sets ``g`` (the hand's table), ``st`` (its
     part of the ruleset), ``stage`` (the name :attr:`Game.stage` shows while it is
-    played) and ``done`` (True once it is over) in its ``__init__``."""
+    played), ``done`` (True once it is over) and ``result`` (its :class:`Result`, or
+    None) in its ``__init__``."""
 
-    __slots__ = ("g", "st", "stage", "done")
+    __slots__ = ("g", "st", "stage", "done", "result")
 
     g: Table
     st: Any
     stage: str
     done: bool
+    #: what this stage reports of the hand (its kind's :class:`Result`), or None
+    result: Result | None
 
     def start(self) -> None:  # pragma: no cover - every kind starts itself
         """Begin the stage: set ``g.stage`` and ``g.to_act``, or finish at once (``done``)."""

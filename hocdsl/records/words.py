@@ -11,22 +11,11 @@ One table for the transcript of a replay (:mod:`.report`) and the narrator of
 
 from __future__ import annotations
 
-#: Hoc kind (``Hoc.kind``) -> (English, French). Lalanne 002 §9.2 says "hoc
-#: principal" and "hoc accidentel"; the top card ends a "suite" (§9.1).
-HOC_KINDS: dict[str, tuple[str, str]] = {
-    "principal": ("principal hoc", "hoc principal"),
-    "permanent": ("permanent hoc", "hoc permanent"),
-    "end-of-run": ("end-of-run hoc", "hoc de fin de suite"),
-    "accidental": ("accidental hoc", "hoc accidentel"),
-}
+from ..engine.cardgame import HOC_KIND_WORDS, HOC_WHY
 
-#: What makes each kind a hoc, in a few words (English, French).
-HOC_WHY: dict[str, tuple[str, str]] = {
-    "principal": ("a hoc wherever it is laid", "un hoc partout où il est joué"),
-    "permanent": ("it always ends the run", "il termine toujours la suite"),
-    "end-of-run": ("nothing follows the top card", "rien ne suit la plus haute carte"),
-    "accidental": ("nobody could follow it", "personne n'a pu la suivre"),
-}
+#: Hoc kind (``Hoc.kind``) -> (English, French), and what makes each kind a hoc: the
+#: card game's own words (:mod:`hocdsl.engine.cardgame`, which tells its hocs with them).
+HOC_KINDS: dict[str, tuple[str, str]] = HOC_KIND_WORDS
 
 #: Chip-move reason (``ChipMove.reason``) -> a few words (English, French).
 REASONS: dict[str, tuple[str, str]] = {

@@ -190,23 +190,9 @@ def _metrics(sums: Sums, layout: Layout, offset: int = 0) -> dict[str, Stat]:
 
 
 def _distributions(sums: Sums, layout: Layout, offset: int = 0) -> dict[str, dict[str, int]]:
-    """Raw counts: losers by cards left and, where the cards' number sets it, by end
-    payment (none without a card game; no ``end_payment`` when losers pay by points)."""
-    left: dict[str, int] = {}
-    pay: dict[str, int] = {}
-    owed = layout.owed
-    left_k = layout.cards.left_k if layout.cards is not None else ()
-    for k in range(1, len(left_k)):
-        c = sums.S[offset + left_k[k]]
-        if c:
-            left[str(k)] = c
-            if owed is not None:
-                key = str(owed[k])
-                pay[key] = pay.get(key, 0) + c
-    out = {"cards_left": left}
-    if owed is not None:
-        out["end_payment"] = dict(sorted(pay.items(), key=lambda kv: int(kv[0])))
-    return out
+    """Raw counts, as each stage kind gives them (losers by cards left and, where the
+    cards' number sets it, by end payment)."""
+    return layout.distributions(sums.S[offset:offset + layout.size])
 
 
 class _SimJob:

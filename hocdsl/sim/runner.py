@@ -24,10 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..bots import make_bot
 from ..cards import SUIT_MASK
-from ..combos import COURT_CARDS
 from ..engine import Partie
-from ..engine.bidding import PASSED, WON
-from ..engine.cardgame import HOC_KINDS
 from ..engine.partie import draw_hands
 from .metrics import Layout
 
@@ -36,17 +33,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 BLOCK_HANDS = 20  # hands per block: one partie (and the unit of the variance)
 CHUNK_BLOCKS = 10  # blocks per task handed to a worker process (results do not depend on it)
-
-# Longest run of consecutive ranks in each 13-bit suit pattern.
-_LONGEST_RUN = [0] * (1 << 13)
-for _p in range(1, 1 << 13):
-    _x, _n = _p, 0
-    while _x:
-        _x &= _x >> 1
-        _n += 1
-    _LONGEST_RUN[_p] = _n
-del _p, _x, _n
-
 
 def block_seed(seed: int, block: int) -> int:
     """A 64-bit seed for block ``block`` of a simulation seeded ``seed``
@@ -70,7 +56,6 @@ class Table:
         self.layout = layout or Layout(rules, players)
         self.record = "montecarlo" in bots  # it reads what was said and shown
         self.stake = rules.table.starting_stake
-        self.seq_held = tuple(zip(self.layout.seq_lengths, self.layout.SEQ_HELD))
 
     def warm(self) -> None:
         """Build the tables the bots and the engine use (hand-strength tables, chance
@@ -104,20 +89,10 @@ class Table:
         record = self.record
         net_pos = L.NET_POS
         net_seat = L.NET_SEAT
-        vie = L.vie
         pool_taken = L.POOL_TAKEN
         pool_take = L.POOL_TAKE
         pool_left = L.POOL_LEFT
-        pool_doubled = L.POOL_DOUBLED
-        blank_paid = L.BLANK_PAID
-        blank_all_paid = L.blank_all_paid
-        cg = L.cards
-        # where each kind of hoc is counted, in the order the game counts them (HOC_KINDS)
-        kind_slots = tuple(cg.kinds[kind] for kind in HOC_KINDS) if cg is not None else ()
-        blank_dealt = L.BLANK_DEALT
-        longest_run = _LONGEST_RUN
-        seq_held = self.seq_held
-        tri_held = L.TRI_HELD
+        tallies = L.tallies  # what each stage kind of the ruleset counts
         longest = L.LONGEST
         net_sum, net_sq, turns, decided = L.NET_SUM, L.NET_SQ, L.TURNS, L.DECISIONS
         total = n * self.stake
@@ -147,87 +122,23 @@ class Table:
                     sq += v * v
                 y[net_sum] += sum(net)
                 y[net_sq] += sq
-                # -- vie stages (in the ruleset's order) and pools
-                if vie:
-                    mult = g.carry_in.multipliers
-                    outcome = g.pool_outcome
-                    for ch in vie:
-                        i = ch.pool
-                        o = outcome[i]
-                        if o == WON:
-                            y[ch.won] += 1
-                            y[ch.pool_won] += g.won_pool[i]
-                            y[ch.pay_won] += g.won_pay[i]
-                        elif o == PASSED:
-                            y[ch.passed] += 1
-                        m = mult[i]
-                        if m >= 2:
-                            y[ch.double] += 1
-                            if m >= 3:
-                                y[ch.triple] += 1
+                # -- pools
                 for i, t in enumerate(led.taken):
                     if t:
                         y[pool_taken[i]] += 1
                         y[pool_take[i]] += t
                 for i, t in enumerate(g.carry_out.pools):
                     y[pool_left[i]] += t
-                if blank_paid is not None:
-                    blank = g.blank_hands
-                    if blank and (len(blank) == 1 or blank_all_paid):
-                        y[blank_paid] += 1
-                # -- dealt hands: blank, runs, sets, longest suit
+                # -- dealt hands: the longest suit
                 for h in dealt:
-                    if blank_dealt is not None and not h & COURT_CARDS:
-                        y[blank_dealt] += 1
                     a = h & SUIT_MASK
                     b = (h >> 13) & SUIT_MASK
                     c = (h >> 26) & SUIT_MASK
                     d = h >> 39
-                    if seq_held:
-                        run = max(longest_run[a], longest_run[b], longest_run[c], longest_run[d])
-                        for k, idx in seq_held:
-                            if run >= k:
-                                y[idx] += 1
                     y[longest] += max(a.bit_count(), b.bit_count(), c.bit_count(), d.bit_count())
-                    if tri_held:
-                        ab, cd = a & b, c & d
-                        if (ab & (c | d)) | (cd & (a | b)):
-                            y[tri_held[0]] += 1
-                            if ab & cd:
-                                y[tri_held[1]] += 1
-                # -- card game: hocs by kind, the winner by position, each loser's cards and payment
-                if cg is not None:
-                    hocs, principal = g.hocs, g.principal_hocs
-                    y[cg.hocs] += hocs
-                    y[cg.principal] += principal
-                    y[cg.accidental] += hocs - principal
-                    for i, k in zip(kind_slots, g.hoc_counts):
-                        y[i] += k
-                    if g.first_turn_out:
-                        y[cg.first_turn_out] += 1
-                        if cg.swept is not None:
-                            y[cg.swept] += g.swept
-                    if cg.held is not None:
-                        y[cg.held] += g.held_paid
-                    if pool_doubled and g.board_doubled:
-                        doubled = g.board_doubled
-                        for i, times, chips in pool_doubled:
-                            if doubled[i]:
-                                y[times] += 1
-                                y[chips] += doubled[i]
-                                y[cg.board_held] += doubled[i]  # type: ignore[index]
-                    w = g.card_winner
-                    if w is not None:
-                        y[cg.win_pos[w - eldest if w >= eldest else w - eldest + n]] += 1
-                        end_pay = cg.end_payment
-                        for s in range(n):
-                            if s != w:
-                                k = g.hands[s].bit_count()
-                                y[cg.losers] += 1
-                                y[cg.cards_left] += k
-                                y[cg.left_k[k]] += 1
-                                if end_pay is not None:
-                                    y[end_pay] += g.end_owed[s]  # as the settle stage charged it
+                # -- what each stage kind counts of the hand (its results)
+                for tally in tallies:
+                    tally.count(g, y)
                 y[turns] += g.turns
                 y[decided] += decisions
                 if trace is not None:

@@ -1,0 +1,120 @@
+"""Stage kinds own what they report, count, and say (issue 20): the hand's shared
+table holds nothing of one kind, the simulator's metrics and the narrator's words
+come from the kinds registered in ``hocdsl.engine.kinds``."""
+
+from __future__ import annotations
+
+import random
+
+from hocdsl.engine import Game, events
+from hocdsl.engine.bidding import ChanceResult
+from hocdsl.engine.blank import BlankClaims, BlankTally
+from hocdsl.engine.cardgame import CardsResult
+from hocdsl.engine.kinds import KINDS
+from hocdsl.engine.settle import Settled
+from hocdsl.engine.table import TABLE_STATE
+from hocdsl.narrate import Narrator
+from hocdsl.rules import bundled_rulesets, load_ruleset
+from hocdsl.sim import metrics
+from hocdsl.sim.metrics import Layout
+
+MAZARIN = load_ruleset("hoc-mazarin")
+# Two players, 15 cards each: seat 0 holds no king, queen or jack (a blank hand,
+# Lalanne 002 §8), seat 1 holds all the diamonds' court cards.
+BLANK = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S AH 2H 3H 4H 5H"
+COURTS = "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AC 2C"
+
+
+def _played_out(rules=MAZARIN, hands=(BLANK, COURTS)) -> Game:
+    """A hand dealt ``hands`` (the dealer seat 1, so seat 0 is eldest), each seat taking
+    its first legal action until the hand is over."""
+    g = Game(rules, 2, dealer=1, hands=list(hands))
+    while not g.is_over:
+        g.apply(g.legal_actions()[0])
+    return g
+
+
+def test_the_shared_table_holds_no_kind_s_outcome():
+    for gone in ("card_winner", "pool_outcome", "hoc_counts", "end_owed", "swept", "_blank"):
+        assert gone not in TABLE_STATE
+
+
+def test_each_stage_reports_in_a_result_kept_after_the_hand():
+    g = _played_out()
+    kinds = [type(r) for r in g.results]
+    assert kinds == [ChanceResult, ChanceResult, ChanceResult, BlankClaims, CardsResult, Settled]
+    # the first legal action of the blank-hand holder is to declare it: he alone does, and is paid
+    claims = g.results[3]
+    assert isinstance(claims, BlankClaims)
+    assert claims.declared == [0] and claims.paid and g.blank_hands == (0,)
+    out = g.results[4]
+    assert isinstance(out, CardsResult) and out.winner == g.card_winner is not None
+    loser = 1 - out.winner
+    settled = g.results[5]
+    assert isinstance(settled, Settled)
+    # the loser pays the schedule for his cards left (Lalanne 002 §9.3), the winner nothing
+    assert settled.end_owed[out.winner] == 0
+    assert settled.end_owed[loser] == MAZARIN.settle.owed(g.cards_left[loser])
+
+
+def test_a_fork_copies_the_results_and_shares_none():
+    rules = MAZARIN
+    g = Game(rules, 3, rng=random.Random(4), auto_forced=True, auto_equivalent=True)
+    pick = random.Random(4)
+    while g.stage != "cards":
+        g.apply(pick.choice(g.legal_actions()))
+    twin = g.fork(list(g.hands))
+    assert [type(r) for r in twin.results] == [type(r) for r in g.results]
+    assert twin.winners == g.winners and twin.chance_outcomes == g.chance_outcomes
+    while not twin.is_over:
+        twin.apply(pick.choice(twin.legal_actions()))
+    # the twin's card game ended; the original's has not: no result is shared
+    assert twin.card_winner is not None and g.card_winner is None
+    assert all(a is not b for a, b in zip(twin.results, g.results))
+
+
+def test_the_claims_tally_counts_a_hand_worked_out_by_hand():
+    g = _played_out()
+    layout = Layout(MAZARIN, 2)
+    (tally,) = [t for t in layout.tallies if isinstance(t, BlankTally)]
+    y = [0] * layout.size
+    tally.count(g, y)
+    # one of the two dealt hands is blank, and it was paid
+    assert y[layout.names.index("blank_dealt")] == 1
+    assert y[layout.names.index("blank_paid")] == 1
+    assert sum(y) == 2  # and the claims kind counts nothing else
+
+
+def test_metrics_keep_their_sections_in_the_kinds_order():
+    names = [m.name for m in Layout(MAZARIN, 2).metrics]
+    # positions: each seat's net, then the card game's wins per position
+    assert names[:4] == ["net_per_hand.eldest", "net_per_hand.dealer",
+                         "card_win_rate.eldest", "card_win_rate.dealer"]
+    # dealt hands: the claims kind before the vie kind (KINDS' order), then the shared longest suit
+    at = names.index("blank_hand_rate")
+    assert names[at:at + 3] == ["blank_hand_rate", "blank_paid_rate", "sequence_held_rate.3"]
+    assert names.index("tricon_held_rate.4") + 1 == names.index("longest_suit_mean")
+    # play: the card game's metrics, then the settle's, then the shared turns
+    assert names[names.index("cards_left_share.15") + 1] == "end_payment"
+    assert names[-3:] == ["turns_per_hand", "decisions_per_hand", "sd_net_per_hand"]
+    assert list(KINDS) == ["claims", "vie", "stops", "settle"]
+
+
+def test_every_metric_is_documented_by_the_simulator_or_a_kind():
+    doc = metrics.__doc__ or ""
+    for name in bundled_rulesets():
+        rules = load_ruleset(name)
+        for players in rules.deal.hand_size:
+            for m in Layout(rules, players).metrics:
+                assert "``" + m.name.split(".")[0] in doc, (name, m.name)
+    for kind in KINDS.values():
+        assert kind.tally.legend in doc
+
+
+def test_every_chip_reason_is_told_by_one_kind_or_the_narrator():
+    reasons = {v for k, v in vars(events).items() if k.isupper() and isinstance(v, str)
+               and k not in ("BLANK_STAGE", "CARDS_STAGE", "OVER_STAGE")}
+    n = Narrator(("Anne", "Blaise"), MAZARIN)
+    told = [r for w in n.words.values() for r in w.reasons]
+    assert len(told) == len(set(told))  # no reason told by two kinds
+    assert set(told) | {events.ANTE} == reasons
