@@ -23,9 +23,8 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ..bots import make_bot
-from ..cards import SUIT_MASK
-from ..engine import Partie
 from ..engine.partie import draw_hands
+from .block import Places, play_hands
 from .metrics import Layout
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -86,67 +85,10 @@ class Table:
         acc = [0, 0]  # the trace of the hand being played: options offered, actions chosen
         if trace is not None:
             choose = [_traced(c, acc) for c in choose]
-        record = self.record
-        net_pos = L.NET_POS
-        net_seat = L.NET_SEAT
-        pool_taken = L.POOL_TAKEN
-        pool_take = L.POOL_TAKE
-        pool_left = L.POOL_LEFT
-        tallies = L.tallies  # what each stage kind of the ruleset counts
-        longest = L.LONGEST
-        net_sum, net_sq, turns, decided = L.NET_SUM, L.NET_SQ, L.TURNS, L.DECISIONS
-        total = n * self.stake
-        dealer: int | None = block % n
-        ok = True
-        left = hands
-        while left > 0:  # a partie; another after one stopped on insolvency
-            partie = Partie(rules, n, rng=rng, dealer=dealer, max_hands=left, record=record,
-                            auto_forced=True, dealing="draw")
-            for g, decisions in partie.play(choose, auto_equivalent=True):
-                eldest = g.eldest
-                dealt = g.dealt
-                # -- chips: conserved within the hand and across the partie
-                led = g.ledger
-                net = led.net
-                if sum(net) + sum(led.pools) != sum(g.carry_in.pools):
-                    ok = False
-                if sum(partie.balances) + sum(g.carry_out.pools) != total:
-                    ok = False
-                # -- per position and seat
-                sq = 0
-                for s in range(n):
-                    v = net[s]
-                    p = s - eldest if s >= eldest else s - eldest + n
-                    y[net_pos[p]] += v
-                    y[net_seat[s]] += v
-                    sq += v * v
-                y[net_sum] += sum(net)
-                y[net_sq] += sq
-                # -- pools
-                for i, t in enumerate(led.taken):
-                    if t:
-                        y[pool_taken[i]] += 1
-                        y[pool_take[i]] += t
-                for i, t in enumerate(g.carry_out.pools):
-                    y[pool_left[i]] += t
-                # -- dealt hands: the longest suit
-                for h in dealt:
-                    a = h & SUIT_MASK
-                    b = (h >> 13) & SUIT_MASK
-                    c = (h >> 26) & SUIT_MASK
-                    d = h >> 39
-                    y[longest] += max(a.bit_count(), b.bit_count(), c.bit_count(), d.bit_count())
-                # -- what each stage kind counts of the hand (its results)
-                for tally in tallies:
-                    tally.count(g, y)
-                y[turns] += g.turns
-                y[decided] += decisions
-                if trace is not None:
-                    end = hash((acc[1], g.turns, tuple(g.hands), tuple(g.carry_out.pools)))
-                    trace.append((acc[0], end, tuple(net)))
-                    acc[0] = acc[1] = 0
-            left -= partie.hands_played
-            dealer = partie.next_dealer  # the next partie's first dealer, by the rotation
+        places = Places(tuple(L.NET_POS), tuple(L.NET_SEAT), tuple(L.POOL_TAKEN), tuple(L.POOL_TAKE),
+                        tuple(L.POOL_LEFT), L.LONGEST, L.NET_SUM, L.NET_SQ, L.TURNS, L.DECISIONS)
+        ok = play_hands(rules, n, rng, choose, block % n, hands, self.record, self.stake, places,
+                        L.tallies, y, trace, acc)
         y[L.HANDS] = hands
         y[L.PLAYER_HANDS] = hands * n
         return y, ok

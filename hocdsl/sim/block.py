@@ -1,0 +1,136 @@
+"""One block of simulated hands, played and counted: the simulator's hot path, compiled.
+
+:meth:`hocdsl.sim.runner.Table.play_block` sets a block up (its seeds, its bots) and
+hands it here; :func:`play_hands` plays its parties and adds each finished hand to the
+quantity totals ``y`` at the places the layout (:class:`~hocdsl.sim.metrics.Layout`)
+gives: what every hand shares (nets by position and seat, pools, the longest suit, the
+hand's length), then what each stage kind counts of its own result (its
+:class:`~hocdsl.engine.tally.Tally`). It is a module of its own, typed throughout, so
+that mypyc compiles it with the engine (:data:`hocdsl.compiled.MODULES`): the counting
+of every hand, and the loop that deals and plays them, run as C.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import SUIT_MASK
+from ..engine.game import Game
+from ..engine.partie import Partie
+from ..engine.tally import Tally
+from ..rules.model import Ruleset
+
+#: A seat's chooser: its view -> the action it takes (a bot's ``choose``).
+Chooser = Callable[[Any], Any]
+#: What a traced block appends per hand: (options offered, how the hand went, each seat's net).
+Trace = list[tuple[int, int, tuple[int, ...]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Places:
+    """Where in ``y`` each shared quantity is added (read from a Layout once per block)."""
+
+    net_pos: tuple[int, ...]
+    net_seat: tuple[int, ...]
+    pool_taken: tuple[int, ...]
+    pool_take: tuple[int, ...]
+    pool_left: tuple[int, ...]
+    longest: int
+    net_sum: int
+    net_sq: int
+    turns: int
+    decided: int
+
+
+def play_hands(rules: Ruleset, n: int, rng: random.Random, choose: Sequence[Chooser], first_dealer: int,
+               hands: int, record: bool, stake: int, places: Places, tallies: Sequence[Tally],
+               y: list[int], trace: Trace | None = None, acc: list[int] | None = None) -> bool:
+    """Play ``hands`` hands (in one partie or more: another starts, with the next dealer, after
+    one stops on insolvency), adding each to ``y``; True when chips were conserved at every
+    hand. With ``trace``, each hand appends what :meth:`Table.play_block` says, from the
+    hashes ``acc`` the traced choosers keep (and resets them)."""
+    net_pos, net_seat = places.net_pos, places.net_seat
+    pool_taken, pool_take, pool_left = places.pool_taken, places.pool_take, places.pool_left
+    longest, net_sum, net_sq = places.longest, places.net_sum, places.net_sq
+    turns, decided = places.turns, places.decided
+    counting = list(tallies)
+    total = n * stake
+    dealer: int | None = first_dealer
+    ok = True
+    left = hands
+    while left > 0:  # a partie; another after one stopped on insolvency
+        partie = Partie(rules, n, rng=rng, dealer=dealer, max_hands=left, record=record,
+                        auto_forced=True, dealing="draw")
+        for g, decisions in partie.play(choose, auto_equivalent=True):
+            ok = _count(g, decisions, partie, total, n, y, net_pos, net_seat, pool_taken, pool_take, pool_left,
+                        longest, net_sum, net_sq, turns, decided, counting) and ok
+            if trace is not None and acc is not None:
+                carry = g.carry_out
+                assert carry is not None  # the hand is over
+                end = hash((acc[1], g.turns, tuple(g.hands), tuple(carry.pools)))
+                trace.append((acc[0], end, tuple(g.ledger.net)))
+                acc[0] = acc[1] = 0
+        left -= partie.hands_played
+        dealer = partie.next_dealer  # the next partie's first dealer, by the rotation
+    return ok
+
+
+def _count(g: Game, decisions: int, partie: Partie, total: int, n: int, y: list[int],
+           net_pos: tuple[int, ...], net_seat: tuple[int, ...], pool_taken: tuple[int, ...],
+           pool_take: tuple[int, ...], pool_left: tuple[int, ...], longest: int, net_sum: int, net_sq: int,
+           turns: int, decided: int, tallies: list[Tally]) -> bool:
+    """Add one finished hand to ``y``; True when its chips (and the partie's) are all there."""
+    eldest = g.eldest
+    led = g.ledger
+    net = led.net
+    carry = g.carry_out
+    assert carry is not None  # the hand is over
+    ok = True
+    # -- chips: conserved within the hand and across the partie
+    if sum(net) + sum(led.pools) != sum(g.carry_in.pools):
+        ok = False
+    if sum(partie.balances) + sum(carry.pools) != total:
+        ok = False
+    # -- per position and seat
+    sq = 0
+    whole = 0
+    for s in range(n):
+        v = net[s]
+        p = s - eldest if s >= eldest else s - eldest + n
+        y[net_pos[p]] += v
+        y[net_seat[s]] += v
+        sq += v * v
+        whole += v
+    y[net_sum] += whole
+    y[net_sq] += sq
+    # -- pools
+    taken = led.taken
+    for i in range(len(taken)):
+        t = taken[i]
+        if t:
+            y[pool_taken[i]] += 1
+            y[pool_take[i]] += t
+    pools = carry.pools
+    for i in range(len(pools)):
+        y[pool_left[i]] += pools[i]
+    # -- dealt hands: the longest suit
+    for h in g.dealt:
+        a = (h & SUIT_MASK).bit_count()
+        b = ((h >> 13) & SUIT_MASK).bit_count()
+        c = ((h >> 26) & SUIT_MASK).bit_count()
+        d = (h >> 39).bit_count()
+        m = a if a > b else b
+        if c > m:
+            m = c
+        if d > m:
+            m = d
+        y[longest] += m
+    # -- what each stage kind counts of the hand (its results)
+    for tally in tallies:
+        tally.count(g, y)
+    y[turns] += g.turns
+    y[decided] += decisions
+    return ok
