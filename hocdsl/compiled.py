@@ -50,7 +50,7 @@ MODULES = (
     "hocdsl.engine.partie", "hocdsl.engine.setup", "hocdsl.engine.table", "hocdsl.engine.tally",
     "hocdsl.engine.words",
     "hocdsl.bots.base", "hocdsl.bots.heuristic", "hocdsl.bots.strength", "hocdsl.bots.random_bot",
-    "hocdsl.bots.montecarlo", "hocdsl.sim.block",
+    "hocdsl.bots.montecarlo", "hocdsl.sim.block", "hocdsl.rules.cache",
 )
 
 #: Set to anything but ``0`` or nothing: run (or install) the plain Python sources.
