@@ -118,3 +118,21 @@ def test_every_chip_reason_is_told_by_one_kind_or_the_narrator():
     told = [r for w in n.words.values() for r in w.reasons]
     assert len(told) == len(set(told))  # no reason told by two kinds
     assert set(told) | {events.ANTE} == reasons
+
+
+def test_a_layout_travels_to_a_worker_process() -> None:
+    # --cluster sends the simulation's table to its workers with pickle; the kinds' tallies are
+    # compiled classes pickle cannot copy, so the layout is sent as its ruleset and players
+    import pickle
+
+    from hocdsl.rules import load_ruleset
+    from hocdsl.sim.metrics import Layout
+    from hocdsl.sim.runner import Table as SimTable
+
+    for name, players in (("hoc-mazarin", 3), ("lindor", 5), ("nain-jaune-1760", 3)):
+        table = SimTable(load_ruleset(name), players, ("heuristic",) * players)
+        copy = pickle.loads(pickle.dumps(table))
+        assert isinstance(copy.layout, Layout)
+        assert copy.layout.size == table.layout.size
+        assert [type(t) for t in copy.layout.tallies] == [type(t) for t in table.layout.tallies]
+        assert copy.play_block(7, 0, 3) == table.play_block(7, 0, 3)

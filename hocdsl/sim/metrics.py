@@ -96,6 +96,7 @@ class Layout:
     (:data:`hocdsl.engine.tally.SECTIONS`)."""
 
     def __init__(self, rules: Ruleset, players: int) -> None:
+        self.rules = rules
         self.players = players
         size = rules.hand_size(players)
         self.hand_size = size
@@ -132,6 +133,11 @@ class Layout:
         self.size = len(self.names)
         self.metrics = self._metrics()
 
+
+    def __reduce__(self) -> tuple[type[Layout], tuple[Ruleset, int]]:
+        """Sent to a worker process (``--jobs``, ``--cluster``) as its ruleset and players, and
+        made again there: the kinds' tallies are compiled classes, which pickle cannot copy."""
+        return (Layout, (self.rules, self.players))
     def _metrics(self) -> tuple[Metric, ...]:
         H, PH = self.HANDS, self.PLAYER_HANDS
         ms: list[Metric] = []
