@@ -319,6 +319,24 @@ def test_ctrl_c_as_a_local_cluster_starts_is_not_lost() -> None:
 
 
 @needs_distributed
+def test_a_local_cluster_says_nothing_when_dask_s_usual_port_is_taken() -> None:
+    """Port 8787 (Dask's dashboard and HTTP server by default) held, as by another Dask cluster
+    on the machine: distributed warned over four lines on stderr that it used another port."""
+    import socket
+
+    with socket.socket() as held:
+        try:
+            held.bind(("", 8787))
+            held.listen()
+        except OSError:  # taken already, as the test wants
+            pass
+        proc = subprocess.run([sys.executable, "-m", "hocdsl", "simulate", "hoca", "--cluster", "local",
+                               "--hands", "400"], capture_output=True, text=True, timeout=HANG_GUARD, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+
+
+@needs_distributed
 def test_a_scheduler_that_stops_is_one_line_and_exit_1(tmp_path: Path) -> None:
     info = tmp_path / "scheduler.json"
     sched = _start("distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",

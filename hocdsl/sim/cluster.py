@@ -136,7 +136,10 @@ class Cluster:
                 with _ctrl_c_held():  # from the worker processes: Ctrl-C is for this one, which stops them
                     self._local = distributed.LocalCluster(  # their logs: only what stops them
                         n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                        dashboard_address=None, silence_logs=logging.CRITICAL)
+                        dashboard_address=None, silence_logs=logging.CRITICAL,
+                        # no dashboard, but the scheduler's HTTP server (health, metrics) still starts,
+                        # at 8787 by default: a port of its own here, not a warning when 8787 is taken
+                        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
                 self.client = distributed.Client(self._local, timeout=CONNECT_TIMEOUT)
             else:
                 self.client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
