@@ -267,7 +267,7 @@ def _parent(entry: str) -> int | None:
 
 def _alive_in_group(group: int) -> list[int]:
     """The processes of process group ``group`` still running (a zombie has ended: not counted)."""
-    alive = []
+    alive: list[int] = []
     for entry in os.listdir("/proc"):
         try:
             state, _ppid, pgrp = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[:3]
