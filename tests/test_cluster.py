@@ -265,6 +265,28 @@ def _parent(entry: str) -> int | None:
         return None
 
 
+def _alive_in_group(group: int) -> list[int]:
+    """The processes of process group ``group`` still running (a zombie has ended: not counted)."""
+    alive: list[int] = []
+    for entry in os.listdir("/proc"):
+        try:
+            state, _ppid, pgrp = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[:3]
+        except (OSError, ValueError, IndexError):
+            continue
+        if entry.isdigit() and int(pgrp) == group and state != "Z":
+            alive.append(int(entry))
+    return alive
+
+
+def _none_left(group: int) -> list[int]:
+    """Wait until no process of ``group`` runs (the workers end as the cluster closes); those left
+    after :data:`HANG_GUARD` seconds."""
+    deadline = time.monotonic() + HANG_GUARD
+    while (left := _alive_in_group(group)) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return left
+
+
 @needs_distributed
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers in /proc (Linux)")
 def test_ctrl_c_on_a_local_cluster_is_exit_130_without_dask_s_noise() -> None:
@@ -277,6 +299,41 @@ def test_ctrl_c_on_a_local_cluster_is_exit_130_without_dask_s_noise() -> None:
     code, err = _ended(proc)
     assert code == 130, err
     assert "Traceback" not in err and "distributed." not in err and len(err.strip().splitlines()) <= 1, err
+    assert _none_left(proc.pid) == []
+
+
+@needs_distributed
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers in /proc (Linux)")
+def test_ctrl_c_as_a_local_cluster_starts_is_not_lost() -> None:
+    """A Ctrl-C as the first worker process starts, while the others are still being started
+    (Ctrl-C once went unseen then, and the command played on)."""
+    proc = _hoc_in_session("simulate", "hoca", "--cluster", "local", "--hands", "2000000")
+    deadline = time.monotonic() + HANG_GUARD
+    while _children_of(proc.pid) < 2 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)  # multiprocessing's resource tracker and a first worker process
+    os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C at a terminal: every process of the group
+    code, err = _ended(proc)
+    assert code == 130, err
+    assert "Traceback" not in err and "distributed." not in err and len(err.strip().splitlines()) <= 1, err
+    assert _none_left(proc.pid) == []
+
+
+@needs_distributed
+def test_a_local_cluster_says_nothing_when_dask_s_usual_port_is_taken() -> None:
+    """Port 8787 (Dask's dashboard and HTTP server by default) held, as by another Dask cluster
+    on the machine: distributed warned over four lines on stderr that it used another port."""
+    import socket
+
+    with socket.socket() as held:
+        try:
+            held.bind(("", 8787))
+            held.listen()
+        except OSError:  # taken already, as the test wants
+            pass
+        proc = subprocess.run([sys.executable, "-m", "hocdsl", "simulate", "hoca", "--cluster", "local",
+                               "--hands", "400"], capture_output=True, text=True, timeout=HANG_GUARD, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
 
 
 @needs_distributed

@@ -223,14 +223,19 @@ def test_ranges_are_still_enforced():
 
 def test_shell_completion_is_installable():
     # `hoc --install-completion` writes what `--show-completion` prints into the shell's rc file
+    import os
     import subprocess
     import sys
 
     hoc = Path(sys.executable).parent / "hoc"  # the console script pip installed beside python
+    # Typer otherwise finds the shell among the test's parent processes and takes --show-completion
+    # as a flag (the "bash" after it unread): with no shell among them (a run started by a daemon,
+    # a CI runner) it says "Shell  not supported.". This variable makes it read the shell named.
+    env = dict(os.environ, _TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION="1")
     proc = subprocess.run([str(hoc), "--show-completion", "bash"],
-                          capture_output=True, text=True, check=False)
+                          capture_output=True, text=True, check=False, env=env)
     assert proc.returncode == 0, proc.stderr
-    assert "_hoc_completion" in proc.stdout and "complete " in proc.stdout
+    assert "_hoc_completion" in proc.stdout and "complete -o default -F _hoc_completion hoc" in proc.stdout
     assert "--install-completion" in run("--help")
 
 

@@ -82,22 +82,33 @@ def failure_words(error: BaseException) -> str:
 
 
 @contextmanager
-def _ctrl_c_ignored() -> Iterator[None]:
-    """SIGINT ignored while worker processes are started: they start with it ignored (an ignored
-    signal stays ignored in a new program), so a Ctrl-C at the terminal, which every process of
-    the group receives, ends this process (which closes the cluster) and not the workers, each
-    with its own traceback."""
+def _ctrl_c_held() -> Iterator[None]:
+    """SIGINT blocked (held pending, not lost) in this thread while worker processes are started.
+
+    The workers inherit the blocked signal through ``fork`` and ``exec`` and never unblock it,
+    so a Ctrl-C at the terminal, which every process of the group receives, ends this process
+    (which closes the cluster) and not the workers, each with its own traceback. This process
+    gets a Ctrl-C of the start-up as soon as the block ends: a KeyboardInterrupt raised here.
+    (Ignoring SIGINT for the start-up, as before, gave the workers the same immunity but threw
+    away a Ctrl-C pressed in those seconds: the command played on as if never interrupted.)
+    Threads started meanwhile (Dask's event loop, the ones that start the workers) keep it
+    blocked, so this thread is the one to get a later Ctrl-C. Multiprocessing's resource tracker
+    is started first: starting it unblocks SIGINT in the thread that does (CPython's
+    ``resource_tracker.ensure_running``), which would end the hold halfway."""
     import signal
 
-    try:
-        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    except ValueError:  # not the main thread: nothing to change
+    sigmask = getattr(signal, "pthread_sigmask", None)
+    if sigmask is None:  # not POSIX: nothing to hold
         yield
         return
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()  # started before: starting it unblocks SIGINT in the thread that does
+    before = sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, before)
+        sigmask(signal.SIG_SETMASK, before)  # a Ctrl-C held meanwhile raises KeyboardInterrupt here
 
 
 def require_distributed() -> ModuleType:
@@ -122,19 +133,28 @@ class Cluster:
         self._local: Any = None
         try:
             if address == LOCAL:
-                with _ctrl_c_ignored():  # by the worker processes: Ctrl-C is for this one, which stops them
+                with _ctrl_c_held():  # from the worker processes: Ctrl-C is for this one, which stops them
                     self._local = distributed.LocalCluster(  # their logs: only what stops them
                         n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                        dashboard_address=None, silence_logs=logging.CRITICAL)
+                        dashboard_address=None, silence_logs=logging.CRITICAL,
+                        # no dashboard, but the scheduler's HTTP server (health, metrics) still starts,
+                        # at 8787 by default: a port of its own here, not a warning when 8787 is taken
+                        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
                 self.client = distributed.Client(self._local, timeout=CONNECT_TIMEOUT)
             else:
                 self.client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
+        except KeyboardInterrupt:  # Ctrl-C as the cluster started: its workers stopped too
+            self.close()
+            raise
         except Exception as e:  # an address distributed cannot parse, a scheduler not answering
             self._stop_local()
             what = "cannot start a Dask cluster here" if address == LOCAL else "cannot reach a Dask scheduler there"
             raise ClusterError(f"--cluster {address}: {what} ({type(e).__name__}: {e})") from None
         try:
             self.client.wait_for_workers(1, timeout=WORKERS_TIMEOUT)
+        except KeyboardInterrupt:
+            self.close()
+            raise
         except Exception:
             self.close()
             raise ClusterError(f"--cluster {address}: no worker joined the scheduler within "
