@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..engine import Game
-from ..engine.events import ChipMove, Party, Pool
+from ..engine.events import ChipMove, Pool
 from ..narrate import Narrator
 from ..rules.model import Ruleset
 from .commands import balances_text
@@ -15,7 +15,8 @@ from .words import text
 
 def payment_lines(game: Game, names: Sequence[str], rules: Ruleset, lang: str = "en") -> list[str]:
     """The hand's chip moves in words, antes folded into one line when everyone put the same in every
-    pool, and repeated moves (the same payer, payee, reason and pool) summed into one."""
+    pool, and repeated moves summed into one where their words are the same but for the amount
+    (the same payer, payee, reason, pool and card: two hocs on two cards stay two lines)."""
     narrator = Narrator(names, rules)
     antes = [e for e in game.events if e.__class__ is ChipMove and e.reason == "ante"]
     pools = {e.payee for e in antes if isinstance(e.payee, Pool)}  # an ante goes into a pool
@@ -25,15 +26,24 @@ def payment_lines(game: Game, names: Sequence[str], rules: Ruleset, lang: str = 
         a = antes[0].amount
         ids = ", ".join(p.chance for p in sorted(pools, key=lambda p: p.index))
         out.append(text(lang, "each_antes", n=a, s="s" if a != 1 else "", pools=ids))
-    merged: dict[tuple[Party, Party, str, str | None], int] = {}
+    # each move said when it happens (the card it names is the one laid then), the amount left
+    # open; moves whose words are the same apart from the amount are summed into one line
+    merged: dict[str, int] = {}
     for e in game.events:
         narrator.event(e)  # what the payments refer to (a combination shown, a card laid, cards left)
         if e.__class__ is ChipMove and not (folded and e.reason == "ante"):
-            key = (e.payer, e.payee, e.reason, e.chance)
-            merged[key] = merged.get(key, 0) + e.amount
-    for (payer, payee, reason, chance), amount in merged.items():
-        out.append(narrator.chip(ChipMove(payer, payee, amount, reason, chance)))
+            words = narrator.chip(ChipMove(e.payer, e.payee, _OPEN, e.reason, e.chance))
+            if str(_OPEN) not in words:  # words that do not say the amount: the move alone
+                words = narrator.chip(e) + f"\x00{len(merged)}"
+            merged[words] = merged.get(words, 0) + e.amount
+    for words, amount in merged.items():
+        out.append(words.split("\x00", 1)[0].replace(str(_OPEN), str(amount)))
     return out
+
+
+#: The amount a payment's words are first made with, to be replaced by the sum of the moves
+#: they stand for (no real payment is this large: amounts are bounded far below it).
+_OPEN = 987_654_321_987
 
 
 def end_of_hand(say: Callable[[str], None], game: Game, names: Sequence[str], before: Sequence[int],
