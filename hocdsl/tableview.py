@@ -117,10 +117,10 @@ _LATEX_CHARS = re.compile("|".join(re.escape(c) for c in _LATEX))
 
 
 def latex_cell(value: Any) -> str:
-    """A cell as LaTeX text: its characters escaped, a number as it is.
+    r"""A cell as LaTeX text: its characters escaped, a number as it is.
 
-    >>> latex_cell("net_per_hand.eldest"), latex_cell("50% & more"), latex_cell(-0.5)
-    ('net\\_per\\_hand.eldest', '50\\% \\& more', '-0.5')
+    >>> print(latex_cell("net_per_hand.eldest"), latex_cell("50% & more"), latex_cell(-0.5))
+    net\_per\_hand.eldest 50\% \& more -0.5
     """
     return _LATEX_CHARS.sub(lambda m: _LATEX[m.group(0)], " ".join(cell_text(value).split()))
 
