@@ -290,12 +290,19 @@ def _none_left(group: int) -> list[int]:
 @needs_distributed
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers in /proc (Linux)")
 def test_ctrl_c_on_a_local_cluster_is_exit_130_without_dask_s_noise() -> None:
+    _ctrl_c_on_a_local_cluster(poll=0.2, then=3)  # the workers up, then the hands being played
+
+
+def _ctrl_c_on_a_local_cluster(poll: float, then: float) -> None:
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) ``then`` seconds after
+    the command's second child process is up (checked every ``poll`` seconds): exit 130, at
+    most one line, no process left."""
     proc = _hoc_in_session("simulate", "hoca", "--cluster", "local", "--hands", "2000000")
     deadline = time.monotonic() + HANG_GUARD
     while _children_of(proc.pid) < 2 and proc.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.2)  # the cluster's worker processes (and its resource tracker) are up
-    time.sleep(3)  # the hands are being played
-    os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C at a terminal: every process of the group
+        time.sleep(poll)
+    time.sleep(then)
+    os.killpg(proc.pid, signal.SIGINT)
     code, err = _ended(proc)
     assert code == 130, err
     assert "Traceback" not in err and "distributed." not in err and len(err.strip().splitlines()) <= 1, err
@@ -307,15 +314,7 @@ def test_ctrl_c_on_a_local_cluster_is_exit_130_without_dask_s_noise() -> None:
 def test_ctrl_c_as_a_local_cluster_starts_is_not_lost() -> None:
     """A Ctrl-C as the first worker process starts, while the others are still being started
     (Ctrl-C once went unseen then, and the command played on)."""
-    proc = _hoc_in_session("simulate", "hoca", "--cluster", "local", "--hands", "2000000")
-    deadline = time.monotonic() + HANG_GUARD
-    while _children_of(proc.pid) < 2 and proc.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.02)  # multiprocessing's resource tracker and a first worker process
-    os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C at a terminal: every process of the group
-    code, err = _ended(proc)
-    assert code == 130, err
-    assert "Traceback" not in err and "distributed." not in err and len(err.strip().splitlines()) <= 1, err
-    assert _none_left(proc.pid) == []
+    _ctrl_c_on_a_local_cluster(poll=0.02, then=0)  # the resource tracker and a first worker process
 
 
 @needs_distributed
