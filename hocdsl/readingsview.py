@@ -14,7 +14,7 @@ from typing import Any
 
 from . import screen
 from .diff import format_number, metric_words
-from .readings import REACH_LEVELS, SCORE_WORDS, Difference, Ranked, ReadingsReport, _plain, reach_words, yaml_of
+from .readings import REACH_LEVELS, SCORE_WORDS, Difference, Outcome, Ranked, ReadingsReport, _plain, reach_words, yaml_of
 from .sim.stats import Stat
 
 __all__ = ["report_markdown", "print_report", "metric_label", "MARK"]
@@ -179,6 +179,20 @@ def report_markdown(report: ReadingsReport) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _rule_columns(table: Any) -> None:
+    """The columns that say which rule a row of the readings is about."""
+    table.add_column("knob")
+    table.add_column("provenance")
+    table.add_column("chosen → alternative")
+
+
+def _rule_cells(report: ReadingsReport, o: Outcome) -> tuple[str, str, str]:
+    """A row's rule: its title and path, the provenances, the chosen value and the alternative."""
+    q = o.question
+    return (f"{q.title}\n{q.path}", f"{q.kind} → {o.reading.kind}",
+            f"{_value(report, q.path, q.chosen)} → {_alt(report, o)}")
+
+
 def _print_narrow(report: ReadingsReport, console: Any) -> None:
     """The readings table split to fit a narrow screen: each alternative numbered with its
     rule, then its outcomes by number, in as many tables as the metrics need."""
@@ -188,21 +202,18 @@ def _print_narrow(report: ReadingsReport, console: Any) -> None:
     keys = report.key_metrics
     rules = Table(title_justify="left", show_lines=True)
     rules.add_column("#", justify="right", no_wrap=True)
-    rules.add_column("knob")
-    rules.add_column("provenance")
-    rules.add_column("chosen → alternative")
+    _rule_columns(rules)
     for n, o in enumerate(report.outcomes, 1):
-        q = o.question
-        rules.add_row(str(n), f"{q.title}\n{q.path}", f"{q.kind} → {o.reading.kind}",
-                      f"{_value(report, q.path, q.chosen)} → {_alt(report, o)}")
-    if screen.fits(console, rules):
-        console.print(screen.hold_words(console, rules))
-    else:  # even the rules alone do not fit: one paragraph each
+        rules.add_row(str(n), *_rule_cells(report, o))
+
+    def paragraphs() -> None:  # even the rules alone do not fit: one paragraph each
         for n, o in enumerate(report.outcomes, 1):
             q = o.question
             console.print(Text(screen.wrap(f"{n}. {q.title} ({q.path}): {q.kind} → {o.reading.kind}; "
                                            f"{_value(report, q.path, q.chosen)} → {_alt(report, o)}",
                                            console.width)))
+
+    screen.show(console, rules, otherwise=paragraphs)
 
     def outcomes(cols: range) -> Any:
         table = Table(title_justify="left")
@@ -230,25 +241,14 @@ def print_report(report: ReadingsReport, console: Any = None) -> None:
         return
     keys = report.key_metrics
 
-    def wide(cols: range) -> Any:  # the rule and its outcomes on one line
-        table = Table(title_justify="left", show_lines=True)
-        table.add_column("knob")
-        table.add_column("provenance")
-        table.add_column("chosen → alternative")
-        for i in cols:
-            table.add_column(f"Δ {metric_label(keys[i])}", justify="right", no_wrap=True)
-        for o in report.outcomes:
-            q = o.question
-            table.add_row(f"{q.title}\n{q.path}", f"{q.kind} → {o.reading.kind}",
-                          f"{_value(report, q.path, q.chosen)} → {_alt(report, o)}",
-                          *[_cell(o.rows.get(keys[i]), sep="\n") for i in cols])
-        return table
-
-    whole = wide(range(len(keys)))
-    if screen.fits(console, whole):
-        console.print(screen.hold_words(console, whole))
-    else:  # too narrow: the rules numbered in one table, their outcomes by number in others
-        _print_narrow(report, console)
+    whole = Table(title_justify="left", show_lines=True)  # each rule and its outcomes on one line
+    _rule_columns(whole)
+    for k in keys:
+        whole.add_column(f"Δ {metric_label(k)}", justify="right", no_wrap=True)
+    for o in report.outcomes:
+        whole.add_row(*_rule_cells(report, o), *[_cell(o.rows.get(k), sep="\n") for k in keys])
+    # too narrow: the rules numbered in one table, their outcomes by number in others
+    screen.show(console, whole, otherwise=lambda: _print_narrow(report, console))
     console.print(_control_words(report))
     console.print(_chosen_words(report))
     console.print(REACH_HEAD, highlight=False)
@@ -263,10 +263,11 @@ def print_report(report: ReadingsReport, console: Any = None) -> None:
     ranking.add_column("largest move")
     for r in report.ranking:
         ranking.add_row(str(r.rank), f"{r.title} ({r.path})", _score(r.score), _biggest(r, report))
-    if screen.fits(console, ranking):
-        console.print(screen.hold_words(console, ranking))
-        return
-    console.print(Text("Ranking (" + SCORE_WORDS + ")", style="italic"))
-    for r in report.ranking:
-        console.print(Text(screen.wrap(f"{r.rank}. {r.title} ({r.path}), score {_score(r.score)}: "
-                                       f"{_biggest(r, report)}", console.width)))
+
+    def ranked_lines() -> None:
+        console.print(Text("Ranking (" + SCORE_WORDS + ")", style="italic"))
+        for r in report.ranking:
+            console.print(Text(screen.wrap(f"{r.rank}. {r.title} ({r.path}), score {_score(r.score)}: "
+                                           f"{_biggest(r, report)}", console.width)))
+
+    screen.show(console, ranking, otherwise=ranked_lines)

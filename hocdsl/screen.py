@@ -5,7 +5,8 @@ environment sets it (a user, a test, a notebook that knows its width), else the
 terminal's width, else (piped to a file or a pager) a width wide enough for the
 tables to stay whole. A table whose columns cannot all hold their longest word
 at that width is not squeezed until its cells are cut (``bidding.pr…``) or its
-columns vanish: :func:`column_groups` splits its many columns (metrics,
+columns vanish (:func:`show` sets the widths so that each word stays whole, or stacks
+the table): :func:`column_groups` splits its many columns (metrics,
 rulesets) into several tables that each fit, each repeating the columns that
 say what a row is about.
 
@@ -128,17 +129,17 @@ def fits(on: Any, renderable: Any) -> bool:
     return min_width(on, renderable) <= int(on.width)
 
 
-def hold_words(on: Any, table: Any) -> Any:
-    """``table`` with its columns' widths set so that it fits ``on`` and no word is cut:
-    each column gets its longest word, then the room left is shared in proportion to
-    what each would take more (rich, left to itself, cuts words with "…")."""
+def _fit(on: Any, table: Any) -> bool:
+    """Set ``table``'s column widths so that it fits ``on`` with no word cut, and say whether it
+    can: each column gets its longest word, then the room left is shared in proportion to what
+    each would take more (rich, left to itself, cuts words with "…")."""
     spans = _spans(on, table)
     room = on.width - _frame(table)
-    if sum(most for _, most in spans) <= room:
-        return table  # every line whole: rich lays it out as it likes
     spare = room - sum(least for least, _ in spans)
     if spare < 0:
-        return table  # does not fit anyway (the caller checked :func:`fits`)
+        return False
+    if sum(most for _, most in spans) <= room:
+        return True  # every line whole: rich lays it out as it likes
     wants = [most - least for least, most in spans]
     total = sum(wants) or 1
     widths = [least + spare * want // total for (least, _), want in zip(spans, wants)]
@@ -146,14 +147,18 @@ def hold_words(on: Any, table: Any) -> Any:
         column.width = w
         column.ratio = None  # the widths set here, not shared by ratio
     table.expand = False
-    return table
+    return True
 
 
-def show(on: Any, table: Any) -> None:
-    """Print ``table`` on ``on``: as a table when it fits (:func:`hold_words`), else
-    stacked, one paragraph per row, each cell after its column's name."""
-    if fits(on, table):
-        on.print(hold_words(on, table))
+def show(on: Any, table: Any, otherwise: Callable[[], None] | None = None) -> None:
+    """Print ``table`` on ``on`` when it fits with every word whole; else call ``otherwise``,
+    or, without it, print the table stacked: one paragraph per row, each cell after its
+    column's name."""
+    if _fit(on, table):
+        on.print(table)
+        return
+    if otherwise is not None:
+        otherwise()
         return
     from rich.text import Text
 

@@ -176,13 +176,12 @@ def print_report(report: SweepReport, console: Any = None) -> None:
                           *[_stat(c.metrics.get(metrics[i], NAN_STAT), sep="\n") for i in cols])
         return table
 
-    whole = cells(range(len(metrics)))
-    if screen.fits(console, whole):
-        console.print(screen.hold_words(console, whole))
-    else:  # the cells numbered with their knobs' values, then their metrics by number
+    def by_number() -> None:  # the cells numbered with their knobs' values, then their metrics by number
         screen.show(console, cells(range(0), numbered=True))
         for cols in screen.column_groups(console, lambda c: cells(c, numbered=True, axes=False), len(metrics)):
             console.print(cells(cols, numbered=True, axes=False))
+
+    screen.show(console, cells(range(len(metrics))), otherwise=by_number)
     warning = _warning(report)
     if warning:
         console.print(f"[red]{warning}[/red]")
