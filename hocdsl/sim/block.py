@@ -52,10 +52,6 @@ def play_hands(rules: Ruleset, n: int, rng: random.Random, choose: Sequence[Choo
     one stops on insolvency), adding each to ``y``; True when chips were conserved at every
     hand. With ``trace``, each hand appends what :meth:`Table.play_block` says, from the
     hashes ``acc`` the traced choosers keep (and resets them)."""
-    net_pos, net_seat = places.net_pos, places.net_seat
-    pool_taken, pool_take, pool_left = places.pool_taken, places.pool_take, places.pool_left
-    longest, net_sum, net_sq = places.longest, places.net_sum, places.net_sq
-    turns, decided = places.turns, places.decided
     counting = list(tallies)
     total = n * stake
     dealer: int | None = first_dealer
@@ -65,8 +61,7 @@ def play_hands(rules: Ruleset, n: int, rng: random.Random, choose: Sequence[Choo
         partie = Partie(rules, n, rng=rng, dealer=dealer, max_hands=left, record=record,
                         auto_forced=True, dealing="draw")
         for g, decisions in partie.play(choose, auto_equivalent=True):
-            ok = _count(g, decisions, partie, total, n, y, net_pos, net_seat, pool_taken, pool_take, pool_left,
-                        longest, net_sum, net_sq, turns, decided, counting) and ok
+            ok = _count(g, decisions, partie, total, n, y, places, counting) and ok
             if trace is not None and acc is not None:
                 carry = g.carry_out
                 assert carry is not None  # the hand is over
@@ -78,11 +73,11 @@ def play_hands(rules: Ruleset, n: int, rng: random.Random, choose: Sequence[Choo
     return ok
 
 
-def _count(g: Game, decisions: int, partie: Partie, total: int, n: int, y: list[int],
-           net_pos: tuple[int, ...], net_seat: tuple[int, ...], pool_taken: tuple[int, ...],
-           pool_take: tuple[int, ...], pool_left: tuple[int, ...], longest: int, net_sum: int, net_sq: int,
-           turns: int, decided: int, tallies: list[Tally]) -> bool:
-    """Add one finished hand to ``y``; True when its chips (and the partie's) are all there."""
+def _count(g: Game, decisions: int, partie: Partie, total: int, n: int, y: list[int], at: Places,
+           tallies: list[Tally]) -> bool:
+    """Add one finished hand to ``y`` at the places ``at``; True when its chips (and the
+    partie's) are all there."""
+    net_pos, net_seat = at.net_pos, at.net_seat
     eldest = g.eldest
     led = g.ledger
     net = led.net
@@ -104,18 +99,18 @@ def _count(g: Game, decisions: int, partie: Partie, total: int, n: int, y: list[
         y[net_seat[s]] += v
         sq += v * v
         whole += v
-    y[net_sum] += whole
-    y[net_sq] += sq
+    y[at.net_sum] += whole
+    y[at.net_sq] += sq
     # -- pools
     taken = led.taken
     for i in range(len(taken)):
         t = taken[i]
         if t:
-            y[pool_taken[i]] += 1
-            y[pool_take[i]] += t
+            y[at.pool_taken[i]] += 1
+            y[at.pool_take[i]] += t
     pools = carry.pools
     for i in range(len(pools)):
-        y[pool_left[i]] += pools[i]
+        y[at.pool_left[i]] += pools[i]
     # -- dealt hands: the longest suit
     for h in g.dealt:
         a = (h & SUIT_MASK).bit_count()
@@ -127,10 +122,10 @@ def _count(g: Game, decisions: int, partie: Partie, total: int, n: int, y: list[
             m = c
         if d > m:
             m = d
-        y[longest] += m
+        y[at.longest] += m
     # -- what each stage kind counts of the hand (its results)
     for tally in tallies:
         tally.count(g, y)
-    y[turns] += g.turns
-    y[decided] += decisions
+    y[at.turns] += g.turns
+    y[at.decided] += decisions
     return ok
