@@ -777,6 +777,13 @@ def _progress_bar(label: str) -> AbstractContextManager[Progress | None]:
     return bar()
 
 
+class DiffTable(str, Enum):
+    """``hoc diff --table``: which of its two tidy tables CSV and LaTeX write."""
+
+    outcomes = "outcomes"
+    rules = "rules"
+
+
 @app.command("diff")
 def diff_cmd(
     ctx: typer.Context,
@@ -805,17 +812,33 @@ def diff_cmd(
     ] = False,
     provenance: Annotated[bool, typer.Option(
         "--provenance", help="Also list the knobs whose values agree but whose provenance differs.")] = False,
+    table: Annotated[Optional[DiffTable], typer.Option(
+        "--table", metavar="outcomes|rules", show_default=False,
+        help="Which tidy table --format csv or latex writes: outcomes (the default when hands are played: one "
+             "row per ruleset, metric and statistic, columns ruleset,metric,statistic,value) or rules (the "
+             "default with --hands 0: one row per knob and ruleset, with its value, provenance and source; "
+             "no hand is played for it).")] = None,
 ) -> None:
     """Two readings side by side: the rules that differ (in words, with sources), then the outcomes on the same deals.
 
     The rules are printed at once, then the hands are played; the outcome table shows the key rows and the significant differences, with a legend (--all: every row).
+
+    --format csv writes one tidy table, for pandas or R: the outcomes, or with --table rules the rules (hoc diff A B -f csv > outcomes.csv; hoc diff A B -f csv --table rules > rules.csv).
     """
     from .diff import (
-        diff_grid, outcomes_markdown, print_outcomes, print_rules, report_json, rules_markdown, rules_report,
-        with_outcomes,
+        outcomes_grid, outcomes_markdown, print_outcomes, print_rules, report_json, rules_grid, rules_markdown,
+        rules_report, with_outcomes,
     )
 
     fmt = format_or_fail(format, json_)
+    if table is not None and fmt not in (Format.csv, Format.latex):
+        bad_input(f"--table {table.value} chooses the table of --format csv or latex; "
+                  f"--format {fmt.value} holds both (leave --table out)")
+    if table is DiffTable.outcomes and hands == 0:
+        bad_input("--table outcomes with --hands 0: no hand is played, so there are no outcomes "
+                  "(give --hands N, or --table rules)")
+    if table is DiffTable.rules:
+        hands = 0  # the rules table needs no hand played
     jobs = jobs_or_fail(jobs)
     hands = hands_or_fail(hands)
     rules_a = load_or_fail(a, (with_ or []) + (with_a or []))
@@ -836,7 +859,8 @@ def diff_cmd(
             report = with_outcomes(report, rules_a, rules_b, hands=hands, players=seats, bots=names,
                                    seed=seed, jobs=jobs, progress=progress, cluster=on)
     emit(fmt, text=lambda _c: print_outcomes(report, console, all_rows), json_data=lambda: report_json(report),
-         markdown=lambda: outcomes_markdown(report, all_rows), grid=lambda: diff_grid(report))
+         markdown=lambda: outcomes_markdown(report, all_rows),
+         grid=lambda: outcomes_grid(report) if hands > 0 else rules_grid(report))
 
 
 @app.command("report")

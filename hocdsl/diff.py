@@ -7,7 +7,10 @@ stage in the order of play, each value in words
 (:func:`hocdsl.rules.describe.describe`) with its source or editorial note. A
 stage, pool or section only one ruleset has is one row ("stage X: only in
 A") and nothing more; stages both have in another order, or of another kind,
-are one row too. With ``provenance=True`` (``hoc diff --provenance``) the knobs
+are one row too. Stages are paired by id; those left over are paired by kind (and what a
+vie stage bids on), in their order, so that a stage renamed in B (``point`` in A,
+``le-point`` in B) is compared knob by knob under a row that says which was matched to
+which (``stage-matched``); a stage still left over is "only in" its ruleset. With ``provenance=True`` (``hoc diff --provenance``) the knobs
 whose values agree but whose provenance differs are listed as well. Then, when hands are asked for, the outcomes of simulated play on the
 same deals (:func:`hocdsl.sim.compare`, common random numbers): each metric
 for A, for B, the difference B − A and its 95% interval, flagged where the
@@ -23,7 +26,9 @@ interval excludes zero.
 '1 card left pays 6; 2 pays 8; 3–9 pay 1 a card; 10 or more pay 2 a card'
 
 Four renderings of one :class:`DiffReport`: :func:`report_json` (plain data, every
-row), :func:`diff_grid` (every row as one CSV table), :func:`report_markdown`
+row), two tidy tables for CSV and LaTeX (:func:`rules_grid`: one row per knob and
+ruleset; :func:`outcomes_grid`: one row per ruleset, metric and statistic, numbers
+only in its ``value`` column), :func:`report_markdown`
 (GitHub-flavoured tables that paste into a paper or a wiki) and
 :func:`print_report` (rich tables on a terminal). The last two show the outcomes
 that matter (:func:`select_outcomes`: the key rows, then the significant
@@ -55,7 +60,7 @@ __all__ = [
     "format_number", "SIGNIFICANT_MARK", "ROW_KINDS", "rules_report", "with_outcomes", "Selection",
     "select_outcomes", "metric_words", "legend", "legend_of", "print_legend", "left_out_words", "METRIC_LEGEND",
     "rules_markdown", "outcomes_markdown",
-    "diff_grid", "print_rules", "print_outcomes", "is_key", "same_value",
+    "diff_grid", "rules_grid", "outcomes_grid", "TABLES", "print_rules", "print_outcomes", "is_key", "same_value",
 ]
 
 #: The flag put beside a difference whose 95% interval excludes zero.
@@ -64,8 +69,9 @@ SIGNIFICANT_MARK = "*"
 #: What a row of the rules part is: a knob whose value differs; with ``--provenance``
 #: one whose value agrees but whose provenance does not; the order of the stages
 #: both have; a stage of one kind in A and another in B; a vie stage bidding for
-#: another pool; a stage, pool or section (``bidding``) only one ruleset has.
-ROW_KINDS = ("knob", "provenance", "stage-order", "stage-kind", "stage-pool",
+#: another pool; a stage of A matched by kind to a stage of B with another id (its
+#: knobs follow, compared); a stage, pool or section (``bidding``) only one ruleset has.
+ROW_KINDS = ("knob", "provenance", "stage-order", "stage-kind", "stage-pool", "stage-matched",
              "stage-only-in-a", "stage-only-in-b", "pool-only-in-a", "pool-only-in-b",
              "section-only-in-a", "section-only-in-b")
 
@@ -82,10 +88,13 @@ class KnobSide:
     provenance: str  # "lalanne §9.3" or "editorial: ..."; "" for the structure of the file
     note: str | None = None
     declared_in: str | None = None  # the ruleset or extension file that set it
+    #: ``source``, ``inferred``, ``borrowed``, ``editorial``, ``lost`` or ``approximated``;
+    #: None for a row about the structure of the file
+    provenance_kind: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {"value": self.value, "words": self.words, "provenance": self.provenance,
-                "note": self.note, "declared_in": self.declared_in}
+                "provenance_kind": self.provenance_kind, "note": self.note, "declared_in": self.declared_in}
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,10 +109,18 @@ class KnobDiff:
     a: KnobSide
     b: KnobSide
     kind: str = "knob"
+    #: B's own path where it is not ``knob``: a knob of a stage matched by kind under
+    #: another id (``le-point.keys`` for A's ``point.keys``), or B's id of a matched stage
+    knob_b: str | None = None
+
+    @property
+    def path_b(self) -> str:
+        """The knob's (or the group's) path in ruleset B."""
+        return self.knob_b or self.knob
 
     def as_dict(self) -> dict[str, Any]:
-        return {"knob": self.knob, "kind": self.kind, "stage": self.stage, "stage_title": self.stage_title,
-                "title": self.title, "a": self.a.as_dict(), "b": self.b.as_dict()}
+        return {"knob": self.knob, "knob_b": self.knob_b, "kind": self.kind, "stage": self.stage,
+                "stage_title": self.stage_title, "title": self.title, "a": self.a.as_dict(), "b": self.b.as_dict()}
 
 
 def label(rules: Ruleset) -> str:
@@ -124,6 +141,7 @@ def _side(rules: Ruleset, path: str, value: Any) -> KnobSide:
         provenance=prov.cite() if prov is not None else "no provenance recorded",
         note=prov.note if prov is not None else None,
         declared_in=prov.declared_in if prov is not None else None,
+        provenance_kind=prov.kind if prov is not None else None,
     )
 
 
@@ -140,8 +158,8 @@ def same_value(cls: type, name: str, va: Any, vb: Any) -> bool:
     return bool(yaml_value(cls, name, va) == yaml_value(cls, name, vb))
 
 
-def _same_provenance(a: Ruleset, b: Ruleset, path: str) -> bool:
-    pa, pb = a.provenance.get(path), b.provenance.get(path)
+def _same_provenance(a: Ruleset, b: Ruleset, path: str, path_b: str | None = None) -> bool:
+    pa, pb = a.provenance.get(path), b.provenance.get(path_b or path)
     if pa is None or pb is None:
         return pa is pb
     return (pa.kind, pa.text) == (pb.kind, pb.text)
@@ -164,12 +182,38 @@ def _merged(xs: Sequence[str], ys: Sequence[str]) -> list[str]:
     return out
 
 
-def _groups(a: Ruleset, b: Ruleset) -> list[str]:
-    """Every knob group of either ruleset: sections, then pools, then stages in the order of play."""
+def _kind_key(stage: Any) -> tuple[str, str | None]:
+    """What a stage is for matching: its kind, and for a vie stage what it bids on."""
+    return (str(stage.kind), getattr(stage, "on", None))
+
+
+def stage_matches(a: Ruleset, b: Ruleset) -> dict[str, str]:
+    """``{A's stage id: B's stage id}`` for the stages paired by kind under different ids.
+
+    Stages with the same id in both are paired by it (and are not in the result); of the
+    stages left over, those of the same kind (and, for a vie stage, on the same thing)
+    are paired in their order, the first of A with the first of B, and so on. A stage
+    still left over has no match ("only in" its ruleset).
+    """
+    ia, ib = [s.id for s in a.stages], [s.id for s in b.stages]
+    left_a = [s for s in a.stages if s.id not in ib]
+    left_b = [s for s in b.stages if s.id not in ia]
+    out: dict[str, str] = {}
+    for key in dict.fromkeys(_kind_key(s) for s in left_a):
+        of_b = [s.id for s in left_b if _kind_key(s) == key]
+        of_a = [s.id for s in left_a if _kind_key(s) == key]
+        out.update(zip(of_a, of_b))
+    return out
+
+
+def _groups(a: Ruleset, b: Ruleset, matches: dict[str, str]) -> list[str]:
+    """Every knob group of either ruleset: sections, then pools, then stages in the order of
+    play (a stage of B matched to one of A under A's id)."""
     pa, pb = dict(a.sections()), dict(b.sections())
     sections = [s for s in SECTIONS if s in pa or s in pb]
     pools = _merged(a.pool_ids, b.pool_ids)
-    stages = _merged([s.id for s in a.stages], [s.id for s in b.stages])
+    back = {v: k for k, v in matches.items()}
+    stages = _merged([s.id for s in a.stages], [back.get(s.id, s.id) for s in b.stages])
     return sections + [f"pools.{p}" for p in pools] + stages
 
 
@@ -234,11 +278,13 @@ def _only_in_one(a: Ruleset, b: Ruleset, prefix: str, obj: Any, in_a: bool) -> K
                     f"{part}-only-in-{'a' if in_a else 'b'}")
 
 
-def _order_row(a: Ruleset, b: Ruleset) -> KnobDiff | None:
-    """A row for the stages both rulesets have when they come in another order."""
+def _order_row(a: Ruleset, b: Ruleset, matches: dict[str, str]) -> KnobDiff | None:
+    """A row for the stages both rulesets have (or that were matched) when they come in another order."""
     ia, ib = [s.id for s in a.stages], [s.id for s in b.stages]
-    common_a = [s for s in ia if s in ib]
-    common_b = [s for s in ib if s in ia]
+    back = {v: k for k, v in matches.items()}
+    mapped_b = [back.get(s, s) for s in ib]
+    common_a = [s for s in ia if s in mapped_b]
+    common_b = [s for s in mapped_b if s in ia]
     if common_a == common_b:
         return None
 
@@ -249,7 +295,21 @@ def _order_row(a: Ruleset, b: Ruleset) -> KnobDiff | None:
                     "stage-order")
 
 
-def _stage_shape_row(a: Ruleset, b: Ruleset, prefix: str, oa: Any, ob: Any) -> KnobDiff | None:
+def _matched_row(a: Ruleset, b: Ruleset, prefix: str, prefix_b: str) -> KnobDiff:
+    """The row that says stage ``prefix`` of A was matched by kind to ``prefix_b`` of B."""
+
+    def side(rules: Ruleset, stage_id: str) -> KnobSide:
+        st = rules.stage(stage_id)
+        value = {"id": stage_id, "kind": st.kind, "on": getattr(st, "on", None), "pool": getattr(st, "pool", None)}
+        return KnobSide(value, f"stage `{stage_id}`: {_stage_words(rules, stage_id)}", "")
+
+    return KnobDiff(prefix, prefix, section_title(a, prefix),
+                    f"stage `{prefix}` (A) matched to `{prefix_b}` (B), by kind and order",
+                    side(a, prefix), side(b, prefix_b), "stage-matched", knob_b=prefix_b)
+
+
+def _stage_shape_row(a: Ruleset, b: Ruleset, prefix: str, oa: Any, ob: Any,
+                     prefix_b: str) -> KnobDiff | None:
     """A row when a stage both have is of another kind (then its knobs are not compared),
     or bids for another pool."""
     title = section_title(a, prefix)
@@ -259,24 +319,29 @@ def _stage_shape_row(a: Ruleset, b: Ruleset, prefix: str, oa: Any, ob: Any) -> K
     pa, pb = getattr(oa, "pool", None), getattr(ob, "pool", None)
     if pa != pb:
         return KnobDiff(f"{prefix}.pool", prefix, title, "Pool it is bid for",
-                        KnobSide(pa, f"the {pa} pool", ""), KnobSide(pb, f"the {pb} pool", ""), "stage-pool")
+                        KnobSide(pa, f"the {pa} pool", ""), KnobSide(pb, f"the {pb} pool", ""), "stage-pool",
+                        knob_b=f"{prefix_b}.pool" if prefix_b != prefix else None)
     return None
 
 
-def _knob_rows(a: Ruleset, b: Ruleset, prefix: str, oa: Any, ob: Any, provenance: bool) -> list[KnobDiff]:
-    """The knobs of one group both rulesets have, matched by path."""
+def _knob_rows(a: Ruleset, b: Ruleset, prefix: str, oa: Any, ob: Any, provenance: bool,
+               prefix_b: str | None = None) -> list[KnobDiff]:
+    """The knobs of one group both rulesets have, matched by name (``prefix_b``: B's id of
+    a stage matched to A's ``prefix``)."""
+    prefix_b = prefix_b or prefix
     title = section_title(a, prefix)
     out = []
     for name, _spec in knob_fields(oa.__class__):
-        path = f"{prefix}.{name}"
+        path, path_b = f"{prefix}.{name}", f"{prefix_b}.{name}"
         va, vb = getattr(oa, name), getattr(ob, name)
         if not same_value(oa.__class__, name, va, vb):
             kind = "knob"
-        elif provenance and not _same_provenance(a, b, path):
+        elif provenance and not _same_provenance(a, b, path, path_b):
             kind = "provenance"
         else:
             continue
-        out.append(KnobDiff(path, prefix, title, knob_title(a, path), _side(a, path, va), _side(b, path, vb), kind))
+        out.append(KnobDiff(path, prefix, title, knob_title(a, path), _side(a, path, va), _side(b, path_b, vb), kind,
+                            knob_b=path_b if path_b != path else None))
     return out
 
 
@@ -291,25 +356,29 @@ def rules_diff(a: Ruleset, b: Ruleset, *, provenance: bool = False) -> list[Knob
     ``provenance`` is asked for).
     """
     pa, pb = dict(a.sections()), dict(b.sections())
+    matches = stage_matches(a, b)
     out: list[KnobDiff] = []
     order_done = False
-    for prefix in _groups(a, b):
+    for prefix in _groups(a, b, matches):
         if _part(prefix) == "stage" and not order_done:
             order_done = True
-            row = _order_row(a, b)
+            row = _order_row(a, b, matches)
             if row is not None:
                 out.append(row)
-        oa, ob = pa.get(prefix), pb.get(prefix)
+        prefix_b = matches.get(prefix, prefix)
+        oa, ob = pa.get(prefix), pb.get(prefix_b)
         if oa is None or ob is None:
             out.append(_only_in_one(a, b, prefix, oa if ob is None else ob, in_a=ob is None))
             continue
+        if prefix_b != prefix:
+            out.append(_matched_row(a, b, prefix, prefix_b))
         if _part(prefix) == "stage":
-            shape = _stage_shape_row(a, b, prefix, oa, ob)
+            shape = _stage_shape_row(a, b, prefix, oa, ob, prefix_b)
             if shape is not None:
                 out.append(shape)
                 if shape.kind == "stage-kind":
                     continue
-        out += _knob_rows(a, b, prefix, oa, ob, provenance)
+        out += _knob_rows(a, b, prefix, oa, ob, provenance, prefix_b)
     return out
 
 
@@ -721,10 +790,14 @@ def _summary(rules: list[KnobDiff]) -> str:
     """``2 knobs differ; 1 stage only in one ruleset; 3 knobs agree but cite differently.``"""
     knobs = sum(k.kind == "knob" for k in rules)
     prov = sum(k.kind == "provenance" for k in rules)
-    other = len(rules) - knobs - prov
+    matched = sum(k.kind == "stage-matched" for k in rules)
+    other = len(rules) - knobs - prov - matched
     parts = [f"{knobs} knob{'s differ' if knobs != 1 else ' differs'}"]
     if other:
         parts.append(f"{other} difference{'s' if other != 1 else ''} of stages, pools or sections")
+    if matched:
+        parts.append(f"{matched} stage{'s' if matched != 1 else ''} of A matched by kind to one of B "
+                     "with another id")
     if prov:
         parts.append(f"{prov} knob{'s agree' if prov != 1 else ' agrees'} in value but not in provenance")
     return "; ".join(parts) + "."
@@ -796,9 +869,9 @@ def outcomes_markdown(report: DiffReport, all_rows: bool = False) -> str:
 
 
 def diff_grid(report: DiffReport) -> Grid:
-    """Every row of the report as one CSV-ready table: the rules (``part`` rule: knob,
-    title, each side's value in words and provenance), then every outcome (``part``
-    outcome: metric, A, B, B − A, its interval, significant)."""
+    """Every row of the report as one table, the rules and the outcomes in the same columns
+    (the CSV of hocdsl 0.3; ``hoc diff --format csv`` now writes :func:`outcomes_grid` or
+    :func:`rules_grid`, each a tidy table of its own)."""
     header = ("part", "name", "title", "a", "b", "diff", "ci95_lo", "ci95_hi", "significant",
               "a_provenance", "b_provenance")
     rows: list[tuple[Any, ...]] = [("rule", k.knob, _row_title(k), k.a.words, k.b.words, None, None, None, None,
@@ -806,6 +879,47 @@ def diff_grid(report: DiffReport) -> Grid:
     rows += [("outcome", r.metric, None, _num(r.a), _num(r.b), _num(r.diff), _num(r.ci95[0]), _num(r.ci95[1]),
               r.significant, None, None) for r in report.outcomes or ()]
     return Grid(header, rows, title=f"{report.a} vs {report.b}")
+
+
+#: The two tables of ``hoc diff --format csv|latex`` (``--table``).
+TABLES = ("outcomes", "rules")
+
+#: The columns of :func:`outcomes_grid`: those of :func:`hocdsl.tidy.rows`.
+OUTCOME_COLUMNS = ("ruleset", "metric", "statistic", "value")
+
+#: The columns of :func:`rules_grid`.
+RULE_COLUMNS = ("knob", "kind", "stage", "stage_title", "title", "ruleset", "side", "path", "value", "words",
+                "provenance", "source", "note", "declared_in")
+
+
+def outcomes_grid(report: DiffReport) -> Grid:
+    """The outcomes as a tidy table, one row per ruleset × metric × statistic
+    (:func:`hocdsl.tidy.rows`): ``ruleset`` is A, B, or ``B − A`` for the difference;
+    ``statistic`` is ``mean``, ``ci95_lo``, ``ci95_hi`` (A and B), ``diff``,
+    ``diff_ci95_lo``, ``diff_ci95_hi`` (B − A); ``value`` holds numbers only, an
+    undefined one (a rate of something that never happened) empty. No row when nothing was
+    simulated."""
+    from .tidy import rows
+
+    return Grid(OUTCOME_COLUMNS, [(r["ruleset"], r["metric"], r["statistic"], _num(r["value"]))
+                                  for r in rows(report)], title=f"Outcomes: {report.a} vs {report.b}")
+
+
+def rules_grid(report: DiffReport) -> Grid:
+    """The rules that differ as a tidy table, one row per knob × ruleset: ``knob`` (the row's
+    key: A's path, or the id of a stage, pool or section), its ``kind`` (:data:`ROW_KINDS`),
+    ``stage`` and ``stage_title`` (the group), ``title``; then the ruleset's ``ruleset``,
+    ``side`` (``A`` or ``B``), ``path`` (its own path: B's differs from ``knob`` for a stage
+    matched by kind under another id), ``value`` (as a ruleset file writes it: a list or a
+    mapping as JSON), ``words``, ``provenance`` (``source``, ``inferred``, ``borrowed``,
+    ``editorial``, ``lost``, ``approximated``; empty for a row about the file's structure),
+    ``source`` (the citation, or the editorial note), ``note`` and ``declared_in``."""
+    out: list[tuple[Any, ...]] = []
+    for k in report.rules:
+        for side, name, path, ks in (("A", report.a, k.knob, k.a), ("B", report.b, k.path_b, k.b)):
+            out.append((k.knob, k.kind, k.stage, k.stage_title, _row_title(k), name, side, path, ks.value, ks.words,
+                        ks.provenance_kind, ks.provenance or None, ks.note, ks.declared_in))
+    return Grid(RULE_COLUMNS, out, title=f"Rules that differ: {report.a} vs {report.b}")
 
 
 # ------------------------------------------------------------ rich text ----

@@ -62,8 +62,11 @@ def rows(result: Any) -> list[Row]:
             out += _stat(head, name, r.diff, "diff_")
     elif isinstance(result, DiffReport):
         for o in result.outcomes or ():
-            out.append({"ruleset": result.a, "metric": o.metric, "statistic": "mean", "value": o.a})
-            out.append({"ruleset": result.b, "metric": o.metric, "statistic": "mean", "value": o.b})
+            for name, mean, ci in ((result.a, o.a, o.a_ci95), (result.b, o.b, o.b_ci95)):
+                out.append({"ruleset": name, "metric": o.metric, "statistic": "mean", "value": mean})
+                if ci is not None:
+                    out.append({"ruleset": name, "metric": o.metric, "statistic": "ci95_lo", "value": ci[0]})
+                    out.append({"ruleset": name, "metric": o.metric, "statistic": "ci95_hi", "value": ci[1]})
             head = {"ruleset": f"{result.b} − {result.a}"}
             out.append({**head, "metric": o.metric, "statistic": "diff", "value": o.diff})
             out.append({**head, "metric": o.metric, "statistic": "diff_ci95_lo", "value": o.ci95[0]})

@@ -156,6 +156,47 @@ def test_json_with_another_format_is_an_error(args):
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
+def test_diff_csv_gives_the_outcomes_and_the_rules_as_two_tidy_tables():
+    # --format csv: the outcomes, one row per ruleset x metric x statistic, numbers alone in `value`
+    out = runner.invoke(app, ["diff", "hoc-mazarin", "hoca", "--hands", "40", "--jobs", "1", "-f", "csv"])
+    assert out.exit_code == 0, out.output
+    rows = list(csv.DictReader(io.StringIO(out.stdout)))
+    assert list(rows[0]) == ["ruleset", "metric", "statistic", "value"]
+    assert {r["ruleset"] for r in rows} == {"hoc-mazarin", "hoca", "hoca − hoc-mazarin"}
+    assert {r["statistic"] for r in rows if r["ruleset"] == "hoca"} == {"mean", "ci95_lo", "ci95_hi"}
+    assert {r["statistic"] for r in rows if "−" in r["ruleset"]} == {"diff", "diff_ci95_lo", "diff_ci95_hi"}
+    for r in rows:  # a number, or empty where undefined; never words
+        assert r["value"] == "" or float(r["value"]) == float(r["value"]), r
+    eldest = {(r["ruleset"], r["statistic"]): float(r["value"]) for r in rows if r["metric"] == "net_per_hand.eldest"}
+    assert eldest[("hoca − hoc-mazarin", "diff")] == pytest.approx(
+        eldest[("hoca", "mean")] - eldest[("hoc-mazarin", "mean")])
+    # --table rules: one row per knob x ruleset, with its value, provenance and source; no hand played
+    out = runner.invoke(app, ["diff", "hoc-mazarin", "hoca", "-f", "csv", "--table", "rules"])
+    assert out.exit_code == 0, out.output
+    rules = list(csv.DictReader(io.StringIO(out.stdout)))
+    assert list(rules[0])[:9] == ["knob", "kind", "stage", "stage_title", "title", "ruleset", "side", "path", "value"]
+    keys = {(r["knob"], r["side"]): r for r in rules}
+    assert len(rules) == 2 * len({r["knob"] for r in rules}) == 14  # 7 knobs, under A and under B
+    assert (keys["point.keys", "A"]["value"], keys["point.keys", "B"]["value"]) == ('["cards", "value"]', '["value"]')
+    assert keys["point.keys", "B"]["provenance"] == "source" and keys["point.keys", "B"]["source"] == "hoca §Le point"
+    assert keys["bidding.precedence", "A"]["provenance"] == "inferred"
+    assert {r["ruleset"] for r in rules} == {"hoc-mazarin", "hoca"}
+    # --hands 0: the rules are the only table
+    assert runner.invoke(app, ["diff", "hoc-mazarin", "hoca", "-n", "0", "-f", "csv"]).stdout == out.stdout
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--table", "rules"], "--table rules chooses the table of --format csv or latex"),
+    (["-f", "json", "--table", "outcomes"], "--format json holds both"),
+    (["-f", "csv", "--table", "outcomes", "-n", "0"], "no hand is played, so there are no outcomes"),
+    (["-f", "csv", "--table", "knobs"], "knobs"),
+])
+def test_diff_table_asked_where_it_means_nothing_is_an_error(args, said):
+    result = runner.invoke(app, ["diff", "hoc-mazarin", "hoca", *args])
+    assert result.exit_code == 2 and said in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
 def test_show_csv_has_every_knob_with_its_value_and_source():
     rows = list(csv.DictReader(io.StringIO(runner.invoke(app, ["show", "hoc-mazarin", "-f", "csv"]).output)))
     cap = next(r for r in rows if r["path"] == "bidding.raise_cap")

@@ -224,6 +224,70 @@ def test_stages_in_another_order_and_of_another_kind(tmp_path):
     assert (d[0].a.value, d[0].b.value) == ("point", "tricon")
 
 
+def _renamed(tmp_path, base: Ruleset, name: str, renames: dict[str, str]) -> Ruleset:
+    """``base`` written out whole, with the stages of ``renames`` under their new ids (in place)."""
+    from hocdsl.rules.render import dump, ruleset_data
+
+    data = ruleset_data(base)
+    data["name"] = name
+    data["stages"] = {renames.get(k, k): v for k, v in data["stages"].items()}
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(dump(data), encoding="utf-8")
+    return load_ruleset(str(path))
+
+
+def test_stages_renamed_in_b_are_matched_by_kind_and_compared_knob_by_knob(tmp_path):
+    # the Hoca with its point and sequence stages under other ids: the same knobs differ
+    # from Lalanne's as under the Hoca's own ids, each with B's own path
+    hoca = load_ruleset("hoca")
+    renamed = _renamed(tmp_path, hoca, "hoca-renamed", {"point": "le-point", "sequence": "la-sequence"})
+    assert [s.id for s in renamed.stages][:2] == ["le-point", "la-sequence"]
+    plain = rules_diff(MAZARIN, hoca)
+    d = rules_diff(MAZARIN, renamed)
+    assert [(k.kind, k.knob, k.path_b) for k in d if k.kind == "stage-matched"] == [
+        ("stage-matched", "point", "le-point"), ("stage-matched", "sequence", "la-sequence")]
+    knobs = [(k.knob, k.path_b, k.a.value, k.b.value, k.b.provenance) for k in d if k.kind == "knob"]
+    ren = {"point": "le-point", "sequence": "la-sequence"}
+    expected = [(k.knob, ren.get(k.stage, k.stage) + k.knob[len(k.stage):], k.a.value, k.b.value, k.b.provenance)
+                for k in plain]
+    assert knobs == expected
+    assert ("point.keys", "le-point.keys", ["cards", "value"], ["value"], "hoca §Le point") in knobs
+    matched = d[[k.kind for k in d].index("stage-matched")]
+    assert matched.title == "stage `point` (A) matched to `le-point` (B), by kind and order"
+    assert matched.b.words.startswith("stage `le-point`: a vie stage on point, for the point pool")
+    # no stage is "only in" one of them, and the same ruleset renamed differs in nothing else
+    assert not [k for k in d if k.kind.startswith("stage-only")]
+    same = _renamed(tmp_path, MAZARIN, "mazarin-renamed", {"tricon": "brelan"})
+    assert [(k.kind, k.knob, k.path_b) for k in rules_diff(MAZARIN, same)] == [
+        ("stage-matched", "tricon", "brelan")]
+    # every rendering says it
+    report = diff_report(MAZARIN, renamed)
+    md = report_markdown(report)
+    assert "| stage `point` (A) matched to `le-point` (B), by kind and order |" in md
+    assert "2 stages of A matched by kind to one of B with another id" in md
+    rows = report_json(report)["rules"]
+    keys = [r for r in rows if r["knob"] == "point.keys"]
+    assert len(keys) == 1 and keys[0]["knob_b"] == "le-point.keys"
+
+
+def test_a_stage_left_over_after_matching_by_kind_is_only_in_its_ruleset(tmp_path):
+    # B has two claims stages where A has one: the first is matched, the second left over
+    def change(data):
+        blank = data["stages"].pop("blank_hand")
+        rest = dict(data["stages"])
+        data["stages"] = {}
+        for k, v in rest.items():
+            data["stages"][k] = v
+            if k == "tricon":
+                data["stages"]["blanche"] = blank
+                data["stages"]["blanche-2"] = dict(blank)
+
+    other = variant(tmp_path, "two-blanks", change)
+    d = rules_diff(MAZARIN, other)
+    assert [(k.kind, k.knob, k.path_b) for k in d] == [
+        ("stage-matched", "blank_hand", "blanche"), ("stage-only-in-b", "blanche-2", "blanche-2")]
+
+
 def test_a_stage_of_another_kind_is_one_row_and_its_knobs_are_not_compared():
     import dataclasses
 

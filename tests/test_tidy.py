@@ -43,7 +43,7 @@ def test_a_comparison_and_a_diff_give_both_sides_and_the_difference() -> None:
     assert _value(table, ruleset="hoc-mazarin", metric="net_per_hand.eldest", statistic="mean") == row.a.mean
     report = diff_report(MAZARIN, HOCA, hands=40)
     d = {r["statistic"] for r in rows(report) if r["metric"] == "turns_per_hand"}
-    assert d == {"mean", "diff", "diff_ci95_lo", "diff_ci95_hi"}
+    assert d == {"mean", "ci95_lo", "ci95_hi", "diff", "diff_ci95_lo", "diff_ci95_hi"}
 
 
 def test_readings_sweep_and_reconstruction_name_what_each_row_is_about() -> None:
