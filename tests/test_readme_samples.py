@@ -4,6 +4,7 @@ they cannot drift from the tool (issue 23)."""
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -43,3 +44,26 @@ def test_the_main_command_ends_on_its_answer_within_a_screen() -> None:
     main = samples_tool.samples(text)[0]
     last_screen = " ".join(main.body.splitlines()[-30:])
     assert "Under hoca the eldest gains about" in last_screen
+
+
+def test_the_main_command_run_at_100x30_ends_on_who_gains_and_by_how_much() -> None:
+    # `hoc diff hoc-mazarin hoca` at 100 columns and 30 lines, with fewer hands (the layout is
+    # the same): the sentences that say who gains, and by how much, are the last thing printed,
+    # whole within the last screen, and the legend and the rows left out come before them
+    from typer.testing import CliRunner
+
+    from hocdsl.cli import app
+
+    result = CliRunner().invoke(app, ["diff", "hoc-mazarin", "hoca", "--hands", "600", "--jobs", "1"],
+                                env={"COLUMNS": "100", "LINES": "30"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.rstrip("\n").split("\n")
+    last_screen = lines[-30:]
+    starts = [i for i, line in enumerate(last_screen) if line.startswith("Under hoca the eldest gains about")]
+    assert len(starts) == 1, "\n".join(last_screen)
+    said = " ".join(last_screen[starts[0]:])
+    assert re.search(r"gains about \d+(\.\d+)? chips a hand more than under hoc-mazarin \[\d", said), said
+    assert "at the expense of" in said
+    before = "\n".join(lines[:len(lines) - 30 + starts[0]])
+    assert "rows left out (`--all` prints every row)" in before and "net_per_hand.<position>" in before
+    assert last_screen[starts[0] - 1].strip() == ""  # a paragraph of its own
