@@ -6,12 +6,15 @@ A sample is a fenced ``text`` block of README.md preceded by a marker comment::
 
 The command runs in-process at 100 columns (``COLUMNS=100``: the terminal the README
 is written for); ``keep`` names the lines of its output shown (``1-12,40-``: ranges,
-1-based, an open end to the last line), a gap between kept ranges is marked with a
-line ``…``. Lines that report a speed (``hands/s``) vary from run to run: they are
+1-based, an open end to the last line; ``7`` a single line), a gap between kept ranges
+is marked with a line ``…``. A marker that ends ``| slow`` names a command that takes
+tens of seconds (the README's first command plays 20,000 hands under each ruleset): its
+test is marked ``slow`` (``pytest -m 'not slow'`` leaves it out). Lines that report a speed (``hands/s``) vary from run to run: they are
 compared with their figures masked.
 
     python tools/readme_samples.py            # rewrite the samples in README.md
     python tools/readme_samples.py --check    # exit 1, saying which, if a sample has drifted
+    python tools/readme_samples.py --only "hoc odds"   # only the samples whose command holds it
 
 ``tests/test_readme_samples.py`` runs the check, so a sample cannot drift from what the
 command prints.
@@ -31,8 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 COLUMNS = 100
 
-MARKER = re.compile(r"^<!-- sample: (?P<command>.+?)(?: \| keep (?P<keep>[\d,\- ]+))? -->\n```text\n"
-                    r"(?P<body>.*?)^```\n", re.M | re.S)
+MARKER = re.compile(r"^<!-- sample: (?P<command>.+?)(?: \| keep (?P<keep>[\d,\- ]+))?(?P<slow> \| slow)? -->\n"
+                    r"```text\n(?P<body>.*?)^```\n", re.M | re.S)
 _VARYING = re.compile(r"[\d,.]+(?= hands/s)")
 
 
@@ -45,11 +48,12 @@ class Sample:
     body: str
     start: int  # offsets of the body in the README
     end: int
+    slow: bool = False  # tens of seconds: its test is marked slow
 
 
 def samples(text: str) -> list[Sample]:
     """The marked samples of ``text``, in order."""
-    return [Sample(m["command"], m["keep"], m["body"], m.start("body"), m.end("body"))
+    return [Sample(m["command"], m["keep"], m["body"], m.start("body"), m.end("body"), bool(m["slow"]))
             for m in MARKER.finditer(text)]
 
 
@@ -107,37 +111,46 @@ def masked(text: str) -> str:
     return _VARYING.sub("#", text)
 
 
+def has_drifted(sample: Sample) -> str | None:
+    """What ``sample``'s command prints now, if its body is not that; else None."""
+    body = made(sample)
+    return body if masked(body) != masked(sample.body) else None
+
+
 def drifted(text: str) -> list[tuple[Sample, str]]:
     """The samples of ``text`` whose body is not what their command prints, with what it prints."""
     out = []
     for s in samples(text):
-        body = made(s)
-        if masked(body) != masked(s.body):
+        body = has_drifted(s)
+        if body is not None:
             out.append((s, body))
     return out
 
 
-def rewrite(text: str) -> str:
-    """``text`` with every sample's body made anew."""
+def rewrite(text: str, only: str | None = None) -> str:
+    """``text`` with every sample's body made anew (``only``: those whose command holds it)."""
     for s in reversed(samples(text)):
-        text = text[:s.start] + made(s) + text[s.end:]
+        if only is None or only in s.command:
+            text = text[:s.start] + made(s) + text[s.end:]
     return text
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="say which samples drifted; change nothing")
+    parser.add_argument("--only", metavar="TEXT", help="only the samples whose command holds TEXT")
     args = parser.parse_args(argv)
     text = README.read_text(encoding="utf-8")
     if args.check:
-        bad = drifted(text)
-        for s, _body in bad:
+        bad = [s for s in samples(text) if (args.only is None or args.only in s.command) and has_drifted(s)]
+        for s in bad:
             print(f"README.md: the sample of `{s.command}` is not what it prints now", file=sys.stderr)
         return 1 if bad else 0
-    new = rewrite(text)
+    new = rewrite(text, args.only)
     if new != text:
         README.write_text(new, encoding="utf-8")
-        print(f"README.md: {len(samples(text))} samples made anew")
+        n = sum(args.only is None or args.only in s.command for s in samples(text))
+        print(f"README.md: {n} sample{'s' if n != 1 else ''} made anew")
     return 0
 
 
