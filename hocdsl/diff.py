@@ -60,7 +60,7 @@ __all__ = [
     "format_number", "SIGNIFICANT_MARK", "ROW_KINDS", "rules_report", "with_outcomes", "Selection",
     "select_outcomes", "metric_words", "legend", "legend_of", "print_legend", "left_out_words", "METRIC_LEGEND",
     "rules_markdown", "outcomes_markdown",
-    "diff_grid", "rules_grid", "outcomes_grid", "TABLES", "print_rules", "print_outcomes", "is_key", "same_value",
+    "diff_grid", "rules_grid", "outcomes_grid", "TABLES", "stage_matches", "print_rules", "print_outcomes", "is_key", "same_value",
 ]
 
 #: The flag put beside a difference whose 95% interval excludes zero.
@@ -503,13 +503,16 @@ def with_outcomes(report: DiffReport, a: Ruleset, b: Ruleset, *, hands: int, pla
                   bots: Sequence[str] | None = None, seed: int = 0, jobs: int = 1,
                   progress: Callable[[int, int], None] | None = None, cluster: Any = None) -> DiffReport:
     """``report`` with the outcomes of ``hands`` hands under ``a`` and ``b`` on the same deals
-    (``jobs`` processes, or a Dask ``cluster``: see :func:`hocdsl.sim.compare`)."""
+    (``jobs`` processes, or a Dask ``cluster``: see :func:`hocdsl.sim.compare`). The metrics of
+    a stage of B matched to one of A under another id (``won_rate.le-point``) are compared
+    with A's, under A's name (``won_rate.point``)."""
     from .sim import compare
 
     if bots is None:
         bots = ("heuristic",) * players
+    stages_b = {v: k for k, v in stage_matches(a, b).items()}  # a renamed stage's metrics under A's id
     comparison = compare(a, b, hands=hands, players=players, bots=tuple(bots), seed=seed,
-                         jobs=jobs, progress=progress, cluster=cluster)
+                         jobs=jobs, progress=progress, cluster=cluster, stages_b=stages_b)
     conserved = getattr(comparison, "chips_conserved", None)
     settings = {"hands": hands, "players": players, "bots": list(bots), "seed": seed}
     return DiffReport(report.a, report.b, report.rules, outcome_rows(comparison), settings,

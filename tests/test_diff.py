@@ -270,6 +270,17 @@ def test_stages_renamed_in_b_are_matched_by_kind_and_compared_knob_by_knob(tmp_p
     assert len(keys) == 1 and keys[0]["knob_b"] == "le-point.keys"
 
 
+def test_a_renamed_stages_outcomes_are_compared_under_as_id(tmp_path):
+    # on the same deals, B's `le-point` is measured against A's `point`: one row, both sides
+    renamed = _renamed(tmp_path, load_ruleset("hoca"), "hoca-renamed", {"point": "le-point"})
+    plain = {r.metric: r for r in diff_report(MAZARIN, load_ruleset("hoca"), hands=40).outcomes}
+    rows = {r.metric: r for r in diff_report(MAZARIN, renamed, hands=40).outcomes}
+    assert not [m for m in rows if "le-point" in m]
+    for metric in ("won_rate.point", "pool_when_won.point", "turns_per_hand"):
+        assert (rows[metric].a, rows[metric].b, rows[metric].diff) == \
+            (plain[metric].a, plain[metric].b, plain[metric].diff), metric
+
+
 def test_a_stage_left_over_after_matching_by_kind_is_only_in_its_ruleset(tmp_path):
     # B has two claims stages where A has one: the first is matched, the second left over
     def change(data):

@@ -28,7 +28,7 @@ import multiprocessing
 import os
 import pickle
 from collections import deque
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import ExitStack, closing
@@ -228,13 +228,13 @@ class _SimJob:
 class _CompareJob:
     """Two rulesets on the same blocks (the same deals): a chunk -> paired sums."""
 
-    def __init__(self, a: Table, b: Table, seed: int) -> None:
+    def __init__(self, a: Table, b: Table, seed: int, alias_b: Mapping[str, str] | None = None) -> None:
         self.a, self.b = a, b
         self.seed = seed
         la, lb = a.layout, b.layout
         self.offset = la.size
         idx_a = {m.name: m for m in la.metrics}
-        idx_b = {m.name: m for m in lb.metrics}
+        idx_b = {(alias_b or {}).get(m.name, m.name): m for m in lb.metrics}  # under the name A has it
         pairs = set(la.pairs()) | {(x + la.size, y + la.size) for x, y in lb.pairs()}
         for name in idx_a.keys() & idx_b.keys():
             ia = list(idx_a[name].args)
@@ -509,34 +509,60 @@ def simulate(rules: Ruleset, *, hands: int, players: int = 3, bots: str | Sequen
     return result
 
 
+#: The metric families named by a vie stage's id (``won_rate.<stage>``): those ``compare``
+#: renames for a stage of B matched to one of A under another id (``stages_b``).
+STAGE_FAMILIES = ("won_rate", "all_pass_rate", "double_rate", "triple_rate", "pool_when_won", "pays_when_won")
+
+
+def _as_in_a(names_b: Sequence[str], stages_b: Mapping[str, str]) -> dict[str, str]:
+    """``{B's metric name: the name it is compared under}``: a stage metric of a stage of B
+    matched to one of A (``stages_b``: B's id -> A's) takes A's id, unless B has a metric of
+    that name already.
+
+    >>> _as_in_a(["won_rate.le-point", "pool_take.le-point", "turns_per_hand"], {"le-point": "point"})
+    {'won_rate.le-point': 'won_rate.point', 'pool_take.le-point': 'pool_take.le-point', 'turns_per_hand': 'turns_per_hand'}
+    """
+    out = {}
+    for name in names_b:
+        family, _, part = name.partition(".")
+        renamed = f"{family}.{stages_b[part]}" if family in STAGE_FAMILIES and part in stages_b else name
+        out[name] = renamed if renamed == name or renamed not in names_b else name
+    return out
+
+
 def compare(rules_a: Ruleset, rules_b: Ruleset, *, hands: int, players: int = 3,
             bots: str | Sequence[str] = ("heuristic",), seed: int = 0, jobs: int = 1,
-            progress: Progress | None = None, cluster: Cluster | str | None = None) -> Comparison:
+            progress: Progress | None = None, cluster: Cluster | str | None = None,
+            stages_b: Mapping[str, str] | None = None) -> Comparison:
     """Play the same ``hands`` deals under ``rules_a`` and ``rules_b`` (the same
     seeds for deals and bots: common random numbers) and compare every metric.
 
     Each :class:`Row` has A, B, B - A; the interval of the difference is paired
     by block (the same deals), so it is much narrower than the two intervals
     side by side. ``significant``: the interval of B - A excludes zero.
-    ``jobs``, ``cluster``: as for :func:`simulate`.
+    ``jobs``, ``cluster``: as for :func:`simulate`. ``stages_b``: B's id -> A's id of
+    stages matched under another id (:func:`hocdsl.diff.stage_matches`, reversed): B's
+    metrics of such a stage (:data:`STAGE_FAMILIES`) are compared with A's, under A's name.
     """
     _check(hands, jobs, cluster)
     rules_a.hand_size(players)
     rules_b.hand_size(players)
     names = _bots(bots, players)
     ta, tb = Table(rules_a, players, names), Table(rules_b, players, names)
-    job = _CompareJob(ta, tb, seed)
+    alias = _as_in_a([m.name for m in tb.layout.metrics], stages_b or {})
+    job = _CompareJob(ta, tb, seed, alias)
     sums, oks = _run(job, hands, jobs, progress, cluster)
     off = job.offset
     ra = _result(rules_a, players, names, seed, hands, oks[0], sums, ta.layout)
     rb = _result(rules_b, players, names, seed, hands, oks[1], sums, tb.layout, off)
     ma = {m.name: m for m in ta.layout.metrics}
-    mb = {m.name: m for m in tb.layout.metrics}
+    mb = {alias[m.name]: m for m in tb.layout.metrics}
+    own_b = {v: k for k, v in alias.items()}  # the name B's result holds it under
     rows: dict[str, Row] = {}
     names_all = list(ma) + [k for k in mb if k not in ma]
     for name in names_all:
         sa = ra.metrics.get(name, NAN_STAT)
-        sb = rb.metrics.get(name, NAN_STAT)
+        sb = rb.metrics.get(own_b.get(name, name), NAN_STAT)
         if name in ma and name in mb:
             ea, wa = _parts(sums, ma[name])
             eb, wb = _parts(sums, mb[name], off)
