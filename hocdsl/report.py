@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .diff import (DiffReport, KnobDiff, KnobSide, OutcomeRow, format_number, label, metric_words, outcome_rows,
-                   rules_diff)
+                   rules_diff, stage_matches)
 from .gist import gist
 from .sim import Comparison, SimResult, Stat, compare
 from .sim.metrics import positions
@@ -105,7 +105,8 @@ def build_report(a: Ruleset, b: Ruleset, *, hands: int = REPORT_HANDS, players: 
     members = family_members(a, b) if family else []
     total = hands * (1 + len(asked) + len(members))
     comparison = compare(a, b, hands=hands, players=players, bots=names, seed=seed, jobs=jobs,
-                         progress=_phase(progress, 0, total))
+                         progress=_phase(progress, 0, total),
+                         stages_b={v: k for k, v in stage_matches(a, b).items()})  # as hoc diff pairs them
     settings = {"hands": hands, "players": players, "bots": list(comparison.result_a.bots), "seed": seed}
     diff = DiffReport(label(a), label(b), rules_diff(a, b), outcome_rows(comparison), settings,
                       comparison.chips_conserved)
