@@ -471,6 +471,13 @@ class DiffReport:
 
         return to_frame(self)
 
+    def rules_frame(self) -> Any:
+        """The rules that differ as a pandas DataFrame, one row per knob and ruleset
+        (:func:`hocdsl.tidy.rule_rows`: the table of ``hoc diff --format csv --table rules``)."""
+        from .tidy import rules_frame
+
+        return rules_frame(self)
+
 
 def diff_report(
     a: Ruleset,

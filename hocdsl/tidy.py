@@ -98,13 +98,39 @@ def rows(result: Any) -> list[Row]:
     return out
 
 
-def to_frame(result: Any) -> Any:
-    """``result`` as a pandas ``DataFrame`` of :func:`rows` (pandas: ``pip install 'hocdsl[frames]'``)."""
+def rule_rows(report: Any) -> list[Row]:
+    """The rules of a :class:`~hocdsl.diff.DiffReport` as tidy rows, one per knob × ruleset: the
+    columns of ``hoc diff --format csv --table rules`` (:func:`hocdsl.diff.rules_grid`).
+
+    >>> from hocdsl.diff import rules_report
+    >>> from hocdsl.rules import load_ruleset
+    >>> first = rule_rows(rules_report(load_ruleset("hoc-mazarin"), load_ruleset("hoca")))[0]
+    >>> first["knob"], first["ruleset"], first["value"], first["provenance"]
+    ('bidding.precedence', 'hoc-mazarin', 'first-declarer', 'inferred')
+    """
+    from .diff import DiffReport, rules_grid
+
+    if not isinstance(report, DiffReport):
+        raise TypeError(f"no rule rows for a {type(report).__name__}: a DiffReport has them")
+    grid = rules_grid(report)
+    return [dict(zip(grid.header, r)) for r in grid.rows]
+
+
+def _pandas() -> Any:
     import importlib
 
     try:
-        pd = importlib.import_module("pandas")  # optional: typed as a module, not stubbed
+        return importlib.import_module("pandas")  # optional: typed as a module, not stubbed
     except ImportError:
         raise ImportError(f"to_frame needs pandas: pip install 'hocdsl[{EXTRA}]' (or pip install pandas); "
                           "hocdsl.tidy.rows gives the same rows without it") from None
-    return pd.DataFrame(rows(result))
+
+
+def to_frame(result: Any) -> Any:
+    """``result`` as a pandas ``DataFrame`` of :func:`rows` (pandas: ``pip install 'hocdsl[frames]'``)."""
+    return _pandas().DataFrame(rows(result))
+
+
+def rules_frame(report: Any) -> Any:
+    """A diff's rules as a pandas ``DataFrame`` of :func:`rule_rows`."""
+    return _pandas().DataFrame(rule_rows(report))

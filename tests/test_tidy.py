@@ -13,7 +13,7 @@ from hocdsl.reconstruct import reconstruct
 from hocdsl.rules import load_ruleset
 from hocdsl.sim import compare, simulate
 from hocdsl.sweep import sweep
-from hocdsl.tidy import rows, to_frame
+from hocdsl.tidy import rows, rule_rows, to_frame
 
 HOCA = load_ruleset("hoca")
 MAZARIN = load_ruleset("hoc-mazarin")
@@ -87,3 +87,23 @@ def test_every_result_has_to_frame() -> None:
 
     for cls in (SimResult, Comparison, DiffReport, ReadingsReport, SweepReport, ReconstructReport):
         assert callable(getattr(cls, "to_frame", None)), cls.__name__
+
+
+def test_a_diffs_rules_one_row_per_knob_and_ruleset() -> None:
+    report = diff_report(MAZARIN, HOCA)
+    table = rule_rows(report)
+    assert len(table) == 2 * len(report.rules)
+    keys = [r for r in table if r["knob"] == "card_game.principal_wild"]
+    assert [(r["ruleset"], r["side"], r["value"]) for r in keys] == [
+        ("hoc-mazarin", "A", "never"), ("hoca", "B", "when-missing")]
+    assert keys[1]["provenance"] == "source" and keys[1]["source"].startswith("hoca §")
+    with pytest.raises(TypeError, match="a DiffReport has them"):
+        rule_rows(simulate(HOCA, hands=20))
+
+
+def test_rules_frame() -> None:
+    pd = pytest.importorskip("pandas")
+    frame = diff_report(MAZARIN, HOCA).rules_frame()
+    assert isinstance(frame, pd.DataFrame)
+    wide = frame.pivot(index="knob", columns="ruleset", values="words")
+    assert wide.loc["point.keys", "hoca"] == "the highest value alone"
