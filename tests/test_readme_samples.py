@@ -89,3 +89,21 @@ def test_the_main_command_run_at_100x30_ends_on_who_gains_and_by_how_much() -> N
     before = "\n".join(lines[:len(lines) - 30 + starts[0]])
     assert "rows left out (`--all` prints every row)" in before and "net_per_hand.<position>" in before
     assert last_screen[starts[0] - 1].strip() == ""  # a paragraph of its own
+
+
+def test_a_sample_run_on_a_file_the_readme_shows() -> None:
+    # `hoc validate my-reading.yaml` runs on the yaml block above it, and must exit 2
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    (s,) = [s for s in samples_tool.samples(text) if s.command == "hoc validate my-reading.yaml"]
+    assert (s.file, s.exit, s.prompt) == ("my-reading.yaml", 2, True)
+    assert s.file_text is not None and s.file_text.startswith("format: 2\nname: my-reading\n")
+    fixed = s.file_text.replace("        6: {plain: 4, major: 5}\n", "")
+    assert fixed != s.file_text
+    with pytest.raises(RuntimeError, match="exit 0, not 2"):  # the error fixed: no longer what it shows
+        samples_tool.run(s.command, exit=2, file=s.file, file_text=fixed)
+
+
+def test_a_marker_with_an_unknown_option_is_refused() -> None:
+    text = "<!-- sample: hoc rulesets | keepp 1-3 -->\n```text\nx\n```\n"
+    with pytest.raises(ValueError, match="an option it does not know: 'keepp 1-3'"):
+        samples_tool.samples(text)

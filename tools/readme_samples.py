@@ -9,7 +9,14 @@ is written for); ``keep`` names the lines of its output shown (``1-12,40-``: ran
 1-based, an open end to the last line; ``7`` a single line), a gap between kept ranges
 is marked with a line ``…``. A marker that ends ``| slow`` names a command that takes
 tens of seconds (the README's first command plays 20,000 hands under each ruleset): its
-test is marked ``slow`` (``pytest -m 'not slow'`` leaves it out). Lines that report a speed (``hands/s``) vary from run to run: they are
+test is marked ``slow`` (``pytest -m 'not slow'`` leaves it out). Three more options, for
+a command run on a file the README shows (an error ``hoc validate`` reports)::
+
+    <!-- sample: hoc validate my-reading.yaml | file my-reading.yaml | exit 2 | prompt -->
+
+``file NAME``: the README's last ``yaml`` block before the marker is written as ``NAME`` in
+an empty directory, where the command runs; ``exit N``: the exit code the command must give
+(0 unless said); ``prompt``: the body starts with the command after ``$ ``. Lines that report a speed (``hands/s``) vary from run to run: they are
 compared with their figures masked.
 
     python tools/readme_samples.py            # rewrite the samples in README.md
@@ -34,8 +41,9 @@ ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 COLUMNS = 100
 
-MARKER = re.compile(r"^<!-- sample: (?P<command>.+?)(?: \| keep (?P<keep>[\d,\- ]+))?(?P<slow> \| slow)? -->\n"
-                    r"```text\n(?P<body>.*?)^```\n", re.M | re.S)
+MARKER = re.compile(r"^<!-- sample: (?P<spec>.+?) -->\n```text\n(?P<body>.*?)^```\n", re.M | re.S)
+_YAML = re.compile(r"^```yaml\n(?P<text>.*?)^```\n", re.M | re.S)
+_OPTION = re.compile(r"(?P<name>keep|file|exit) (?P<value>\S.*)|(?P<flag>slow|prompt)")
 _VARYING = re.compile(r"[\d,.]+(?= hands/s)")
 
 
@@ -49,12 +57,33 @@ class Sample:
     start: int  # offsets of the body in the README
     end: int
     slow: bool = False  # tens of seconds: its test is marked slow
+    file: str | None = None  # the name the last yaml block before the marker is written as
+    file_text: str | None = None
+    exit: int = 0  # the exit code the command must give
+    prompt: bool = False  # the body starts with "$ <command>"
+
+
+def _sample(text: str, m: re.Match[str]) -> Sample:
+    command, *options = m["spec"].split(" | ")
+    found: dict[str, str] = {}
+    for option in options:
+        o = _OPTION.fullmatch(option.strip())
+        if o is None:
+            raise ValueError(f"README.md: a sample of `{command}` has an option it does not know: {option!r}")
+        found[o["name"] or o["flag"]] = o["value"] or ""
+    file_text = None
+    if "file" in found:
+        blocks = list(_YAML.finditer(text, 0, m.start()))
+        if not blocks:
+            raise ValueError(f"README.md: the sample of `{command}` names a file, but no yaml block comes before it")
+        file_text = blocks[-1]["text"]
+    return Sample(command, found.get("keep"), m["body"], m.start("body"), m.end("body"), "slow" in found,
+                  found.get("file"), file_text, int(found.get("exit", "0")), "prompt" in found)
 
 
 def samples(text: str) -> list[Sample]:
     """The marked samples of ``text``, in order."""
-    return [Sample(m["command"], m["keep"], m["body"], m.start("body"), m.end("body"), bool(m["slow"]))
-            for m in MARKER.finditer(text)]
+    return [_sample(text, m) for m in MARKER.finditer(text)]
 
 
 def kept(lines: list[str], keep: str | None) -> list[str]:
@@ -80,8 +109,12 @@ def kept(lines: list[str], keep: str | None) -> list[str]:
     return out
 
 
-def run(command: str) -> str:
-    """What ``command`` (a ``hoc ...`` line) prints at :data:`COLUMNS` columns."""
+def run(command: str, *, exit: int = 0, file: str | None = None, file_text: str | None = None) -> str:
+    """What ``command`` (a ``hoc ...`` line) prints at :data:`COLUMNS` columns (its standard
+    output and error), in the repository, or with ``file`` in an empty directory that holds
+    ``file_text`` under that name. Exit codes other than ``exit`` are an error."""
+    import tempfile
+
     from typer.testing import CliRunner
 
     from hocdsl.cli import app
@@ -90,20 +123,26 @@ def run(command: str) -> str:
     if args[0] != "hoc":
         raise ValueError(f"a sample runs a hoc command, not {command!r}")
     old = os.getcwd()
-    os.chdir(ROOT)  # the README's paths (examples/...) are relative to the repository
-    try:
-        result = CliRunner().invoke(app, args[1:], env={"COLUMNS": str(COLUMNS)})
-    finally:
-        os.chdir(old)
-    if result.exit_code != 0:
-        raise RuntimeError(f"{command}: exit {result.exit_code}\n{result.output}")
+    with tempfile.TemporaryDirectory() as tmp:
+        where = ROOT  # the README's paths (examples/...) are relative to the repository
+        if file is not None:
+            where = Path(tmp)
+            (where / file).write_text(file_text or "", encoding="utf-8")
+        os.chdir(where)
+        try:
+            result = CliRunner().invoke(app, args[1:], env={"COLUMNS": str(COLUMNS)})
+        finally:
+            os.chdir(old)
+    if result.exit_code != exit:
+        raise RuntimeError(f"{command}: exit {result.exit_code}, not {exit}\n{result.output}")
     return result.output
 
 
 def made(sample: Sample) -> str:
     """The body ``sample`` should hold: its command's output, the kept lines, trailing spaces cut."""
-    lines = [line.rstrip() for line in run(sample.command).rstrip("\n").split("\n")]
-    return "\n".join(kept(lines, sample.keep)) + "\n"
+    out = run(sample.command, exit=sample.exit, file=sample.file, file_text=sample.file_text)
+    lines = [line.rstrip() for line in out.rstrip("\n").split("\n")]
+    return "\n".join((["$ " + sample.command] if sample.prompt else []) + kept(lines, sample.keep)) + "\n"
 
 
 def masked(text: str) -> str:
