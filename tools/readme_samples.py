@@ -1,6 +1,6 @@
 """The README's sample outputs, made by running the commands they show.
 
-A sample is a fenced ``text`` block of README.md preceded by a marker comment::
+A sample is a fenced ``text`` (or ``markdown``) block of README.md preceded by a marker comment::
 
     <!-- sample: hoc diff manille manille-larousse --hands 0 | keep 1-12 -->
 
@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 COLUMNS = 100
 
-MARKER = re.compile(r"^<!-- sample: (?P<spec>.+?) -->\n```text\n(?P<body>.*?)^```\n", re.M | re.S)
+MARKER = re.compile(r"^<!-- sample: (?P<spec>.+?) -->\n```(?:text|markdown)\n(?P<body>.*?)^```\n", re.M | re.S)
 _YAML = re.compile(r"^```yaml\n(?P<text>.*?)^```\n", re.M | re.S)
 _OPTION = re.compile(r"(?P<name>keep|file|exit) (?P<value>\S.*)|(?P<flag>slow|prompt)")
 _VARYING = re.compile(r"[\d,.]+(?= hands/s)")
