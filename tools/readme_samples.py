@@ -1,6 +1,7 @@
 """The README's sample outputs, made by running the commands they show.
 
-A sample is a fenced ``text`` (or ``markdown``) block of README.md preceded by a marker comment::
+A sample is a fenced ``text`` (or ``markdown``) block of README.md preceded by a marker comment
+(or markdown the page renders, a table, between the marker and a line ``<!-- /sample -->``)::
 
     <!-- sample: hoc diff manille manille-larousse --hands 0 | keep 1-12 -->
 
@@ -41,7 +42,9 @@ ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 COLUMNS = 100
 
-MARKER = re.compile(r"^<!-- sample: (?P<spec>.+?) -->\n```(?:text|markdown)\n(?P<body>.*?)^```\n", re.M | re.S)
+MARKER = re.compile(r"^<!-- sample: (?P<spec>[^\n]+?) -->\n```(?:text|markdown)\n(?P<body>.*?)^```\n", re.M | re.S)
+#: A sample shown as markdown itself (a table the page renders), not in a fence: up to its end marker.
+RAW = re.compile(r"^<!-- sample: (?P<spec>[^\n]+?) -->\n(?!```)(?P<body>.*?)^<!-- /sample -->\n", re.M | re.S)
 _YAML = re.compile(r"^```yaml\n(?P<text>.*?)^```\n", re.M | re.S)
 _OPTION = re.compile(r"(?P<name>keep|file|exit) (?P<value>\S.*)|(?P<flag>slow|prompt)")
 _VARYING = re.compile(r"[\d,.]+(?= hands/s)")
@@ -83,7 +86,8 @@ def _sample(text: str, m: re.Match[str]) -> Sample:
 
 def samples(text: str) -> list[Sample]:
     """The marked samples of ``text``, in order."""
-    return [_sample(text, m) for m in MARKER.finditer(text)]
+    found = [*MARKER.finditer(text), *RAW.finditer(text)]
+    return [_sample(text, m) for m in sorted(found, key=lambda m: m.start())]
 
 
 def kept(lines: list[str], keep: str | None) -> list[str]:
