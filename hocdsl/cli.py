@@ -814,10 +814,11 @@ def diff_cmd(
         "--provenance", help="Also list the knobs whose values agree but whose provenance differs.")] = False,
     table: Annotated[Optional[DiffTable], typer.Option(
         "--table", metavar="outcomes|rules", show_default=False,
-        help="Which tidy table --format csv or latex writes: outcomes (the default when hands are played: one "
+        help="Which table --format csv or latex writes: outcomes (the default when hands are played; CSV: one "
              "row per ruleset, metric and statistic, columns ruleset,metric,statistic,value) or rules (the "
-             "default with --hands 0: one row per knob and ruleset, with its value, provenance and source; "
-             "no hand is played for it).")] = None,
+             "default with --hands 0; CSV: one row per knob and ruleset, with its value, provenance and "
+             "source; no hand is played for it). LaTeX lays the same out to read: a row per metric, or per knob.")
+    ] = None,
 ) -> None:
     """Two readings side by side: the rules that differ (in words, with sources), then the outcomes on the same deals.
 
@@ -826,8 +827,8 @@ def diff_cmd(
     --format csv writes one tidy table, for pandas or R: the outcomes, or with --table rules the rules (hoc diff A B -f csv > outcomes.csv; hoc diff A B -f csv --table rules > rules.csv).
     """
     from .diff import (
-        outcomes_grid, outcomes_markdown, print_outcomes, print_rules, report_json, rules_grid, rules_markdown,
-        rules_report, with_outcomes,
+        outcomes_grid, outcomes_markdown, outcomes_paper_grid, print_outcomes, print_rules, report_json, rules_grid,
+        rules_markdown, rules_paper_grid, rules_report, with_outcomes,
     )
 
     fmt = format_or_fail(format, json_)
@@ -858,9 +859,13 @@ def diff_cmd(
                 _progress_bar(f"{hands:,} hands × 2 rulesets") as progress:
             report = with_outcomes(report, rules_a, rules_b, hands=hands, players=seats, bots=names,
                                    seed=seed, jobs=jobs, progress=progress, cluster=on)
+    def grid() -> Any:  # CSV: a tidy table; LaTeX: the same one, laid out to read in a paper
+        if fmt is Format.latex:
+            return outcomes_paper_grid(report) if hands > 0 else rules_paper_grid(report)
+        return outcomes_grid(report) if hands > 0 else rules_grid(report)
+
     emit(fmt, text=lambda _c: print_outcomes(report, console, all_rows), json_data=lambda: report_json(report),
-         markdown=lambda: outcomes_markdown(report, all_rows),
-         grid=lambda: outcomes_grid(report) if hands > 0 else rules_grid(report))
+         markdown=lambda: outcomes_markdown(report, all_rows), grid=grid)
 
 
 @app.command("report")

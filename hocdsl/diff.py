@@ -60,7 +60,7 @@ __all__ = [
     "format_number", "SIGNIFICANT_MARK", "ROW_KINDS", "rules_report", "with_outcomes", "Selection",
     "select_outcomes", "metric_words", "legend", "legend_of", "print_legend", "left_out_words", "METRIC_LEGEND",
     "rules_markdown", "outcomes_markdown",
-    "diff_grid", "rules_grid", "outcomes_grid", "TABLES", "stage_matches", "print_rules", "print_outcomes", "is_key", "same_value",
+    "diff_grid", "rules_grid", "outcomes_grid", "rules_paper_grid", "outcomes_paper_grid", "TABLES", "stage_matches", "print_rules", "print_outcomes", "is_key", "same_value",
 ]
 
 #: The flag put beside a difference whose 95% interval excludes zero.
@@ -913,6 +913,30 @@ def outcomes_grid(report: DiffReport) -> Grid:
 
     return Grid(OUTCOME_COLUMNS, [(r["ruleset"], r["metric"], r["statistic"], _num(r["value"]))
                                   for r in rows(report)], title=f"Outcomes: {report.a} vs {report.b}")
+
+
+def outcomes_paper_grid(report: DiffReport) -> Grid:
+    """The outcomes as a table to read, for ``--format latex``: one row per metric, A, B,
+    B − A, its 95% interval and whether it excludes zero (numbers in the numeric columns)."""
+    def n(x: float) -> float | None:  # to the 4 places the text shows
+        v = _num(x)
+        return None if v is None else round(v, 4)
+
+    rows = [(r.metric, n(r.a), n(r.b), n(r.diff), n(r.ci95[0]), n(r.ci95[1]), r.significant)
+            for r in report.outcomes or ()]
+    return Grid(("metric", report.a, report.b, "B − A", "ci95_lo", "ci95_hi", "significant"), rows,
+                title=f"Outcomes on the same deals: {report.a} vs {report.b}")
+
+
+def rules_paper_grid(report: DiffReport) -> Grid:
+    """The rules as a table to read, for ``--format latex``: one row per knob, each ruleset's
+    value in words with its source."""
+    def side(k: KnobSide) -> str:
+        return f"{k.words} ({k.provenance})" if k.provenance else k.words
+
+    return Grid(("knob", "title", report.a, report.b),
+                [(k.path_b if k.knob == k.path_b else f"{k.knob} / {k.path_b}", _row_title(k), side(k.a), side(k.b))
+                 for k in report.rules], title=f"Rules that differ: {report.a} vs {report.b}")
 
 
 def rules_grid(report: DiffReport) -> Grid:

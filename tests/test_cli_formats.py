@@ -185,6 +185,18 @@ def test_diff_csv_gives_the_outcomes_and_the_rules_as_two_tidy_tables():
     assert runner.invoke(app, ["diff", "hoc-mazarin", "hoca", "-n", "0", "-f", "csv"]).stdout == out.stdout
 
 
+def test_diff_latex_lays_either_table_out_to_read():
+    out = runner.invoke(app, ["diff", "hoc-mazarin", "hoca", "-f", "latex", "--table", "rules"])
+    assert out.exit_code == 0, out.output
+    assert "knob & title & hoc-mazarin & hoca \\\\" in out.output
+    assert "point.keys & Comparing points & the most cards, then the highest value (lalanne §3.1)" in out.output
+    out = runner.invoke(app, ["diff", "hoc-mazarin", "hoca", "-n", "40", "-j", "1", "-f", "latex"])
+    assert out.exit_code == 0, out.output
+    assert "\\begin{tabular}{lrrrrrl}" in out.output  # the numbers right-aligned
+    assert "metric & hoc-mazarin & hoca & B − A & ci95\\_lo & ci95\\_hi & significant" in out.output
+    assert re.search(r"^net\\_per\\_hand\.eldest & -?\d+(\.\d{1,4})? & ", out.output, re.M)
+
+
 @pytest.mark.parametrize("args, said", [
     (["--table", "rules"], "--table rules chooses the table of --format csv or latex"),
     (["-f", "json", "--table", "outcomes"], "--format json holds both"),
