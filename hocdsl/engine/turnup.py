@@ -21,10 +21,10 @@ other ruleset's deals change). A hand whose deal was given (a record, a test) ha
 no generator: the dealer may then turn up any card of the talon, and the record
 says which ("I turn up the ace of hearts").
 
->>> import random
+>>> from hocdsl.cards import card_name
 >>> from hocdsl.rules import load_ruleset
->>> board_marks(load_ruleset("lindor"), NO_TRUMPS)[0][0]
-9
+>>> [(card_name(c), p.id) for c, p in board_marks(load_ruleset("lindor"), NO_TRUMPS)][:2]
+[('10D', 'ten'), ('JC', 'jack')]
 """
 
 from __future__ import annotations
