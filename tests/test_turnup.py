@@ -207,3 +207,24 @@ def test_a_hand_in_hoc_play_against_bots_and_its_record_replays():
     replay = to_json(replay_record(parse_record(record), rules=TRUMP_BOARD))
     assert [d["net"] for d in replay["deals"]] == [dict(zip(result.names, d.net)) for d in result.deals]
     assert sum(result.balances) + sum(replay["pools"].values()) == 3 * TRUMP_BOARD.table.starting_stake
+
+
+def test_odds_of_holding_an_honour_of_the_suit_turned_up():
+    from fractions import Fraction
+
+    from hocdsl.odds import hand_odds, odds_report
+
+    odds = hand_odds(TRUMP_BOARD, 3)
+    # The card turned up is any of the 51 alike; given it, the 15 cards of a hand are any 15 of
+    # the other 50. The king of its suit is in the pack for every card (2C alone is out), and is
+    # the card turned up itself for the 4 kings: P = (51 - 4)/51 x 15/50 = 47/170.
+    assert odds.trumps_held[(13,)] == Fraction(47, 51) * Fraction(15, 50) == Fraction(47, 170)
+    assert odds.trumps_held[(1,)] == odds.trumps_held[(12,)] == Fraction(47, 170)
+    # the king and queen together: 51 - 8 cards turned up leave both to be dealt, then
+    # C(48, 13)/C(50, 15) = 15 x 14/(50 x 49)
+    assert odds.trumps_held[(13, 12)] == Fraction(43, 51) * Fraction(15 * 14, 50 * 49) == Fraction(43, 595)
+    assert hand_odds(TRUMP_BOARD, 8).trumps_held[(13,)] == Fraction(47, 51) * Fraction(6, 50)
+    assert odds_report(TRUMP_BOARD, 3)["trumps_held"]["K Q"] == Fraction(43, 595)
+    # a pack with a card out still counts its hands whole: every longest suit adds up to C(51, 15)
+    assert sum(odds.longest_suit.values()) == 1
+    assert "trumps_held" not in odds_report(load_ruleset("lindor"), 3)
