@@ -31,7 +31,7 @@ from ..cards import RANK_MASKS, Hand, Seat, card_name, hand_str
 from ..rules.model import HoldingClaim
 from .cardgame import CardsResult
 from .errors import IllegalAction, Rule
-from .events import HOLDING as R_HOLDING, ChipMove, Event, Passed, Pool, event, pools_of
+from .events import HOLDING as R_HOLDING, ChipMove, Held, Passed, Pool, pools_of
 from .table import Result, Stage, Table
 from .tally import Quantities, Ratios, Tally, stage_index
 from .turnup import trumps_of
@@ -65,17 +65,6 @@ def _pair_rank(hand: Hand) -> int:
         if (hand & RANK_MASKS[r - 1]).bit_count() >= 2:
             return r
     return 0
-
-
-@event
-class Held(Event):
-    """``seat`` takes the pool ``pool`` (``amount`` chips) by holding ``cards`` (0: by going
-    out first)."""
-
-    seat: Seat
-    pool: str
-    amount: int
-    cards: Hand
 
 
 class HoldingResult(Result):
