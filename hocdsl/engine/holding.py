@@ -24,6 +24,7 @@ Hold(trumps=(13, 12), cards=(), pair=0)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import PASS, Hold, Pass
@@ -260,7 +261,7 @@ class HoldingWords(Words):
     events = (Held,)
     reasons = (R_HOLDING,)
 
-    def __init__(self, names: Any, rules: Ruleset) -> None:
+    def __init__(self, names: Sequence[str], rules: Ruleset) -> None:
         super().__init__(names, rules)
         self.why = ""
 
