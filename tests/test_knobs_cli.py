@@ -83,7 +83,7 @@ def test_every_choice_of_every_knob_is_in_words():
 def test_text_shows_path_title_choices_value_and_provenance():
     out = run("knobs", "hoc-mazarin")
     assert out.startswith("Hoc Mazarin")
-    assert "97 knobs" in out.splitlines()[0]
+    assert "102 knobs" in out.splitlines()[0]  # 97, and pack.removed, removed_ranks, each pool's trump (3)
     assert "card_game.principal_wild — Principal hocs as wild cards" in out
     assert "never: a principal hoc stands only for itself" in out
     assert "always: a principal hoc may be played as any card" in out
