@@ -7,7 +7,8 @@ direction of play; a pool is a :class:`Pool` value (:func:`pools_of` gives a rul
 Chip-move reasons (``ChipMove.reason``): ``ante``, ``raise``, ``call``,
 ``pool`` (a chance's pool to its winner), ``refund`` (antes returned when a
 ruleset does not carry a passed pool), ``sequence``, ``tricon``,
-``blank-hand``, ``hoc``, ``end-payment``, ``penalty``.
+``blank-hand``, ``hoc``, ``end-payment``, ``penalty``, ``double-game`` (the flat
+payment to the winner of a doubled chance).
 
 >>> ChipMove(0, Pool("point"), 1, ANTE, "point")
 ChipMove(payer=0, payee=Pool(id='point'), amount=1, reason='ante', chance='point')
@@ -46,8 +47,9 @@ LAID: Final = "laid"  # a card paid for when laid
 HELD: Final = "held"  # a charge for a card still held at the end
 DOUBLING: Final = "doubling"  # a board card still held doubles its pool
 OPERA: Final = "opera"  # going out in the first turn takes every pool
+DOUBLE_GAME: Final = "double-game"  # the flat payment to the winner of a doubled chance (bidding.double_bonus)
 REASONS = (ANTE, RAISE, CALL, POOL, REFUND, SEQUENCE, TRICON, BLANK_HAND, HOC, END_PAYMENT, PENALTY,
-           BOARD, LAID, HELD, DOUBLING, OPERA)
+           BOARD, LAID, HELD, DOUBLING, OPERA, DOUBLE_GAME)
 
 # Stage names (``Game.stage``, and the ``stage`` of a :class:`Passed`): the
 # chances by name, then these.
