@@ -339,8 +339,8 @@ class Claimed(Event):
 @event
 class Forfeited(Event):
     """``seat`` did not claim in time what he had earned on ``card`` (the next card
-    was laid or "without" said): nobody pays it; a board box (``pool``) stays on
-    the board. Fields as :class:`Claimed`."""
+    was laid, or, under ``claim_window: next-card``, "without" said): nobody pays
+    it; a board box (``pool``) stays on the board. Fields as :class:`Claimed`."""
 
     seat: Seat
     card: Card
