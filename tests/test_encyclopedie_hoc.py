@@ -38,9 +38,9 @@ def golden():
     return read_record(EXAMPLES / "encyclopedie-hoc-deals.yaml")
 
 
-# The golden record's first deal with the sequence raised: Blaise raises 1, the others
-# fold, and he shows his quatrième and lesser tierce (lalanne §5.1, borrowed: a lone
-# winner may show).
+# The golden record's first deal with the sequence raised, said in the article's words:
+# Blaise raises 1 "à la séquence" (encyclopedie ¶7), the others fold ("passe"), and he
+# shows his quatrième and lesser tierce (lalanne §5.1, borrowed: a lone winner may show).
 RAISED = """
 title: the sequence raised
 ruleset: encyclopedie-hoc
@@ -58,10 +58,10 @@ deals:
       - "Anne: that's fine"
       - "Blaise: that's fine"
       - "Anne: pass"
-      - "Blaise: raise 1"
-      - "Colette: pass"
-      - "Anne: pass"
-      - "Blaise: show"
+      - "Blaise: 1 à la séquence"
+      - "Colette: passe"
+      - "Anne: je passe"
+      - "Blaise: montre"
       - "Anne: pass"
       - "Blaise: pass"
       - "Colette: brelan of twos"

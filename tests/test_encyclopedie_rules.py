@@ -98,3 +98,26 @@ def test_first_turn_out_s_companions_are_described_as_played():
     # where first_turn_out does neither, the knob's own words stand
     hm = load_ruleset("hoc-mazarin")
     assert describe(hm, "settle.first_turn_out_factor", 1) == "the losers pay as usual"
+
+
+@pytest.mark.parametrize(("said", "heard"), [
+    ("2 au point", "Raise(amount=2)"),            # encyclopedie ¶7: "deux ... au point"
+    ("3 à la séquence", "Raise(amount=3)"),
+    ("4 au tricon", "Raise(amount=4)"),
+    ("2 on the point", "Raise(amount=2)"),
+    ("j'en suis", "Call()"),                      # encyclopedie ¶8: "peut en être"
+    ("I'm in", "Call()"),
+    ("5 cartes, 35", "DeclarePoint(cards=5, value=35)"),  # the point's count is still a count
+])
+def test_the_article_s_words_are_heard(said, heard):
+    from hocdsl.announce import Vocabulary, parse_announcement
+
+    got = parse_announcement(said, Vocabulary.from_ruleset(ENC))
+    assert [repr(a) for a in got] == [heard]
+
+
+def test_a_raise_named_without_its_chance_says_what_is_missing():
+    from hocdsl.announce import AnnouncementError, Vocabulary, parse_announcement
+
+    with pytest.raises(AnnouncementError, match='expected "point", "sequence" or "tricon" after "2 au"'):
+        parse_announcement("2 au", Vocabulary.from_ruleset(ENC))
