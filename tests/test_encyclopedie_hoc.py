@@ -20,7 +20,7 @@ from hocdsl.actions import CLAIM, Play, Without
 from hocdsl.cards import parse_card
 from hocdsl.engine import Game, Partie
 from hocdsl.engine.events import Forfeited
-from hocdsl.records import RecordError, parse_record, read_record, replay_record
+from hocdsl.records import RecordError, parse_record, read_record, replay_record, transcript
 from hocdsl.rules import load_ruleset
 from hocdsl.sim import simulate
 
@@ -77,7 +77,9 @@ def test_a_raised_sequence_wins_its_pool_alone():
     #   Anne -3 -2 (tricon) +24 +24 = 43; Blaise -3 -1 +4 -2 -24 = -26;
     #   Colette -3 +3 (point) +3 +2 +2 (tricon) -24 = -17.
     rec = parse_record(RAISED, "raised.yaml")
-    assert nets(replay_record(rec)) == [(43, -26, -17)]
+    r = replay_record(rec)
+    assert nets(r) == [(43, -26, -17)]
+    assert "Blaise wins the sequence (left alone); what he shows is not paid: someone raised" in transcript(r)
     # paid whatever the bidding (Lalanne's rule, the knob's default): his two simple
     # sequences, a chip each, from each player: Anne 41, Blaise -22, Colette -19
     always = ENC.with_knobs({"sequence.payment_when": "always"})
@@ -86,7 +88,9 @@ def test_a_raised_sequence_wins_its_pool_alone():
 
 def test_the_double_deal_s_chip_and_the_sequence_unpaid_there():
     rec = golden()
-    assert nets(replay_record(rec))[2] == (-35, -5, 49)
+    r = replay_record(rec)
+    assert nets(r)[2] == (-35, -5, 49)
+    assert "what he shows is not paid: the game is not single" in transcript(r)
     # without ¶10's chip from each player: Colette draws two and pays two (49); Anne pays
     # three (-32); Blaise draws four and pays one (-8)
     no_chip = ENC.with_knobs({"bidding.double_bonus": 0})

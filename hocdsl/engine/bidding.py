@@ -682,15 +682,39 @@ class ChanceWords(Words):
     passes; raises, calls, pools won and refunded, and the payments for what was shown
     (remembering, per chance, the combinations shown and the multiplier)."""
 
-    __slots__ = ("shown", "mult")
+    __slots__ = ("shown", "mult", "raised")
 
     events = (Passed, Declared, Shown, Concealed, ChanceWon, ChancePassed)
+    heard = (Raised,)
     reasons = (R_RAISE, R_CALL, R_POOL, R_REFUND, R_SEQUENCE, R_TRICON, R_DOUBLE_GAME)
 
     def __init__(self, names: Sequence[str], rules: Ruleset) -> None:
         super().__init__(names, rules)
         self.shown: dict[str, str] = {}
         self.mult: dict[str, int] = {}
+        self.raised: set[str] = set()  # the chances someone raised on
+
+    def hear(self, e: object) -> None:
+        if isinstance(e, Raised):
+            self.raised.add(e.chance)
+
+    def unpaid(self, chance: str, mult: int) -> str:
+        """Why what the winner of ``chance`` shows is not paid (its ``payment_when``), or ""."""
+        try:
+            st = self.rules.stage(chance)
+        except KeyError:  # pragma: no cover - a chance is a stage of the ruleset
+            return ""
+        if not isinstance(st, (VieOnRun, VieOnSet)) or st.payment_when == "always" or not self.shown.get(chance):
+            return ""
+        if chance in self.raised:
+            why = "someone raised"
+        elif st.payment_when == "unraised-single" and mult > 1:
+            why = "the game is not single"
+        else:
+            return ""
+        rule = knob_rule(self.rules, f"{chance}.payment_when", "paid only when nobody raised"
+                         + (" in a single game" if st.payment_when == "unraised-single" else ""))
+        return f"; what he shows is not paid: {why} ({rule})"
 
     def event(self, e: object, over: bool) -> str | None:
         names = self.names
@@ -705,7 +729,7 @@ class ChanceWords(Words):
         if isinstance(e, ChanceWon):
             self.mult[e.chance] = e.multiplier
             how = _HOW_WON.get(e.how, e.how)
-            return f"{verb(names[e.seat], 'wins')} the {e.chance} ({how})"
+            return f"{verb(names[e.seat], 'wins')} the {e.chance} ({how}){self.unpaid(e.chance, e.multiplier)}"
         if isinstance(e, ChancePassed):
             how = "passed by all" if e.how == "all-pass" else "nobody held anything"
             return (f"the {e.chance} is {how}: its pool ({e.pool}) stays for the next deal, "
