@@ -617,8 +617,7 @@ class ChanceBidding(Stage):
             won.won_pay = per * (g.n - 1)
         bonus = self.b.double_bonus
         if bonus > 0 and self.mult > 1:  # encyclopédie ¶10: a chip from each, besides the double
-            ledger.pay_each(seat, bonus, R_DOUBLE_GAME, self.chance)
-            won.won_pay += bonus * (g.n - 1)
+            ledger.pay_each(seat, bonus, R_DOUBLE_GAME, self.chance)  # not for what he shows: not won_pay
         won.outcome = WON
         won.winner = seat
         self.done = True
