@@ -121,3 +121,25 @@ def test_a_raise_named_without_its_chance_says_what_is_missing():
 
     with pytest.raises(AnnouncementError, match='expected "point", "sequence" or "tricon" after "2 au"'):
         parse_announcement("2 au", Vocabulary.from_ruleset(ENC))
+
+
+@pytest.mark.parametrize(("knob", "value", "expected"), [
+    ("partie_deals", 0, "expected a number at least 1"),
+    ("partie_deals", 1001, "expected a number at most 1000"),
+    ("partie_target", 0, "expected a number at least 1"),
+])
+def test_the_length_of_a_partie_is_bounded(tmp_path: Path, knob, value, expected):
+    f = tmp_path / "long.yaml"
+    f.write_text(f"""format: 2
+name: long
+title: A partie out of bounds
+summary: A test.
+extends: encyclopedie-hoc
+table:
+  {knob}:
+    value: {value}
+    editorial: a test
+""", encoding="utf-8")
+    out = CliRunner().invoke(app, ["validate", str(f)])
+    assert out.exit_code == 2 and "Traceback" not in out.output
+    assert f"long.yaml:8:12: table.{knob}.value: found the number `{value}`; {expected}" in out.output

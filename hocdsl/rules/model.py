@@ -344,7 +344,7 @@ class Table:
         "How many deals a partie lasts, as its players agree before they start; absent, no "
         "number is set and the partie goes on until the players stop (or partie_target, or "
         "insolvency, ends it).",
-        words="partie_deals", minimum=1, maximum=10_000, optional=True, default=None)
+        words="partie_deals", minimum=1, maximum=1_000, optional=True, default=None)
     partie_target: int | None = knob(
         "Score that ends a partie",
         "The chips a player must have won, over his starting stake, for the partie to end "
