@@ -139,8 +139,8 @@ class Without:
 class Claim:
     """``hoc!`` said to claim what one has just earned, where the ruleset requires
     it (``must_claim``): a hoc's payment, a card paid when laid, a board box. Open
-    to its player until the next card is laid or "without" said; unclaimed, it
-    is forfeited."""
+    to its player, when he has the word, until the next card is laid or (under
+    ``claim_window: next-card``) "without" said; unclaimed, it is forfeited."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -952,7 +952,9 @@ def play_cmd(
     record: Annotated[Optional[str], typer.Option(
         "--record", metavar="FILE", help="Write the game as a record that `hoc replay FILE` plays back.")] = None,
     lang: Annotated[Lang, typer.Option("--lang", help="Language of the announcements: en or fr.")] = Lang.en,
-    hands: Annotated[int, typer.Option("--hands", "-n", min=1, help="Hands to play.")] = 1,
+    hands: Annotated[Optional[int], typer.Option(
+        "--hands", "-n", min=1, help="Hands to play (default: the partie the ruleset sets, by "
+        "table.partie_deals or table.partie_target; one hand where it sets none).")] = None,
     name: Annotated[str, typer.Option("--name", help="Your name at the table (and in the record).")] = "You",
 ) -> None:
     """Play one seat of RULESET against bots at the terminal; type `help` at any prompt."""
@@ -962,7 +964,8 @@ def play_cmd(
     from .play.record import closing_words, keep_each_hand
     from .play.signals import Ended, ending_signals
 
-    hands = hands_or_fail(hands)
+    if hands is not None:
+        hands = hands_or_fail(hands)
     rules = load_or_fail(ruleset, with_)
     keeper = RecordKeeper(record, rules, ruleset=ruleset, with_=with_ or [], lang=lang.value) if record else None
     problem = keeper.problem() if keeper else None

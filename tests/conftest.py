@@ -65,6 +65,7 @@ BUILD_INDEPENDENT = {
     "test_schema_hover.py": "the JSON Schema's words for editors",
     "test_stdin.py": "reading files from standard input",
     "test_turnup_rules.py": "the turnup and holding knobs' files, errors and words",
+    "test_encyclopedie_rules.py": "what the encyclopedie-hoc ruleset file says, and its knobs' checks and words",
 }
 
 #: Tests of those files that play hands, or call the engine or the bots, and so run under both.

@@ -46,7 +46,7 @@ REJECTED = [
      'after "brelan"'),
     ("5 cards lots", 9, 'expected the value of the point (a number) or nothing more after "5 cards"'),
     ("5 cards, 23 points", 13, 'expected nothing more after "5 cards, 23"'),
-    ("5", 2, 'expected "cards" or "cartes" after "5"'),
+    ("5", 2, 'expected "cards" or "cartes" or a chance raised ("au point", "à la séquence", "on the tricon") after "5"'),
     ("0 cards", 1, "a point is 1 to 13 cards of one suit, not 0"),
     ("14 cartes", 1, "a point is 1 to 13 cards of one suit, not 14"),
     ("sequence of 20", 13, "a run is 1 to 13 cards long, not 20"),

@@ -193,7 +193,9 @@ def test_hoca_borrowings_say_so() -> None:
     prov = HOCA.provenance
     editorial = {p for p in KNOB_PATHS if p in prov and prov[p].kind == "editorial"}
     assert editorial == {"deal.draw_ties", "deal.dealer_rotation", "table.insolvency", "bidding.past_cap",
-                         "card_game.accidental_when_held"}
+                         "card_game.accidental_when_held",
+                         # the page is silent on the length of a partie, as Lalanne is
+                         "table.partie_deals", "table.partie_target"}
     borrowed = {
         "deal.rest", "deal.direction", "deal.first_dealer", "table.starting_stake",
         "bidding.raise_min", "bidding.raise_cap", "bidding.declaring_closes_bidding",

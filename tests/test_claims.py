@@ -221,8 +221,10 @@ def test_the_comete_leads_as_any_rank(comete) -> None:
 
 
 def test_saying_without_closes_the_window(comete) -> None:
-    # "9D as 4" and, holding no five, "without 5" before "hoc!": the fiche is lost.
-    g = _deal(comete, SWAPPED)
+    # "9D as 4" and, holding no five, "without 5" before "hoc!": under claim_window:
+    # next-card (the engine's old rule; comete.yaml now plays next-card-laid, enc-comete p.
+    # 695) the fiche is lost.
+    g = _deal(comete.with_knobs({"card_game.claim_window": "next-card"}), SWAPPED)
     _play(g, "7S 8S 9S 10S JS QS KS 9D as 4")
     assert g.legal_actions()[0] == CLAIM
     g.apply(WITHOUT[5])

@@ -83,7 +83,7 @@ def test_every_choice_of_every_knob_is_in_words():
 def test_text_shows_path_title_choices_value_and_provenance():
     out = run("knobs", "hoc-mazarin")
     assert out.startswith("Hoc Mazarin")
-    assert "102 knobs" in out.splitlines()[0]  # 97, and pack.removed, removed_ranks, each pool's trump (3)
+    assert "107 knobs" in out.splitlines()[0]  # 97; pack.removed, removed_ranks, each pool's trump (3); partie_deals, partie_target, double_bonus, two payment_when
     assert "card_game.principal_wild — Principal hocs as wild cards" in out
     assert "never: a principal hoc stands only for itself" in out
     assert "always: a principal hoc may be played as any card" in out
@@ -137,7 +137,8 @@ def test_table_across_rulesets_marks_the_knobs_that_differ():
     for name in bundled_rulesets():
         assert name in header
     # a ruleset without the knob (no bidding: comete) leaves its column blank
-    assert re.search(r"^\* bidding\.precedence\s+first-declarer\s+eldest", out, re.M)
+    # (encyclopedie-hoc's column comes before hoc-mazarin's: the eldest, borrowed from lalanne §3.1)
+    assert re.search(r"^\* bidding\.precedence\s+eldest\s+first-declarer\s+eldest", out, re.M)
     n = len(bundled_rulesets())
     assert re.search(r"^  pack\.cards" + r"\s+52" * n + "$", out, re.M)
     assert "-- The card game (card_game)" in out

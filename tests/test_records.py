@@ -95,6 +95,13 @@ GOLDEN: dict[str, dict[str, list[tuple[int, ...]]]] = {
     "comete-deals.yaml": {
         "comete": [(206, 26, -58, -58, -116), (-96, 3, 235, -69, -73)],
     },
+    # Anne, Blaise, Colette: the Encyclopédie's Hoc (1765). 1: nobody raises, the quatrième
+    # and the lesser tierce paid a chip each from each player (¶9, ¶10); 2: all three chances
+    # passed; 3: the double deal, a chip from each to each chance's winner (¶10), the
+    # sequence unpaid in a doubled game, a king played as a queen (¶5) paid a chip (¶6).
+    "encyclopedie-hoc-deals.yaml": {
+        "encyclopedie-hoc": [(41, -22, -19), (-27, 45, -27), (-35, -5, 49)],
+    },
 }
 
 # Balances at the end, from the ruleset's stake (100 each unless said; worked by hand,
@@ -121,6 +128,7 @@ BALANCES = {
     ("manille-larousse-deals.yaml", "manille-larousse"): (114, 99, 125, 79, 83),
     # from the stake of 200 each (comete table.starting_stake)
     ("comete-deals.yaml", "comete"): (310, 229, 377, 73, 11),
+    ("encyclopedie-hoc-deals.yaml", "encyclopedie-hoc"): (79, 118, 103),
 }
 
 CASES = [(f, r) for f, by in GOLDEN.items() for r in by]

@@ -40,7 +40,8 @@ CASES = [
     ("unknown-knob.yaml", 8, 3, "bidding.raise_capp",
      "an unknown knob `raise_capp` in `bidding`",
      "one of: raise_min, raise_cap, may_return_after_pass, declaring_closes_bidding, "
-     "precedence, lone_winner_must_show, bluff, double_when, max_multiplier, past_cap, good_folds",
+     "precedence, lone_winner_must_show, bluff, double_when, max_multiplier, past_cap, good_folds, "
+     "double_bonus",
      "raise_cap", None),
     ("unknown-stage-knob.yaml", 9, 5, "stages.card_game.principal_wilde",
      "an unknown knob `principal_wilde` in `stages.card_game`",
@@ -139,7 +140,7 @@ def test_error_is_pinned(case):
     e = errors[0]
     if name == "unknown-extends.yaml":
         expected = e.expected  # lists the bundled rulesets, which other files add to
-        assert expected.startswith("a bundled ruleset (comete, hoc-mazarin, ")
+        assert expected.startswith("a bundled ruleset (comete, encyclopedie-hoc, hoc-mazarin, ")
     assert (e.file, e.line, e.column, e.path) == (file, line, col, path)
     assert e.found == found
     assert e.expected == expected
@@ -228,7 +229,7 @@ def test_unknown_names_on_the_command_line():
     result = runner.invoke(app, ["show", "hoc-mazarine"])
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert result.stderr.startswith("error: RULESET: found no bundled ruleset named `hoc-mazarine`; "
-                                    "expected a bundled ruleset (comete, hoc-mazarin, ")
+                                    "expected a bundled ruleset (comete, encyclopedie-hoc, hoc-mazarin, ")
     assert "did you mean `hoc-mazarin`?" in result.stderr
     result = runner.invoke(app, ["show", "hoc-mazarin", "--with", "tripple-game"])
     assert result.exit_code == 2

@@ -107,6 +107,11 @@ def describe(accepts: set[str], literals: dict[str, str], vocab: Vocabulary) -> 
                  "CARD_IN_WORDS"):
         if name in accepts:
             add(_NAMED[name])
+    if words & {"cards", "cartes"} and words & {"au", "on"}:
+        # after a number: a point's cards, or a raise named by its chance ("2 au point")
+        add('"cards" or "cartes"')
+        add('a chance raised ("au point", "à la séquence", "on the tricon")')
+        words -= {"cards", "card", "cartes", "carte", "to", "au", "a", "on"}
     if words & {"cards", "cartes"}:
         add('"cards" or "cartes"')
         words -= {"cards", "card", "cartes", "carte"}

@@ -63,11 +63,12 @@ from ..actions import (
 from .. import combos
 from ..cards import RANK_PLURALS_EN, SUIT_MASK, SUIT_NAMES_EN, Chips, Seat, rank_name, with_article
 from ..rules.cache import per_ruleset
+from ..rules.model import VieOnRun, VieOnSet
 from .carry import next_multiplier
 from .chances import CHANCE_KINDS, PAYMENT_REASON, ChanceKind, Combination, Entry, Key
 from .errors import IllegalAction, Rule, knob_rule
 from .events import (  # noqa: I001
-    CALL as R_CALL, POOL as R_POOL, RAISE as R_RAISE, REFUND as R_REFUND, SEQUENCE as R_SEQUENCE,
+    CALL as R_CALL, DOUBLE_GAME as R_DOUBLE_GAME, POOL as R_POOL, RAISE as R_RAISE, REFUND as R_REFUND, SEQUENCE as R_SEQUENCE,
     TRICON as R_TRICON, Called, ChancePassed, ChanceWon, ChipMove, Conceded, Concealed, Declared,
     DeclaredNothing, Passed, Raised, Shown, pools_of,
 )
@@ -154,7 +155,7 @@ class ChanceBidding(Stage):
     __slots__ = (
         "chance", "pool", "kind", "mode", "put", "level", "folded", "passed",
         "spoken", "last_raiser", "order", "pos", "best", "best_cmp", "prec_start",
-        "natural", "mult", "reason", "open_legal", "b", "static", "won",
+        "natural", "mult", "reason", "open_legal", "b", "static", "won", "pays_when",
     )
 
     def __init__(self, g: Table, st: Vie) -> None:
@@ -169,6 +170,8 @@ class ChanceBidding(Stage):
         self.pool = static.pool_of[st.id]
         self.kind = static.kinds[st.id]
         self.reason = PAYMENT_REASON[self.kind.name]
+        #: when what he shows is paid (payment_when; the point pays nothing for it)
+        self.pays_when: str = st.payment_when if isinstance(st, (VieOnRun, VieOnSet)) else "always"
         self.done = False
         #: what the stage reports (the same object as ``result``, typed for the kind)
         self.won = self.result = ChanceResult(st.id, self.pool.index)
@@ -608,13 +611,26 @@ class ChanceBidding(Stage):
         ledger.move(self.pool, seat, amount, R_POOL, self.chance)  # 002 §7.1
         won = self.won
         won.won_pool = amount
-        if claimed and self.reason is not None:
+        if claimed and self.reason is not None and self._pays():
             per = self.kind.payment(claimed) * self.mult  # 002 §7.2-7.3, x2 in the double game
             ledger.pay_each(seat, per, self.reason, self.chance)
             won.won_pay = per * (g.n - 1)
+        bonus = self.b.double_bonus
+        if bonus > 0 and self.mult > 1:  # encyclopédie ¶10: a chip from each, besides the double
+            ledger.pay_each(seat, bonus, R_DOUBLE_GAME, self.chance)  # not for what he shows: not won_pay
         won.outcome = WON
         won.winner = seat
         self.done = True
+
+    def _pays(self) -> bool:
+        """Whether what the winner shows is paid, by the stage's ``payment_when``: always, or
+        only when nobody raised (and, ``unraised-single``, the stake is single)."""
+        when = self.pays_when
+        if when == "always":
+            return True
+        if self.last_raiser >= 0:
+            return False
+        return when == "unraised" or self.mult == 1
 
     def _pass_chance(self, how: str) -> None:
         """Nobody wins: the pool stays for the next hand (002 §5.1, §6)."""
@@ -665,15 +681,39 @@ class ChanceWords(Words):
     passes; raises, calls, pools won and refunded, and the payments for what was shown
     (remembering, per chance, the combinations shown and the multiplier)."""
 
-    __slots__ = ("shown", "mult")
+    __slots__ = ("shown", "mult", "raised")
 
     events = (Passed, Declared, Shown, Concealed, ChanceWon, ChancePassed)
-    reasons = (R_RAISE, R_CALL, R_POOL, R_REFUND, R_SEQUENCE, R_TRICON)
+    heard = (Raised,)
+    reasons = (R_RAISE, R_CALL, R_POOL, R_REFUND, R_SEQUENCE, R_TRICON, R_DOUBLE_GAME)
 
     def __init__(self, names: Sequence[str], rules: Ruleset) -> None:
         super().__init__(names, rules)
         self.shown: dict[str, str] = {}
         self.mult: dict[str, int] = {}
+        self.raised: set[str] = set()  # the chances someone raised on
+
+    def hear(self, e: object) -> None:
+        if isinstance(e, Raised):
+            self.raised.add(e.chance)
+
+    def unpaid(self, chance: str, mult: int) -> str:
+        """Why what the winner of ``chance`` shows is not paid (its ``payment_when``), or ""."""
+        try:
+            st = self.rules.stage(chance)
+        except KeyError:  # pragma: no cover - a chance is a stage of the ruleset
+            return ""
+        if not isinstance(st, (VieOnRun, VieOnSet)) or st.payment_when == "always" or not self.shown.get(chance):
+            return ""
+        if chance in self.raised:
+            why = "someone raised"
+        elif st.payment_when == "unraised-single" and mult > 1:
+            why = "the game is not single"
+        else:
+            return ""
+        rule = knob_rule(self.rules, f"{chance}.payment_when", "paid only when nobody raised"
+                         + (" in a single game" if st.payment_when == "unraised-single" else ""))
+        return f"; what he shows is not paid: {why} ({rule})"
 
     def event(self, e: object, over: bool) -> str | None:
         names = self.names
@@ -688,7 +728,7 @@ class ChanceWords(Words):
         if isinstance(e, ChanceWon):
             self.mult[e.chance] = e.multiplier
             how = _HOW_WON.get(e.how, e.how)
-            return f"{verb(names[e.seat], 'wins')} the {e.chance} ({how})"
+            return f"{verb(names[e.seat], 'wins')} the {e.chance} ({how}){self.unpaid(e.chance, e.multiplier)}"
         if isinstance(e, ChancePassed):
             how = "passed by all" if e.how == "all-pass" else "nobody held anything"
             return (f"the {e.chance} is {how}: its pool ({e.pool}) stays for the next deal, "
@@ -703,6 +743,8 @@ class ChanceWords(Words):
             return f"{verb(payee, 'takes')} the {e.chance} pool: {n} (pool won)"
         if r == R_REFUND:
             return f"the {e.chance} pool gives {payee} back {n} (antes refunded)"
+        if r == R_DOUBLE_GAME:
+            return f"{verb(payer, 'pays')} {payee} {n} (the {e.chance} won in the double game)"
         chance = e.chance or ""
         what = self.shown.get(chance, "")
         m = self.mult.get(chance, 1)

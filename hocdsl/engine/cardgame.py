@@ -48,9 +48,11 @@ laid the last card. Every rule below reads a knob of the stage (here
   and the top card's end-of-run hoc.
 - Claims (``must_claim``): a listed payment or take (hocs by kind, ``laid``,
   ``board``) is only owed (``owed``) until its player claims it (``Claim``,
-  "hoc!"), which he may do while he still has the word: the next card laid or
-  his "without" forfeits it (``Forfeited``; a box stays on the board). What he
-  earns with his last card is paid at once: the hand ends on it.
+  "hoc!"), which he may do when he has the word: the next card laid or, under
+  ``claim_window: next-card``, his "without" forfeits it (``Forfeited``; a box
+  stays on the board); under ``next-card-laid`` the "without"s leave it open, and
+  he claims when the word comes back to him. What he earns with his last card is
+  paid at once: the hand ends on it.
 - False "without" (holding the card, under ``must_cover``): refused in strict
   mode; in lenient mode (human play) it costs ``false_without_penalty`` to
   each other player, and then stands or not (``false_without_effect``).
@@ -140,7 +142,7 @@ class _Knobs:
         "permanent_hocs", "permanent_pay", "principal_pay", "principal_after_continues",
         "paid_when_laid", "false_without_penalty", "must_claim", "principal_lead_as_any_rank",
         "principal_is_hoc", "wild_counts_as_card_stood_for", "principal_wild_never",
-        "principal_wild_always", "principal_wild_when_missing",
+        "principal_wild_always", "principal_wild_when_missing", "claim_window_next_card_laid",
         # what the engine derives from them and from the pack
         "laid_cards", "board_cards", "board_pools", "next_rank", "low", "top", "order",
         "rank_masks", "sid", "special", "follows", "pays", "plain_runs", "claiming",
@@ -181,6 +183,8 @@ class _Knobs:
         #: the kinds that must be claimed (must_claim), paid only on a Claim
         self.must_claim = frozenset(cg.must_claim)
         self.claiming = bool(self.must_claim)  # anything to claim at all (not in most rulesets)
+        #: claim_window: the claim stays open over "without" until another card is laid on it
+        self.claim_window_next_card_laid = cg.claim_window == "next-card-laid"
         self.principal_lead_as_any_rank = cg.principal_lead_as == "any-rank"
         self.principal_is_hoc = cg.principal_is_hoc
         self.wild_counts_as_card_stood_for = cg.wild_counts_as == "card-stood-for"
@@ -416,7 +420,7 @@ class CardGame(Stage):
 
     def legal(self) -> tuple[Play | Without | Claim, ...]:
         acts = self._legal()
-        if self.owed:  # what he has just earned may be claimed, before anything else
+        if self.owed and self.g.to_act == self.cur:  # what he has earned may be claimed, before anything else
             return (CLAIM, *acts)
         return acts
 
@@ -450,7 +454,7 @@ class CardGame(Stage):
         """The one legal action when there is no choice (a "without" with no
         card to lay, the only card that follows, a last card to lead), else
         None. Used by ``Game(auto_forced=True)``. Something to claim is a choice."""
-        if self.owed:
+        if self.owed and self.g.to_act == self.cur:
             return None
         cards, without = self.options()
         if without and not cards:
@@ -473,7 +477,7 @@ class CardGame(Stage):
         need = self.need
         cls = type(a)
         if cls is _Claim:
-            if not self.owed:
+            if not self.owed or s != self.cur:
                 raise IllegalAction(self._rule("must_claim", "what must be claimed is claimed at once"),
                                     "you have nothing to claim now")
             return False
@@ -700,8 +704,8 @@ class CardGame(Stage):
 
     def _without(self, s: Seat, false: bool) -> None:
         """``s`` says "without" the card wanted (already checked; ``false`` if he holds it)."""
-        if self.owed:
-            self._forfeit()  # "without" closes the claim window
+        if self.owed and not self.k.claim_window_next_card_laid:
+            self._forfeit()  # "without" closes the claim window (claim_window: next-card)
         g = self.g
         need = self.need
         if false:
@@ -740,7 +744,7 @@ class CardGame(Stage):
         lead_any = self.k.principal_lead_as_any_rank
         claims = self.k.claiming
         while not self.done:
-            if claims and self.owed:
+            if claims and self.owed and s == self.cur:
                 break  # something to claim: a choice (claim it or let it go)
             h = hands[s]
             if self.need:
@@ -938,8 +942,10 @@ class CardWords(Words):
             cg = self.rules.card_game
             rule = (knob_rule(self.rules, f"{cg.id}.must_claim", "what must be claimed is lost unclaimed")
                     if cg is not None else "must_claim")
-            return (f"{names[e.seat]} did not claim {card_name(e.card)} ({e.kind}) before the next card "
-                    f"or \"without\": forfeited, {lost} ({rule})")
+            before = ("another card was laid on it" if cg is not None and cg.claim_window == "next-card-laid"
+                      else "the next card or \"without\"")
+            return (f"{names[e.seat]} did not claim {card_name(e.card)} ({e.kind}) before {before}: "
+                    f"forfeited, {lost} ({rule})")
         if isinstance(e, HandOver):
             left = ", ".join(f"{names[s]} {k}" for s, k in enumerate(e.cards_left) if s != e.winner)
             at_once = " in the first turn, before anyone else laid a card" if e.first_turn else ""

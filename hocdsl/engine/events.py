@@ -7,7 +7,8 @@ direction of play; a pool is a :class:`Pool` value (:func:`pools_of` gives a rul
 Chip-move reasons (``ChipMove.reason``): ``ante``, ``raise``, ``call``,
 ``pool`` (a chance's pool to its winner), ``refund`` (antes returned when a
 ruleset does not carry a passed pool), ``sequence``, ``tricon``,
-``blank-hand``, ``hoc``, ``end-payment``, ``penalty``.
+``blank-hand``, ``hoc``, ``end-payment``, ``penalty``, ``double-game`` (the flat
+payment to the winner of a doubled chance).
 
 >>> ChipMove(0, Pool("point"), 1, ANTE, "point")
 ChipMove(payer=0, payee=Pool(id='point'), amount=1, reason='ante', chance='point')
@@ -48,8 +49,10 @@ DOUBLING: Final = "doubling"  # a board card still held doubles its pool
 OPERA: Final = "opera"  # going out in the first turn takes every pool
 TURNUP: Final = "turnup"  # the dealer takes a pool the card he turned up marks
 HOLDING: Final = "holding"  # a pool taken by holding cards, or by going out first
+DOUBLE_GAME: Final = "double-game"  # the flat payment to the winner of a doubled chance (bidding.double_bonus)
 REASONS = (ANTE, RAISE, CALL, POOL, REFUND, SEQUENCE, TRICON, BLANK_HAND, HOC, END_PAYMENT, PENALTY,
-           BOARD, LAID, HELD, DOUBLING, OPERA, TURNUP, HOLDING)
+           BOARD, LAID, HELD, DOUBLING, OPERA, TURNUP, HOLDING,
+           DOUBLE_GAME)
 
 # Stage names (``Game.stage``, and the ``stage`` of a :class:`Passed`): the
 # chances by name, then these.
@@ -339,8 +342,8 @@ class Claimed(Event):
 @event
 class Forfeited(Event):
     """``seat`` did not claim in time what he had earned on ``card`` (the next card
-    was laid or "without" said): nobody pays it; a board box (``pool``) stays on
-    the board. Fields as :class:`Claimed`."""
+    was laid, or, under ``claim_window: next-card``, "without" said): nobody pays
+    it; a board box (``pool``) stays on the board. Fields as :class:`Claimed`."""
 
     seat: Seat
     card: Card

@@ -6,7 +6,10 @@ chips and 8 tokens of 10). The first dealer is given or drawn
 (``rules.deal.first_dealer``); the next is chosen by
 ``rules.deal.dealer_rotation`` (``next-in-turn``: the deal passes in the
 direction of play, so the eldest of one hand deals the next; ``stays``).
-The partie ends after ``max_hands`` hands, or -- where
+The partie ends after ``max_hands`` hands, after the length the ruleset gives a
+partie (``rules.table.partie_deals`` deals, or the deal in which a player has won
+``rules.table.partie_target`` chips: encyclopédie ¶7 has the players agree on it
+first), or -- where
 ``rules.table.insolvency`` is ``stop-partie`` -- at the end of a hand that
 leaves a player below nothing; under ``play-on`` balances may go negative.
 
@@ -94,7 +97,7 @@ class Partie:
     __slots__ = (
         "rules", "n", "names", "rng", "max_hands", "strict", "record", "auto_forced",
         "_balances", "_carry", "hands_played", "game", "_booked", "_first_dealer", "_last_dealer",
-        "dealing", "_pack_cards",
+        "dealing", "_pack_cards", "_stakes",
     )
 
     def __init__(
@@ -126,6 +129,7 @@ class Partie:
         self._balances = list(balances) if balances is not None else [rules.table.starting_stake] * n
         if len(self._balances) != n:
             raise ValueError(f"{len(self._balances)} balances for {n} players")
+        self._stakes: tuple[int, ...] = tuple(self._balances)  # what each started with (partie_target)
         self._carry = carry if carry is not None else NO_CARRY
         self.hands_played = 0
         self.game: Game | None = None
@@ -258,11 +262,28 @@ class Partie:
 
     @property
     def is_over(self) -> bool:
-        """True after ``max_hands`` hands, or (``stop-partie``) after a hand leaving a
+        """True after ``max_hands`` hands, after the ruleset's length of a partie
+        (``table.partie_deals`` deals, or a deal in which a player reaches
+        ``table.partie_target`` chips won), or (``stop-partie``) after a hand leaving a
         player below nothing."""
         self._book()
         if self.game is not None and not self.game.is_over:
             return False
+        return self.over_why() is not None
+
+    def over_why(self) -> str | None:
+        """Why the partie is over once the last hand is booked, as the knob or option that
+        ends it (``max_hands``, ``table.partie_deals``, ``table.partie_target``,
+        ``table.insolvency``); None while it goes on."""
+        self._book()
         if self.max_hands is not None and self.hands_played >= self.max_hands:
-            return True
-        return self.rules.table.insolvency == "stop-partie" and min(self._balances) < 0
+            return "max_hands"
+        t = self.rules.table
+        if t.partie_deals is not None and self.hands_played >= t.partie_deals:
+            return "table.partie_deals"
+        if t.partie_target is not None and any(
+                b - s0 >= t.partie_target for b, s0 in zip(self._balances, self._stakes)):
+            return "table.partie_target"
+        if t.insolvency == "stop-partie" and min(self._balances) < 0:
+            return "table.insolvency"
+        return None

@@ -82,7 +82,7 @@ class PlaySession:
         bots: Sequence[str] = ("heuristic",),
         seed: int = 0,
         lang: str = "en",
-        hands: int = 1,
+        hands: int | None = 1,
         name: str = "You",
         input: Input | None = None,
         output: Output | None = None,
@@ -97,7 +97,13 @@ class PlaySession:
         self.seat = seat
         self.seed = seed
         self.lang = lang
-        self.hands = hands
+        t = rules.table
+        if hands is None:  # the partie the ruleset sets (encyclopédie ¶7: agreed first), else one hand
+            hands = t.partie_deals if t.partie_deals is not None else (None if t.partie_target is not None else 1)
+        elif t.partie_deals is not None:
+            hands = min(hands, t.partie_deals)
+        #: the most hands this session plays (None: until the partie's target score)
+        self.hands: int | None = hands
         others = [s for s in range(players) if s != seat]
         bot_names = list(bots) if len(bots) != 1 else list(bots) * len(others)
         if len(bot_names) != len(others):

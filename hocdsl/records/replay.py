@@ -456,6 +456,18 @@ def replay_record(record: Record, ruleset: str | None = None, with_: Sequence[st
                                   f"deal {deal.number}, hand of {p}: found {k} cards; expected {size} "
                                   f"(each of {n} players is dealt {size} under {rules.name}, deal.hand_size)")
         if partie.is_over:
+            why = partie.over_why()
+            if why == "table.partie_deals":
+                raise RecordError(record.file, *deal.at,
+                                  f"deal {deal.number}: the partie is over before this deal: {rules.name} "
+                                  f"plays a partie of {rules.table.partie_deals} deals (table.partie_deals)",
+                                  hint="a record holds one partie: end it at that many deals")
+            if why == "table.partie_target":
+                raise RecordError(record.file, *deal.at,
+                                  f"deal {deal.number}: the partie is over before this deal: a player has "
+                                  f"won {rules.table.partie_target} chips, the score that ends a partie "
+                                  f"under {rules.name} (table.partie_target)",
+                                  hint="a record holds one partie: end it at the deal that reached the score")
             low = ", ".join(f"{p} ({b})" for p, b in zip(record.players, partie.balances) if b < 0)
             raise RecordError(record.file, *deal.at,
                               f"deal {deal.number}: the partie is over before this deal: {low} cannot "

@@ -37,6 +37,7 @@ REASONS: dict[str, tuple[str, str]] = {
     "opera": ("out in the first turn", "sorti du premier coup (opéra)"),
     "turnup": ("card turned up", "carte retournée"),
     "holding": ("held", "tenu en main"),
+    "double-game": ("double game", "jeu double"),
 }
 
 

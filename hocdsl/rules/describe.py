@@ -349,11 +349,32 @@ def _holding_claims(value: Iterable[Any]) -> str:
     return "; ".join(parts) or "none"
 
 
+def _partie_deals(value: int | None) -> str:
+    if value is None:
+        return "no number of deals set: the players stop when they like"
+    return f"{value} deal{'s' if value != 1 else ''}, then the partie is over"
+
+
+def _partie_target(value: int | None) -> str:
+    if value is None:
+        return "no score ends it"
+    return f"it ends after the deal in which a player has won {value} chips or more"
+
+
+def _double_bonus(value: int) -> str:
+    if not value:
+        return "nothing more than the multiplier gives"
+    return f"each other player pays the winner of a doubled chance {value} more, whatever he holds"
+
+
 _RENDER: dict[str, Callable[[Any], str]] = {
     "removed_cards": _removed_cards,
     "removed_ranks": _removed_ranks,
     "trump_rank": _trump_rank,
     "holding_claims": _holding_claims,
+    "partie_deals": _partie_deals,
+    "partie_target": _partie_target,
+    "double_bonus": _double_bonus,
     "hand_size": _hand_size,
     "point_keys": _point_keys,
     "sequence_keys": _sequence_keys,
@@ -399,6 +420,9 @@ def describe(rules: Ruleset, path: str, value: Any) -> str:
     """The value of the knob at ``path`` in words; an amount the file wrote in units
     (``{fiche: 1, jeton: 9}``) in those units, with its worth in the smallest unit."""
     spec = rules.knob_spec(path)
+    joint = _with_first_turn_out(rules, path, value)
+    if joint is not None:
+        return joint
     written = _written(rules, path, value)
     if isinstance(written, str) and isinstance(spec.words, str) and "{v}" in spec.words:
         # the amount names its units: "{v} chips" says "1 fiche (10 jetons)"
@@ -406,6 +430,34 @@ def describe(rules: Ruleset, path: str, value: Any) -> str:
     if written is not None:
         return words_for(spec, written)
     return words_for(spec, value)
+
+
+_TIMES = {2: "double", 3: "triple", 4: "four times as much", 6: "six times as much", 8: "eight times as much"}
+
+
+def _with_first_turn_out(rules: Ruleset, path: str, value: Any) -> str | None:
+    """The words of ``first_turn_out_factor`` and ``first_turn_out_pools`` where the stage's
+    ``first_turn_out`` already doubles the payment or takes the pools: the knob's own words
+    ("the losers pay as usual", "he takes no pool for it") would say the opposite of what is
+    played. None for every other knob and case."""
+    stage, _, name = path.rpartition(".")
+    if name not in ("first_turn_out_factor", "first_turn_out_pools"):
+        return None
+    try:
+        first = getattr(rules.section_of(path), "first_turn_out", None)
+    except KeyError:
+        return None
+    if name == "first_turn_out_factor" and first == "losers-pay-double" and isinstance(value, int):
+        times = _TIMES.get(2 * value, f"{2 * value} times as much")
+        if value == 1:
+            return (f"no factor of its own: the losers pay double all the same, by {stage}.first_turn_out "
+                    "(losers-pay-double)")
+        return (f"×{value}, on top of the double of {stage}.first_turn_out (losers-pay-double): the losers "
+                f"pay {times}")
+    if name == "first_turn_out_pools" and first == "takes-all-pools" and value is False:
+        return (f"no sweep of its own: he takes every pool all the same, by {stage}.first_turn_out "
+                "(takes-all-pools)")
+    return None
 
 
 def _written(rules: Ruleset, path: str, value: Any) -> Any:

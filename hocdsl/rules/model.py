@@ -353,6 +353,17 @@ class Table:
         "payments, charges, end payments) may then be written in units, e.g. {fiche: 1, "
         "jeton: 9}; the game counts in the smallest unit.",
         words="units", minimum=1, maximum=MAX_CHIPS, optional=True, default=None)
+    partie_deals: int | None = knob(
+        "Length of a partie in deals",
+        "How many deals a partie lasts, as its players agree before they start; absent, no "
+        "number is set and the partie goes on until the players stop (or partie_target, or "
+        "insolvency, ends it).",
+        words="partie_deals", minimum=1, maximum=1_000, optional=True, default=None)
+    partie_target: int | None = knob(
+        "Score that ends a partie",
+        "The chips a player must have won, over his starting stake, for the partie to end "
+        "after the deal in which he reaches them; absent, no score ends it.",
+        words="partie_target", minimum=1, maximum=1_000_000, optional=True, default=None)
 
 
 # ------------------------------------------------------------------ pools ----
@@ -461,6 +472,11 @@ class Bidding:
         words={True: "\"(it's) good\" said while bidding is a pass (a fold after a raise)",
                False: "\"c'est bon\" only answers a declaration; one folds by passing"},
         default=False)
+    double_bonus: int = knob(
+        "A flat payment in the double game",
+        "Chips each other player pays the winner of a chance played at a multiplier of 2 or "
+        "more, on top of what the multiplier doubles, whatever he holds (0: nothing more).",
+        words="double_bonus", minimum=0, maximum=MAX_CHIPS, default=0)
 
 
 # ------------------------------------------------------------------ stages ----
@@ -520,6 +536,16 @@ class VieOnRun:
         words={"declared-only": "only the winning run",
                "lower-than-declared": "the winning run and every lower one he holds",
                "all-held": "every run he holds"})
+    payment_when: Literal["always", "unraised", "unraised-single"] = knob(
+        "When the combinations are paid",
+        "Whether the others pay the winner for the combinations he shows (payments) whatever "
+        "the bidding, only when nobody raised on the chance, or only when nobody raised and "
+        "the stake is single (not played double); otherwise he wins the pool alone.",
+        words={"always": "whatever the bidding",
+               "unraised": "only when nobody raised: a raised chance wins its pool alone",
+               "unraised-single": "only when nobody raised and the stake is single: a raised or "
+                                  "doubled chance wins its pool alone"},
+        default="always")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -551,6 +577,16 @@ class VieOnSet:
         words={"declared-only": "only the winning set",
                "lower-than-declared": "the winning set and every lower one he holds",
                "all-held": "every set he holds"})
+    payment_when: Literal["always", "unraised", "unraised-single"] = knob(
+        "When the combinations are paid",
+        "Whether the others pay the winner for the combinations he shows (payments) whatever "
+        "the bidding, only when nobody raised on the chance, or only when nobody raised and "
+        "the stake is single (not played double); otherwise he wins the pool alone.",
+        words={"always": "whatever the bidding",
+               "unraised": "only when nobody raised: a raised chance wins its pool alone",
+               "unraised-single": "only when nobody raised and the stake is single: a raised or "
+                                  "doubled chance wins its pool alone"},
+        default="always")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -716,10 +752,13 @@ class Stops:
         "(claim_window) it is forfeited: nobody pays it, a board box stays on the board. What "
         "a player earns with his last card is paid at once: the hand ends on it.",
         words="claim_kinds", default=(), min_items=0)
-    claim_window: Literal["next-card"] = knob(
+    claim_window: Literal["next-card", "next-card-laid"] = knob(
         "Until when a claim may be made",
-        "How long a player has to claim what must_claim lists.",
-        words={"next-card": "until the next card is laid or \"without\" said"},
+        "How long a player has to claim what must_claim lists: until his next word (a card "
+        "or \"without\"), or until another card is laid on it, whoever lays it, his own "
+        "\"without\" and the others' leaving it open (he claims when the word is his).",
+        words={"next-card": "until the next card is laid or \"without\" said",
+               "next-card-laid": "until another card is laid on it; a \"without\" leaves it open"},
         default="next-card")
     claim_words: tuple[str, ...] = knob(
         "Words of a claim",

@@ -702,6 +702,29 @@ def _ranges(ns: list[int]) -> str:
     return ", ".join(parts)
 
 
+@check
+def refunded_pools(k: KnobView) -> list[RulesetError]:
+    """``unclaimed: refunded`` only on a pool a vie stage is played for: its antes go back
+    when all pass. A pool no vie stage bids on (a board's box, a game pool) is taken by a
+    card laid, held or a sweep, never "passed", so nothing would give its antes back."""
+    r = k.r
+    bid = {st.get("pool") for sid, st in r.stages.items() if st.get("kind") == "vie"}
+    out = []
+    for pid in r.pools:
+        if k.get(f"pools.{pid}.unclaimed") != "refunded" or pid in bid:
+            continue
+        card = k.get(f"pools.{pid}.card")
+        what = "a board's box" if card is not _MISSING and card is not None else "a pool no vie stage is played for"
+        out.append(k.error(f"pools.{pid}.unclaimed", (), f"`refunded` on pool `{pid}`, {what}",
+                           "`carries`: only a pool a vie stage is played for gives its antes back, "
+                           "when every player passes its chance",
+                           suggestion="carries",
+                           hint="what nobody takes from a board's box or a game pool stays for the next "
+                                "deal; to give antes back, play the pool by a vie stage (`pool: "
+                                f"{pid}`)"))
+    return out
+
+
 # ------------------------------------------------------ entry points ----
 
 
