@@ -83,6 +83,8 @@ MODE_NAMES: Final = ("open", "raised", "declaring", "lone")
 WON, PASSED = 1, 2  # outcomes of a chance (ChanceResult.outcome)
 
 _DECLS: Final = (DeclarePoint, DeclareSequence, DeclareTricon)
+#: what one may do after a raise without the combination bidding.raise_with asks for
+_CALL_OR_FOLD: Final[tuple[Action, ...]] = (CALL, PASS)
 
 # The rules a refusal cites, each by the knob that decides it (errors.Rule): the
 # citation names the loaded ruleset, the knob and that ruleset's provenance for it.
@@ -154,7 +156,7 @@ class ChanceBidding(Stage):
     __slots__ = (
         "chance", "pool", "kind", "mode", "put", "level", "folded", "passed",
         "spoken", "last_raiser", "order", "pos", "best", "best_cmp", "prec_start",
-        "natural", "mult", "reason", "open_legal", "b", "static", "won",
+        "natural", "mult", "reason", "open_legal", "b", "static", "won", "open_needs", "raise_needs",
     )
 
     def __init__(self, g: Table, st: Vie) -> None:
@@ -169,6 +171,9 @@ class ChanceBidding(Stage):
         self.pool = static.pool_of[st.id]
         self.kind = static.kinds[st.id]
         self.reason = PAYMENT_REASON[self.kind.name]
+        #: bidding.open_with / raise_with: only a holder of the chance may open / raise again
+        self.open_needs: bool = b.open_with == "combination"
+        self.raise_needs: bool = b.raise_with == "combination"
         self.done = False
         #: what the stage reports (the same object as ``result``, typed for the kind)
         self.won = self.result = ChanceResult(st.id, self.pool.index)
@@ -247,6 +252,8 @@ class ChanceBidding(Stage):
             acts = self.open_legal[s]
             if acts is None:
                 acts = self.static.open_actions
+                if self.open_needs and not self._natural(s):
+                    acts = (PASS,)  # bidding.open_with: only a holder of the chance opens
                 if self.b.declaring_closes_bidding:
                     nat = self._natural(s)
                     if nat:
@@ -254,6 +261,8 @@ class ChanceBidding(Stage):
                 self.open_legal[s] = acts
             return acts
         if mode == RAISED:
+            if self.raise_needs and not self._natural(s):
+                return _CALL_OR_FOLD  # bidding.raise_with: only a holder raises again
             return self.static.raised_actions
         if mode == DECLARING:
             decls, other = self.answers(s)
@@ -411,6 +420,18 @@ class ChanceBidding(Stage):
                 knob_rule(self.g.rules, "bidding.raise_cap", f"a raise is {b.raise_min} to "
                           f"{b.raise_cap} over the last stake"),
                 f"raise {a.amount} is outside {b.raise_min}..{b.raise_cap}")
+        opening = self.mode == OPEN
+        if opening and not self.open_needs or not opening and not self.raise_needs:
+            return
+        s = self.g.to_act
+        assert s is not None  # a phase acts only while the hand is on
+        if not self._natural(s):
+            knob = "bidding.open_with" if opening else "bidding.raise_with"
+            raise IllegalAction(
+                knob_rule(self.g.rules, knob, "only a player holding a combination of the chance "
+                          + ("opens" if opening else "raises")),
+                f"you hold no {self.chance} to " + ("open" if opening else "raise") + " on: "
+                + ("pass" if opening else "call or fold"))
 
     # ---------------------------------------------------------- apply ----
 

@@ -53,7 +53,7 @@ SETTLE_STAGE: Final = "settle"
 class _Plan:
     """A settle stage's payments as tables, made once per ruleset and stage."""
 
-    __slots__ = ("owed", "charges", "board", "steps", "points", "cards_at")
+    __slots__ = ("owed", "charges", "board", "steps", "points", "cards_at", "to_every")
 
     def __init__(self, rules: Any, st: Any) -> None:
         owed: list[int | None] = []
@@ -73,6 +73,8 @@ class _Plan:
                            if pr.card is not None) if st.board_held == "doubles-pool" else ()
         #: a loser's cards counted by their points (losers_pay: points), or None
         self.points = pack_of(rules).points if st.losers_pay == "points" else None
+        #: each loser pays every other seat, not the first out alone (end_payment_to)
+        self.to_every: bool = st.end_payment_to == "every-player"
         #: the steps in settle.steps' order, less those this stage can never take
         #: (no sweep, no charges, no board card doubled): nothing to look at each hand
         #: the index among the stages of the card game this stage settles (the last
@@ -196,7 +198,12 @@ class Settlement(Stage):
                 if owed is None:
                     owed = st.owed(left)  # raises: the schedule does not cover it
             end_owed[t] = owed
-            ledger.seat_to_seat(t, w, owed * factor, R_END)
+            if plan.to_every:  # end_payment_to: every-player -- each other seat the whole amount
+                for u in range(g.n):
+                    if u != t:
+                        ledger.seat_to_seat(t, u, owed * factor, R_END)
+            else:
+                ledger.seat_to_seat(t, w, owed * factor, R_END)
         self.paid.end_owed = tuple(end_owed)
 
     def _held_charges(self, plan: _Plan) -> None:

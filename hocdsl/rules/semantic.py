@@ -93,15 +93,47 @@ def deal_fits_the_pack(k: KnobView) -> list[RulesetError]:
     if sizes is _MISSING:
         return []
     pack = k.get("pack.cards")
-    cards = 52 if pack is _MISSING else int(pack)
+    by = k.get("pack.cards_by_players")
+    by = {} if by is _MISSING or by is None else {int(p): int(c) for p, c in by.items()}
     out = []
     for players, size in sizes.items():
         dealt = int(players) * size
+        cards = by.get(int(players), 52 if pack is _MISSING else int(pack))
         if dealt > cards:
+            which = (f"the pack at {players} players, pack.cards_by_players" if int(players) in by
+                     else "the pack")
             out.append(k.error("deal.hand_size", (players,),
                                f"a deal of {players} x {size} = {dealt} cards",
-                               f"at most {cards} cards (a deal larger than the pack)",
+                               f"at most {cards} cards (a deal larger than {which})",
                                hint=f"with {players} players, each may be dealt at most {cards // int(players)}"))
+    return out
+
+
+#: The packs a ruleset may play with (``pack.cards``; see :mod:`hocdsl.pack`).
+PACK_SIZES = (52, 44, 40, 36, 32)
+
+
+@check
+def packs_by_players(k: KnobView) -> list[RulesetError]:
+    """``pack.cards_by_players``: each pack one the engine knows, each number of players one
+    the deal admits."""
+    by = k.get("pack.cards_by_players")
+    if by is _MISSING or by is None:
+        return []
+    sizes = k.get("deal.hand_size")
+    admitted = sorted(int(p) for p in sizes) if sizes is not _MISSING else None
+    out = []
+    for players, cards in by.items():
+        if int(cards) not in PACK_SIZES:
+            near = min(PACK_SIZES, key=lambda c: (abs(c - int(cards)), c))
+            out.append(k.error("pack.cards_by_players", (players,), f"a pack of {cards} cards",
+                               "a pack of " + ", ".join(str(c) for c in PACK_SIZES) + " cards",
+                               hint=f"packs are stripped of their lowest pips by rank; write {near}?"))
+        if admitted is not None and int(players) not in admitted:
+            out.append(k.error("pack.cards_by_players", (players,), f"a pack for {players} players",
+                               "a number of players deal.hand_size lists (" +
+                               ", ".join(str(p) for p in admitted) + ")",
+                               hint=f"remove {players}, or deal to {players} players in deal.hand_size"))
     return out
 
 
