@@ -95,6 +95,14 @@ GOLDEN: dict[str, dict[str, list[tuple[int, ...]]]] = {
     "comete-deals.yaml": {
         "comete": [(206, 26, -58, -58, -116), (-96, 3, 235, -69, -73)],
     },
+    # Le Poque (enc-poque1, enc-poque2): six compartments staked a jeton each (-6); three
+    # tens beat two kings whatever the ranks (Blaise takes 9 for his 3), Colette gives up
+    # for nothing; the loser pays his points to EACH player (20 and 17, courts 10: a
+    # placeholder). Then Blaise poques two, nobody answers, he takes 5 unseen, goes out and
+    # is paid 41 and 47 by each loser, who also pay each other.
+    "poque-deals.yaml": {
+        "poque": [(-32, -14, 31), (-41, 85, -59)],
+    },
 }
 
 # Balances at the end, from the ruleset's stake (100 each unless said; worked by hand,
@@ -121,6 +129,8 @@ BALANCES = {
     ("manille-larousse-deals.yaml", "manille-larousse"): (114, 99, 125, 79, 83),
     # from the stake of 200 each (comete table.starting_stake)
     ("comete-deals.yaml", "comete"): (310, 229, 377, 73, 11),
+    # from the stake of 40 each (20 jetons and 4 fiches of 5, enc-poque1 ¶2)
+    ("poque-deals.yaml", "poque"): (-33, 111, 12),
 }
 
 CASES = [(f, r) for f, by in GOLDEN.items() for r in by]
@@ -145,7 +155,7 @@ def test_golden_nets_and_balances(name, ruleset):
 def test_balances_table_is_the_stake_plus_the_nets():
     for (name, ruleset), bal in BALANCES.items():
         nets = GOLDEN[name][ruleset]
-        stake = load_ruleset(ruleset).table.starting_stake  # 100, the Comète's 200
+        stake = load_ruleset(ruleset).table.starting_stake  # 100, the Comète's 200, the Poque's 40
         assert bal == tuple(stake + sum(d[i] for d in nets) for i in range(len(bal)))
 
 
