@@ -160,7 +160,7 @@ class HeuristicBot(Bot):
         "_players", "_strength", "_dealt", "_q", "_has", "_raises", "_pay", "_size",
         "principal", "withhold", "wild", "lead_pays", "owed", "_closes", "_must_show",
         "raise_min", "raise_cap", "_index", "bonus", "charged", "same_suit", "top", "pack", "claims",
-        "_pack_size", "_me",
+        "_pack_size", "_me", "_packs_vary", "_pack_players",
     )
     # set from _consts(rules)
     principal: Hand
@@ -195,6 +195,10 @@ class HeuristicBot(Bot):
          self.bonus, self.charged, self.same_suit, self.top, self.pack, self.claims) = _consts(rules)
         self._pack_size = self.pack.bit_count()
         self._me = seat  # self.seat, which compiled code reads as a generic attribute
+        #: the pack changes with the number of players (pack.cards_by_players): read it at
+        #: the table's number (_pack_at), once it is known
+        self._packs_vary: bool = rules.pack.cards_by_players is not None
+        self._pack_players = 0
 
     # ---------------------------------------------------------- dispatch ----
 
@@ -213,6 +217,16 @@ class HeuristicBot(Bot):
         self._players = players
         self._strength = strength(self.rules, players) if self._index else None
         self._size = self.rules.hand_size(players)
+        if self._packs_vary:
+            self._pack_at(players)
+
+    def _pack_at(self, players: int) -> None:
+        """The pack, its top card and the end payment at ``players`` (pack.cards_by_players)."""
+        self._pack_players = players
+        at = self.rules.at_players(players)
+        pack = pack_of(at)
+        self.top, self.pack, self._pack_size = pack.top, pack.mask, pack.mask.bit_count()
+        self.owed = _owed_table(at)
 
     def _new_hand(self, view: SeatView) -> None:
         n = view.players
@@ -300,6 +314,8 @@ class HeuristicBot(Bot):
     # ---------------------------------------------------------- card game ----
 
     def play(self, view: SeatView) -> Action:
+        if self._packs_vary and view.players != self._pack_players:
+            self._pack_at(view.players)
         if self.claims and view.may_claim():
             return CLAIM  # what must be claimed is always claimed
         hand, need, cards, without, cur = view.card_state()
