@@ -151,9 +151,48 @@ class HocMark:
     applies it as :class:`Claim`."""
 
 
+# ------------------------------------------------ the turn-up, holding ----
+
+
+@dataclass(frozen=True, slots=True)
+class TurnUp:
+    """``I turn up the ace of hearts`` / ``je retourne l'as de cœur``: the dealer turns
+    ``card`` up from the talon (a turnup stage). Dealt from a generator, the engine
+    offers the one card chance gives; replayed from a record, the record says which."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    """``I hold the king of trumps`` / ``j'ai le roi d'atout`` (``trumps``: ranks of the
+    trump suit, highest first), ``I hold KS QS`` (``cards``, highest first) or ``I hold a
+    pair of kings`` (``pair``: its rank): what a player says to take a pool of a holding
+    stage whose ``say`` is true."""
+
+    trumps: tuple[int, ...] = ()
+    cards: tuple[int, ...] = ()
+    pair: int = 0
+
+    @staticmethod
+    def of(trumps: tuple[int, ...] = (), cards: tuple[int, ...] = (), pair: int = 0) -> Hold:
+        """The one spelling of what is held: ranks and cards highest first (the ace above
+        the king), each once, so that two ways of saying it are the same action.
+
+        >>> Hold.of(trumps=(12, 13, 1))
+        Hold(trumps=(1, 13, 12), cards=(), pair=0)
+        """
+        def key(rank: int) -> int:
+            return 14 if rank == 1 else rank
+
+        return Hold(tuple(sorted(set(trumps), key=key, reverse=True)),
+                    tuple(sorted(set(cards), key=lambda c: (key(c % 13 + 1), -(c // 13)), reverse=True)),
+                    pair)
+
+
 Action = Union[
     Pass, Call, Raise, DeclarePoint, DeclareSequence, DeclareTricon,
-    Concede, Nothing, Show, Conceal, DeclareBlank, Play, Without, Claim,
+    Concede, Nothing, Show, Conceal, DeclareBlank, Play, Without, Claim, TurnUp, Hold,
 ]
 
 # Interned values: the simulator reuses these instead of allocating.

@@ -49,11 +49,23 @@ class PackInfo:
 
     @staticmethod
     def make(size: int, order: str, court: int, ace: int,
-             by_rank: tuple[int, ...] | None = None) -> PackInfo:
+             by_rank: tuple[int, ...] | None = None, removed: Hand = 0,
+             removed_ranks: tuple[Rank, ...] = ()) -> PackInfo:
         """The pack of ``size`` cards in ``order``; points: ``by_rank[rank]`` when given
-        (``Pack.rank_values``), else courts ``court``, aces ``ace``, pips their face."""
+        (``Pack.rank_values``), else courts ``court``, aces ``ace``, pips their face.
+        ``removed``: cards taken out (``Pack.removed``: the rank stays in the order);
+        ``removed_ranks``: ranks taken out of the pack and of the order
+        (``Pack.removed_ranks``). ``size`` is then the cards left in play.
+
+        >>> p51 = PackInfo.make(52, "king-high-ace-low", 10, 1, removed=parse_hand("2C"))
+        >>> p51.size, p51.next_rank[2]
+        (51, 3)
+        >>> p48 = PackInfo.make(52, "king-high-ace-low", 10, 1, removed_ranks=(8,))
+        >>> p48.size, p48.next_rank[7], p48.position[8]
+        (48, 9, -1)
+        """
         lowest = _LOWEST_PIP[size]
-        pips = tuple(range(lowest, 11))
+        pips = tuple(r for r in range(lowest, 11) if r not in removed_ranks)
         ranks: tuple[Rank, ...]
         if order == "ace-high":
             ranks = pips + (JACK, 12, KING, ACE)
@@ -62,6 +74,7 @@ class PackInfo:
         mask = 0
         for r in ranks:
             mask |= RANK_MASKS[r - 1]
+        mask &= ~removed
         position = [-1] * 14
         for i, r in enumerate(ranks):
             position[r] = i
@@ -71,7 +84,7 @@ class PackInfo:
         values = [0] * 14
         for r in range(1, 14):
             values[r] = by_rank[r] if by_rank is not None else ace if r == ACE else court if r >= JACK else r
-        return PackInfo(size, mask, ranks, tuple(position), tuple(nxt), ranks[0], ranks[-1],
+        return PackInfo(mask.bit_count(), mask, ranks, tuple(position), tuple(nxt), ranks[0], ranks[-1],
                         tuple(values))
 
     def points(self, hand: Hand) -> int:
@@ -90,7 +103,11 @@ class PackInfo:
 
 def _make(rules: Ruleset) -> PackInfo:
     p = rules.pack
-    return PackInfo.make(p.cards, p.order, p.court_value, p.ace_value, p.rank_values())
+    removed = 0
+    for c in p.removed:
+        removed |= 1 << c
+    return PackInfo.make(p.cards, p.order, p.court_value, p.ace_value, p.rank_values(), removed,
+                         p.removed_ranks)
 
 
 pack_of = per_ruleset(_make)

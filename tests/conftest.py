@@ -64,6 +64,7 @@ BUILD_INDEPENDENT = {
     "test_packaging.py": "the package's metadata, sdist and API reference",
     "test_schema_hover.py": "the JSON Schema's words for editors",
     "test_stdin.py": "reading files from standard input",
+    "test_turnup_rules.py": "the turnup and holding knobs' files, errors and words",
 }
 
 #: Tests of those files that play hands, or call the engine or the bots, and so run under both.

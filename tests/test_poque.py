@@ -214,7 +214,7 @@ def test_bots_play_poque_hands_with_chips_and_cards_conserved(players):
     ("je poque de 3", Raise(3)), ("je poque pour deux", Raise(2)),
     ("je tiens", Call()), ("hold", Call()), ("je renvie de 2", Raise(2)),
     ("give up", Pass()), ("je passe", Pass()), ("I give up", Pass()),
-    ("paire de rois", DeclareTricon(2, 13)), ("pair of kings", DeclareTricon(2, 13)),
+    ("doublet de rois", DeclareTricon(2, 13)), ("doublet of kings", DeclareTricon(2, 13)),
     ("brelan de dix", DeclareTricon(3, 10)), ("carré d'as", DeclareTricon(4, 1)),
 ])
 def test_what_is_said_at_the_poque(said, action):

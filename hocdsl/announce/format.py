@@ -20,7 +20,7 @@ from collections.abc import Iterable
 
 from hocdsl.actions import (
     HOC_MARK, PLAY, WITHOUT, Action, Call, Claim, Conceal, Concede, DeclareBlank, DeclarePoint,
-    DeclareSequence, DeclareTricon, HocMark, Nothing, Pass, Play, Raise, Show, Without,
+    DeclareSequence, DeclareTricon, HocMark, Hold, Nothing, Pass, Play, Raise, Show, TurnUp, Without,
 )
 from hocdsl.cards import (
     ACE, JACK, RANK_LETTERS, RANK_PLURALS_EN, RANK_PLURALS_FR, card_name, rank_name,
@@ -113,7 +113,41 @@ def format_action(action: Action | HocMark, vocab: Vocabulary | None = None, lan
             noun = ("carte" if fr else "card") + ("s" if action.size != 1 else "")
             return f"{said} {noun}"
         return f"{said} {(RANK_PLURALS_FR if fr else RANK_PLURALS_EN)[action.rank - 1]}"
+    if isinstance(action, TurnUp):
+        return f"{'je retourne' if fr else 'I turn up'} {card_name(action.card)}"
+    if isinstance(action, Hold):
+        return _hold(action, fr)
     raise TypeError(f"{action!r} is not an action")
+
+
+def _the_rank(rank: int, fr: bool) -> str:
+    """``the king`` / ``le roi``, ``la dame``, ``l'as``."""
+    if not fr:
+        return f"the {rank_name(rank)}"
+    name = rank_name(rank, "fr")
+    if name == "dame":
+        return "la dame"
+    return f"l'{name}" if name[0] in "aeiou" else f"le {name}"
+
+
+def _hold(action: Hold, fr: bool) -> str:
+    """``I hold the king and the queen of trumps`` / ``j'ai le roi et la dame d'atout``,
+    ``I hold KS QS``, ``I hold a pair of kings`` / ``j'ai une paire de rois``.
+
+    >>> _hold(Hold(trumps=(13, 12)), True)
+    "j'ai le roi et la dame d'atout"
+    """
+    said = "j'ai" if fr else "I hold"
+    if action.trumps:
+        ranks = f" {'et' if fr else 'and'} ".join(_the_rank(r, fr) for r in action.trumps)
+        return f"{said} {ranks} {'d' + chr(39) + 'atout' if fr else 'of trumps'}"
+    if action.cards:
+        return f"{said} {' '.join(card_name(c) for c in action.cards)}"
+    plurals = RANK_PLURALS_FR if fr else RANK_PLURALS_EN
+    plural = plurals[action.pair - 1]
+    if fr:
+        return f"{said} une paire {'d' + chr(39) if plural[0] in 'aeiou' else 'de '}{plural}"
+    return f"{said} a pair of {plural}"
 
 
 def format_turn(actions: Iterable[Action | HocMark], vocab: Vocabulary | None = None, lang: str = "en") -> str:

@@ -25,7 +25,7 @@ from lark.exceptions import UnexpectedInput
 
 from hocdsl.actions import (
     CALL, CONCEAL, CONCEDE, DECLARE_BLANK, HOC_MARK, NOTHING, PASS, PLAY, RAISE,
-    SHOW, WITHOUT, Action, DeclarePoint, DeclareSequence, DeclareTricon, HocMark, Play, Raise,
+    SHOW, WITHOUT, Action, DeclarePoint, DeclareSequence, DeclareTricon, HocMark, Hold, Play, Raise, TurnUp,
 )
 from hocdsl.cards import (
     ACE, KING, RANK_WORDS, CardError, SUIT_WORDS, card_of, fold, parse_card, rank_name, with_article,
@@ -258,6 +258,19 @@ class AnnouncementBuilder(Transformer[Token, list[Said]]):
 
     def blank_hand(self) -> Action:
         return DECLARE_BLANK
+
+    # the card turned up, what is held
+    def turn_up(self, play: Play) -> Action:
+        return TurnUp(play.card)
+
+    def hold_trumps(self, *ranks: RankSaid) -> Action:
+        return Hold.of(trumps=tuple(r.rank for r in ranks))
+
+    def hold_cards(self, *plays: Play) -> Action:
+        return Hold.of(cards=tuple(p.card for p in plays))
+
+    def hold_pair(self, rank: RankSaid) -> Action:
+        return Hold.of(pair=rank.rank)
 
     # the card game
     def turn(self, *parts: TurnPart) -> list[Said]:

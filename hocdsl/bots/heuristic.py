@@ -208,6 +208,10 @@ class HeuristicBot(Bot):
             return self.play(view)
         if stage == "blank-hand":
             return DECLARE_BLANK  # 002 §8: paid 10 by each other (two blank hands cancel)
+        if stage == "turnup" or stage == "holding":
+            # the dealer turns up the card chance gives; a holder says what he holds (a pool
+            # taken costs nothing): the first legal action is that, a pass comes last
+            return view.legal_actions()[0]
         return self.bid(view, stage)
 
     # ----------------------------------------------------------- bidding ----

@@ -76,6 +76,7 @@ from .events import (
 )
 from .table import Result, Stage, Table
 from .tally import Quantities, Ratios, Tally, stage_index
+from .turnup import trumps_of
 from .words import Words, verb
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -143,6 +144,9 @@ class _Knobs:
         # what the engine derives from them and from the pack
         "laid_cards", "board_cards", "board_pools", "next_rank", "low", "top", "order",
         "rank_masks", "sid", "special", "follows", "pays", "plain_runs", "claiming",
+        # pools marked by a rank of trumps (pools.<id>.trump): (rank, pool), board cards
+        # once the hand's trump suit is known (:mod:`.turnup`)
+        "trump_board",
     )
 
     def __init__(self, rules: Ruleset) -> None:
@@ -192,6 +196,10 @@ class _Knobs:
                 if pr.card is not None:
                     self.board_pools[pr.card] = pool
         self.board_cards = hand_of(self.board_pools)
+        self.trump_board: tuple[tuple[Rank, Pool], ...] = ()
+        if cg.board_laid == "takes-pool":
+            self.trump_board = tuple((pr.trump, pool) for pr, pool in zip(rules.pools, pools)
+                                     if pr.trump is not None)
         self.next_rank = pack.next_rank
         self.low, self.top, self.order = pack.low, pack.top, pack.order
         self.rank_masks = tuple(m & pack.mask for m in RANK_MASKS)
@@ -218,7 +226,8 @@ class _Knobs:
         self.pays: tuple[int, ...] = (
             self.principal_pay, self.permanent_pay, self.end_of_run_pay, self.accidental_pay if self.accidental_hocs else 0)
         #: no card but the principal hocs is more than its rank (auto_equivalent may apply)
-        self.plain_runs = not (self.runs_same_suit or self.board_cards or self.laid_cards or self.permanent_hocs)
+        self.plain_runs = not (self.runs_same_suit or self.board_cards or self.laid_cards or self.permanent_hocs
+                               or self.trump_board)
 
     def after(self, rank: Rank) -> Rank:
         """The rank wanted after a card of ``rank`` (0: the run ends): the next in the
@@ -310,6 +319,9 @@ class CardGame(Stage):
         "k", "need", "want", "suit", "cur", "first", "last", "laid_by",
         "principal_hocs", "principal_may_withhold", "must_cover", "opening_lead_lowest", "owed", "missed",
         "out",
+        # the board of this hand: the ruleset's board cards, and those of the pools marked by
+        # a rank of trumps once the turnup stage has named the suit; the special cards with them
+        "board_cards", "board_pools", "special",
     )
 
     def __init__(self, g: Table, st: Stops | None = None, k: _Knobs | None = None) -> None:
@@ -324,6 +336,7 @@ class CardGame(Stage):
         self.k = k
         self.principal_hocs, self.principal_may_withhold = k.principal_hocs, k.principal_may_withhold
         self.must_cover, self.opening_lead_lowest = k.must_cover, k.opening_lead_lowest
+        self.board_cards, self.board_pools, self.special = k.board_cards, k.board_pools, k.special
 
     def fork(self, g: Table) -> CardGame:
         """This card game as it stands, bound to ``g`` (:meth:`Game.fork`)."""
@@ -334,6 +347,7 @@ class CardGame(Stage):
         cg.must_cover, cg.opening_lead_lowest = self.must_cover, self.opening_lead_lowest
         cg.owed = list(self.owed)
         cg.missed = self.missed
+        cg.board_cards, cg.board_pools, cg.special = self.board_cards, self.board_pools, self.special
         cg.out = cg.result = self.out.copy()
         return cg
 
@@ -352,6 +366,16 @@ class CardGame(Stage):
         self.missed = 0  # accidental hocs in a row since the last card laid
         #: what the player to act has earned and must still claim (must_claim)
         self.owed: list[Owed] = []
+        k = self.k
+        if k.trump_board:  # the board cards of the ace (king...) of trumps, in this hand's trumps
+            trumps = trumps_of(g)
+            if trumps >= 0:
+                pools = dict(k.board_pools)
+                for rank, pool in k.trump_board:
+                    pools[trumps * 13 + rank - 1] = pool
+                self.board_pools = pools
+                self.board_cards = hand_of(pools)
+                self.special = k.special | self.board_cards
         g.stage = CARDS_STAGE
         g.to_act = g.eldest
 
@@ -574,7 +598,7 @@ class CardGame(Stage):
         self.laid_by |= 1 << s
         self.cur = s
         self.missed = 0
-        if not k.special & bit:  # a plain card: the run goes on (the commonest case)
+        if not self.special & bit:  # a plain card: the run goes on (the commonest case)
             if g.record:
                 g.events.append(Played(s, c, leading, False))
             need, self.want, suit = k.follows[c]
@@ -601,8 +625,8 @@ class CardGame(Stage):
         cc = suit * 13 + rank - 1 if counted else c
         out = not rest
         claims = k.must_claim
-        if k.board_cards >> cc & 1:  # a board card takes its box
-            pool = k.board_pools[cc]
+        if self.board_cards >> cc & 1:  # a board card takes its box
+            pool = self.board_pools[cc]
             amount = g.ledger.pools[pool.index]
             if amount:
                 if rest and BOARD_KIND in claims:

@@ -46,8 +46,10 @@ LAID: Final = "laid"  # a card paid for when laid
 HELD: Final = "held"  # a charge for a card still held at the end
 DOUBLING: Final = "doubling"  # a board card still held doubles its pool
 OPERA: Final = "opera"  # going out in the first turn takes every pool
+TURNUP: Final = "turnup"  # the dealer takes a pool the card he turned up marks
+HOLDING: Final = "holding"  # a pool taken by holding cards, or by going out first
 REASONS = (ANTE, RAISE, CALL, POOL, REFUND, SEQUENCE, TRICON, BLANK_HAND, HOC, END_PAYMENT, PENALTY,
-           BOARD, LAID, HELD, DOUBLING, OPERA)
+           BOARD, LAID, HELD, DOUBLING, OPERA, TURNUP, HOLDING)
 
 # Stage names (``Game.stage``, and the ``stage`` of a :class:`Passed`): the
 # chances by name, then these.

@@ -163,6 +163,7 @@ class Game(Table):
             union |= h
         self.out_of_play = mask & ~union  # deal.rest: out-of-play, neither used nor seen
         self.pile = 0
+        self.rng = rng
         self.strict = strict
         self.record = record
         self.auto_forced = auto_forced
@@ -537,6 +538,7 @@ class Game(Table):
         g.left = self.left.copy()  # (the sizes are the same)
         g.out_of_play = self._static.pack_mask & ~union
         g.pile, g.strict, g.record = self.pile, self.strict, record
+        g.rng = None  # (a copy draws nothing: what chance decided is in its hands and results)
         g.auto_forced = True
         g.auto_equivalent = True
         events: list[Any] = list(self.events) if record else []

@@ -12,7 +12,7 @@ The order of the table is the order in which the kinds' metrics come within
 each section of the simulator's report (:mod:`.tally`).
 
 >>> list(KINDS)
-['claims', 'vie', 'stops', 'settle']
+['claims', 'vie', 'stops', 'settle', 'turnup', 'holding']
 >>> KINDS["settle"].stage.__name__
 'Settlement'
 """
@@ -24,9 +24,11 @@ from typing import Final
 from .bidding import ChanceBidding, ChanceTally, ChanceWords
 from .blank import BlankHands, BlankTally, BlankWords
 from .cardgame import CardGame, CardsTally, CardWords
+from .holding import HoldingStage, HoldingTally, HoldingWords
 from .settle import Settlement, SettleTally, SettleWords
 from .table import Stage
 from .tally import Tally
+from .turnup import TurnUpStage, TurnUpTally, TurnUpWords
 from .words import Words
 
 
@@ -51,4 +53,6 @@ KINDS: Final[dict[str, Kind]] = {
     "vie": Kind("vie", ChanceBidding, ChanceTally, ChanceWords),
     "stops": Kind("stops", CardGame, CardsTally, CardWords),
     "settle": Kind("settle", Settlement, SettleTally, SettleWords),
+    "turnup": Kind("turnup", TurnUpStage, TurnUpTally, TurnUpWords),
+    "holding": Kind("holding", HoldingStage, HoldingTally, HoldingWords),
 }

@@ -27,6 +27,7 @@ and the plain path refuse the same actions for the same reasons.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -44,7 +45,7 @@ R = TypeVar("R", bound="Result")
 TABLE_STATE = (
     "rules", "n", "names", "dealer", "eldest", "dealt", "hands", "left", "out_of_play", "pile",
     "strict", "record", "auto_forced", "auto_equivalent", "events", "ledger", "carry_in", "stage",
-    "to_act", "is_over", "turns", "_phase", "_anted",
+    "to_act", "is_over", "turns", "_phase", "_anted", "rng",
     # what each stage reports of this hand, in the order of the stages (its Result)
     "results",
 )
@@ -86,6 +87,10 @@ class Table:
     _phase: Stage | None
     #: per pool: the ante each player (or the dealer) put in this hand (a stage may refund it)
     _anted: list[int]
+    #: the generator the hand was dealt from, for what chance decides after the deal (a card
+    #: turned up from the talon); None when the deal was given (a record, a copy): an action
+    #: then says what chance decided
+    rng: random.Random | None
     #: per stage, in the ruleset's order: what it reports of this hand (its kind's
     #: :class:`Result`, None for a kind that reports nothing); kept once the hand is over
     results: list[Result | None]

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import (
-    Action, Call, Conceal, Concede, DeclareBlank, DeclarePoint, DeclareSequence, DeclareTricon, Nothing, Pass, Play,
-    Raise, Show, Without,
+    Action, Call, Conceal, Concede, DeclareBlank, DeclarePoint, DeclareSequence, DeclareTricon, Hold, Nothing, Pass,
+    Play, Raise, Show, TurnUp, Without,
 )
 from ..announce import Vocabulary, format_action
 from ..cards import card_name, rank_letter
@@ -71,7 +71,7 @@ def describe_legal(game: Game, vocab: Vocabulary, lang: str = "en") -> str:
             assert game.to_act is not None  # a call is offered: the hand is on
             more = game.stake - game.put_in(game.to_act)
             parts.append(f"{said(a)} ({text(lang, 'more', n=more)})" if more > 0 else said(a))
-        elif isinstance(a, (Concede, Nothing, Show, Conceal, DeclareBlank)):
+        elif isinstance(a, (Concede, Nothing, Show, Conceal, DeclareBlank, TurnUp, Hold)):
             parts.append(said(a))
         elif isinstance(a, Without):
             parts.append(f"{text(lang, 'say')} '{said(a)}'")

@@ -36,7 +36,7 @@ Output = Callable[[str], None]
 
 
 #: Chip moves told as they happen (the others come in the summary at the end of the hand).
-_LIVE_REASONS = {"pool", "refund", "board", "opera", "penalty"}
+_LIVE_REASONS = {"pool", "refund", "board", "opera", "penalty", "turnup", "holding"}
 
 
 def make_bots(names: Sequence[str], rules: Ruleset, seats: Sequence[int], seed: int) -> dict[int, Any]:

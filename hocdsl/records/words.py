@@ -35,6 +35,8 @@ REASONS: dict[str, tuple[str, str]] = {
     "held": ("card still held", "carte restée en main"),
     "doubling": ("board card held: pool doubled", "carte du tableau gardée : cagnotte doublée"),
     "opera": ("out in the first turn", "sorti du premier coup (opéra)"),
+    "turnup": ("card turned up", "carte retournée"),
+    "holding": ("held", "tenu en main"),
 }
 
 

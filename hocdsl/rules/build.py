@@ -24,8 +24,8 @@ from typing import Any, get_args, get_origin
 from ..cards import card_name, parse_card
 from . import model
 from .model import (
-    SECTIONS, STAGE_CLASSES, CardPayment, EndBracket, HeldCharge, Pack, Payment, PoolRules, Provenance,
-    Ruleset, Source, knob_fields,
+    SECTIONS, STAGE_CLASSES, CardPayment, EndBracket, HeldCharge, HoldingClaim, Pack, Payment, PoolRules,
+    Provenance, Ruleset, Source, knob_fields,
 )
 
 
@@ -95,6 +95,11 @@ def _convert_type(tp: Any, value: Any) -> Any:
             return tuple(EndBracket(**b) for b in value)
         if item is CardPayment:
             return tuple(CardPayment(cards=_cards(b["cards"]), each=b["each"]) for b in value)
+        if item is HoldingClaim:
+            return tuple(HoldingClaim(pool=str(b["pool"]),
+                                      trumps=tuple(rank_number(r) for r in b.get("trumps", ())),
+                                      cards=_cards(b.get("cards", ())), pair=bool(b.get("pair", False)),
+                                      first_out=bool(b.get("first_out", False))) for b in value)
         if item is HeldCharge:
             return tuple(HeldCharge(cards=_cards(b["cards"]), to_each=b.get("to_each", 0),
                                     to_winner=b.get("to_winner", 0)) for b in value)
@@ -119,6 +124,10 @@ def convert(cls: type, name: str, value: Any) -> Any:
     tp = field_type(cls, name)
     if cls is PoolRules and name == "card":
         return None if value is None else parse_card(str(value))
+    if cls is PoolRules and name == "trump":
+        return None if value is None else rank_number(value)
+    if cls is Pack and name == "removed_ranks":
+        return tuple(sorted(rank_number(r) for r in value))
     if cls is Pack and name == "values" and value is not None:
         return FrozenMap({rank_number(k): int(v) for k, v in value.items()})
     return _convert_type(tp, value)
@@ -150,6 +159,10 @@ def yaml_value(cls: type, name: str, value: Any) -> Any:
         return card_name(value)
     if cls is Pack and name == "values":
         return {rank_name(r): v for r, v in value.items()}
+    if cls is PoolRules and name == "trump":
+        return rank_name(value)
+    if cls is Pack and name == "removed_ranks":
+        return [rank_name(r) for r in value]
     if isinstance(value, frozenset):
         return _card_list(value)
     if isinstance(value, Mapping):
@@ -177,6 +190,17 @@ def yaml_value(cls: type, name: str, value: Any) -> Any:
                 items.append(d)
             elif isinstance(b, CardPayment):
                 items.append({"cards": _card_list(b.cards), "each": b.each})
+            elif isinstance(b, HoldingClaim):
+                d = {"pool": b.pool}
+                if b.trumps:
+                    d["trumps"] = [rank_name(r) for r in b.trumps]
+                if b.cards:
+                    d["cards"] = _card_list(b.cards)
+                if b.pair:
+                    d["pair"] = True
+                if b.first_out:
+                    d["first_out"] = True
+                items.append(d)
             elif isinstance(b, HeldCharge):
                 d = {"cards": _card_list(b.cards)}
                 if b.to_each:

@@ -51,7 +51,8 @@ SECTION_TITLES = {"pack": "The pack", "deal": "The deal", "table": "The table",
                   "bidding": "Bidding (every vie stage)"}
 STAGE_TITLES = {("vie", "point"): "The point", ("vie", "run"): "The sequence",
                 ("vie", "set"): "The tricon", ("claims", "blank-hand"): "Blank hands",
-                ("stops", None): "The card game", ("settle", None): "Settling the card game"}
+                ("stops", None): "The card game", ("settle", None): "Settling the card game",
+                ("turnup", None): "The card turned up", ("holding", None): "Pools taken by holding"}
 
 
 def section_title(rules: Ruleset, prefix: str) -> str:
@@ -310,7 +311,55 @@ def _steps(value: Iterable[str]) -> str:
     return "; then ".join(_STEP_WORDS.get(s, s) for s in value)
 
 
+def _rank_of(v: Any) -> int:
+    from .build import rank_number
+    return rank_number(v) if isinstance(v, str) else int(v)
+
+
+def _rank_word(v: Any) -> str:
+    r = _rank_of(v)
+    return _RANK_WORDS.get(r, str(r))
+
+
+def _removed_cards(value: Iterable[Any]) -> str:
+    cards = list(value)
+    return f"{_cards(cards)} taken out" if cards else "none: every card of the pack is in play"
+
+
+def _removed_ranks(value: Iterable[Any]) -> str:
+    ranks = sorted(_rank_of(v) for v in value)
+    if not ranks:
+        return "none"
+    return ", ".join(f"the {_rank_word(r)}s" for r in ranks) + " taken out, and out of the order"
+
+
+def _trump_rank(value: Any) -> str:
+    return "none" if value is None else f"the {_rank_word(value)} of trumps"
+
+
+def _holding_claims(value: Iterable[Any]) -> str:
+    parts = []
+    for v in value:
+        get = (lambda k, d=None: getattr(v, k)) if not isinstance(v, Mapping) else v.get
+        trumps, cards = tuple(get("trumps", ()) or ()), tuple(get("cards", ()) or ())
+        if trumps:
+            what = " and ".join(f"the {_rank_word(r)}" for r in trumps) + " of trumps"
+            what = ("holding " + what + (" together" if len(trumps) > 1 else ""))
+        elif cards:
+            what = f"holding {_cards(cards)}" + (" together" if len(cards) > 1 else "")
+        elif get("pair", False):
+            what = "holding a pair (two or more cards of a rank)"
+        else:
+            what = "going out first"
+        parts.append(f"{get('pool')}: {what}")
+    return "; ".join(parts) or "none"
+
+
 _RENDER: dict[str, Callable[[Any], str]] = {
+    "removed_cards": _removed_cards,
+    "removed_ranks": _removed_ranks,
+    "trump_rank": _trump_rank,
+    "holding_claims": _holding_claims,
     "hand_size": _hand_size,
     "cards_by_players": _cards_by_players,
     "point_keys": _point_keys,

@@ -262,6 +262,20 @@ class Pack:
         "at face value: written by rank (A, 2..10, J, Q, K), e.g. {A: 1, J: 11, Q: 12, K: 13}; "
         "a rank not listed keeps court_value, ace_value or its face value.",
         words="rank_values", minimum=0, maximum=100, optional=True, default=None)
+    removed: CardSet = knob(
+        "Cards taken out",
+        "Named cards taken out of the pack of `cards` before the deal (one card out of 52 makes "
+        "a pack of 51); a rank whose four cards are all taken out stays in the order of the "
+        "ranks (a run wants it and finds nobody holding it): removed_ranks takes a rank out of "
+        "the order as well.",
+        words="removed_cards", default=frozenset(), min_items=0)
+    removed_ranks: tuple[int, ...] = knob(
+        "Ranks taken out",
+        "Whole ranks taken out of the pack of `cards` and out of the order of the ranks, written "
+        "A, 2..10, J, Q, K (e.g. [8]: the eights are out and a seven is followed by a nine). The "
+        "ace, the lowest and the highest rank may not be taken out: strip the pack with `cards` "
+        "instead.",
+        words="removed_ranks", minimum=1, maximum=13, default=(), min_items=0)
     cards_by_players: Mapping[int, int] | None = knob(
         "Cards in the pack by players",
         "A pack that changes with the number of players: for each number listed, the cards in "
@@ -388,6 +402,14 @@ class PoolRules:
         "The card of the board this pool belongs to, if any: laying it or holding it "
         "at the end may take or double the pool (card_game.board_laid, settle.board_held).",
         words="card", optional=True, default=None)
+    trump: int | None = knob(
+        "Board mark of the trump suit",
+        "The rank of the trump suit this pool's box is marked with, if any (\"the ace of "
+        "trumps\": A, 2..10, J, Q, K), when the trump suit is named by the card turned up "
+        "(a turnup stage): the card of that rank in the hand's trump suit is then its board "
+        "card, laid or held (card_game.board_laid, settle.board_held) or turned up "
+        "(dealer_takes). A pool is marked by a card or by a rank of trumps, not both.",
+        words="trump_rank", minimum=1, maximum=13, optional=True, default=None)
 
 
 # ------------------------------------------------------------------ bidding ----
@@ -855,8 +877,70 @@ class Settle:
         raise ValueError(f"the end-payment schedule does not cover {cards_left} cards")
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnUp:
+    """A card turned up from the talon after the deal, seen by every player: it may name the
+    trump suit, and the dealer may take the pools its card marks."""
+
+    id: str
+    kind: Literal["turnup"] = "turnup"
+    trumps: Literal["suit-of-card", "none"] = knob(
+        "The trump suit",
+        "Whether the suit of the card turned up is the trump suit of the hand (pools marked "
+        "with a rank of trumps and holding claims on trumps read it).",
+        words={"suit-of-card": "the suit of the card turned up is trumps",
+               "none": "the card turned up names no trump suit"})
+    dealer_takes: Literal["nothing", "marked-pool"] = knob(
+        "The dealer's card turned up",
+        "What the dealer gets when the card he turns up marks a pool: nothing, or every pool "
+        "it marks (a pool whose board card it is, or whose rank of trumps it has).",
+        words={"nothing": "nothing", "marked-pool": "he takes every pool the card marks"})
+
+
+@dataclass(frozen=True, slots=True)
+class HoldingClaim:
+    """One pool taken by what a player holds when the stage is played: ``trumps`` (ranks of
+    the trump suit, all held together), ``cards`` (named cards, all held together), ``pair``
+    (two or more cards of one rank) or ``first_out`` (he went out first in the card game).
+    Exactly one is set."""
+
+    pool: str
+    trumps: tuple[int, ...] = ()
+    cards: CardSet = frozenset()
+    pair: bool = False
+    first_out: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Holding:
+    """Pools taken by holding cards or a combination (the ace, king or queen of trumps; a
+    king and queen of trumps together; a pair), or by going out first."""
+
+    id: str
+    kind: Literal["holding"] = "holding"
+    claims: tuple[HoldingClaim, ...] = knob(
+        "Pools taken by holding",
+        "Each pool this stage may give, and what takes it: ranks of trumps held together "
+        "({pool: ace, trumps: [A]}), named cards held together ({pool: p, cards: [KS, QS]}), a "
+        "pair ({pool: p, pair: true}) or going out first ({pool: p, first_out: true}, the stage "
+        "after the card game). What is held is what the hand holds when the stage is played.",
+        words="holding_claims")
+    say: bool = knob(
+        "Saying what one holds",
+        "Whether a holder must say what he holds (\"I hold the king of trumps\") to take the "
+        "pool, in turn from the eldest, or takes it without a word.",
+        words={True: "a holder must say so in his turn, or the pool stays",
+               False: "the pool goes to its holder without a word"})
+    ties: Literal["eldest", "nobody"] = knob(
+        "Several holders",
+        "Who takes a pool that several players could take (a pair): the first of them in turn "
+        "from the eldest, or nobody (the pool stays).",
+        words={"eldest": "the first of them in turn from the eldest",
+               "nobody": "nobody: the pool stays on the board"})
+
+
 Vie: TypeAlias = VieOnPoint | VieOnRun | VieOnSet
-Stage: TypeAlias = VieOnPoint | VieOnRun | VieOnSet | BlankHandClaims | Stops | Settle
+Stage: TypeAlias = VieOnPoint | VieOnRun | VieOnSet | BlankHandClaims | Stops | Settle | TurnUp | Holding
 
 #: (kind, on) -> the stage class. ``on`` is None for kinds without one.
 STAGE_CLASSES: dict[tuple[str, str | None], type] = {
@@ -866,6 +950,8 @@ STAGE_CLASSES: dict[tuple[str, str | None], type] = {
     ("claims", "blank-hand"): BlankHandClaims,
     ("stops", None): Stops,
     ("settle", None): Settle,
+    ("turnup", None): TurnUp,
+    ("holding", None): Holding,
 }
 
 #: The sections at the top of a ruleset, with their classes; each is a knob prefix.
@@ -1042,6 +1128,11 @@ class Ruleset:
     @property
     def settle(self) -> Settle | None:
         return self._first(Settle)  # type: ignore[no-any-return]
+
+    @property
+    def turnup(self) -> TurnUp | None:
+        """The turnup stage (a card turned up from the talon), if any."""
+        return self._first(TurnUp)  # type: ignore[no-any-return]
 
     # --- players and pools -------------------------------------------------
 

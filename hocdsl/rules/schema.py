@@ -79,6 +79,8 @@ def value_schema(tp: Any, spec: KnobSpec) -> dict[str, Any]:
         return {"type": "boolean"}
     if tp is int and spec.words == "card":  # a Card
         return {"$ref": "#/$defs/card"}
+    if tp is int and spec.words == "trump_rank":  # a rank, written A, 2..10, J, Q, K
+        return {"$ref": "#/$defs/rank"}
     if tp is int:
         if isinstance(spec.words, Mapping):
             return choices(sorted(spec.words), spec)
@@ -88,7 +90,10 @@ def value_schema(tp: Any, spec: KnobSpec) -> dict[str, Any]:
     if origin is Literal:
         return choices(list(args), spec)
     if tp == model.CardSet or (origin is frozenset):
-        return {"type": "array", "items": {"$ref": "#/$defs/card"}, "uniqueItems": True}
+        out: dict[str, Any] = {"type": "array", "items": {"$ref": "#/$defs/card"}, "uniqueItems": True}
+        if spec.words == "removed_cards":
+            out["maxItems"] = 20
+        return out
     if tp is str:
         return {"type": "string", "minLength": 1}
     if origin is tuple:
@@ -102,6 +107,11 @@ def value_schema(tp: Any, spec: KnobSpec) -> dict[str, Any]:
             return {"type": "array", "items": {"$ref": "#/$defs/card_payment"}}
         if item is model.HeldCharge:
             return {"type": "array", "items": {"$ref": "#/$defs/held_charge"}}
+        if item is model.HoldingClaim:
+            return {"type": "array", "items": {"$ref": "#/$defs/holding_claim"}, "minItems": 1}
+        if item is int and spec.words == "removed_ranks":
+            return {"type": "array", "items": {"$ref": "#/$defs/rank"}, "minItems": spec.min_items,
+                    "uniqueItems": True}
         if item is int:
             return {"type": "array", "items": _bounded_int(spec), "minItems": 1, "uniqueItems": True}
         if item is str:  # words
@@ -273,6 +283,20 @@ def build_schema() -> dict[str, Any]:
         "type": "object", "additionalProperties": False, "required": ["cards"],
         "properties": {"cards": {"type": "array", "items": {"$ref": "#/$defs/card"}, "minItems": 1,
                                  "uniqueItems": True}, "to_each": chips, "to_winner": chips}}
+    defs["rank"] = {"anyOf": [{"type": "string", "pattern": RANK_PATTERN},
+                              {"type": "integer", "minimum": 2, "maximum": 10}],
+                    "description": "A rank: A, 2..10, J, Q, K."}
+    ranks = {"type": "array", "items": {"$ref": "#/$defs/rank"}, "minItems": 1, "maxItems": 4,
+             "uniqueItems": True}
+    cards = {"type": "array", "items": {"$ref": "#/$defs/card"}, "minItems": 1, "maxItems": 4, "uniqueItems": True}
+    defs["holding_claim"] = {
+        "type": "object", "additionalProperties": False, "required": ["pool"],
+        "description": "A pool taken by holding: ranks of trumps held together, named cards held together, "
+                       "a pair, or going out first (exactly one of them).",
+        "properties": {"pool": {"type": "string", "pattern": ID_PATTERN, "maxLength": 40},
+                       "trumps": ranks, "cards": cards, "pair": {"const": True},
+                       "first_out": {"const": True}},
+        "oneOf": [{"required": [k]} for k in ("trumps", "cards", "pair", "first_out")]}
     defs["source_entry"] = {
         "type": "object", "additionalProperties": False, "required": ["citation"],
         "properties": {"citation": {"type": "string", "minLength": 1},

@@ -92,20 +92,150 @@ def deal_fits_the_pack(k: KnobView) -> list[RulesetError]:
     sizes = k.get("deal.hand_size")
     if sizes is _MISSING:
         return []
-    pack = k.get("pack.cards")
     by = k.get("pack.cards_by_players")
     by = {} if by is _MISSING or by is None else {int(p): int(c) for p, c in by.items()}
+    turnup = bool(k.stages("turnup"))
     out = []
     for players, size in sizes.items():
         dealt = int(players) * size
-        cards = by.get(int(players), 52 if pack is _MISSING else int(pack))
-        if dealt > cards:
+        cards = _cards_in_play(k, by.get(int(players)))
+        room = cards - 1 if turnup else cards  # a card turned up needs one left over
+        if dealt > room:
             which = (f"the pack at {players} players, pack.cards_by_players" if int(players) in by
                      else "the pack")
+            what = (f"at most {room} cards (one of the {cards} left over for the turnup stage "
+                    f"`{k.stages('turnup')[0]}` to turn up)") if turnup else \
+                f"at most {cards} cards (a deal larger than {which})"
             out.append(k.error("deal.hand_size", (players,),
-                               f"a deal of {players} x {size} = {dealt} cards",
-                               f"at most {cards} cards (a deal larger than {which})",
-                               hint=f"with {players} players, each may be dealt at most {cards // int(players)}"))
+                               f"a deal of {players} x {size} = {dealt} cards", what,
+                               hint=f"with {players} players, each may be dealt at most {room // int(players)}"))
+    return out
+
+
+#: pack.cards -> the lowest pip it keeps (as hocdsl.pack has it; aces are always kept)
+_LOWEST_PIP = {52: 2, 44: 4, 40: 5, 36: 6, 32: 7}
+
+
+def _rank_no(v: Any) -> int | None:
+    from .build import RANK_NAMES
+    return RANK_NAMES.get(str(v).upper())
+
+
+def _cards_in_play(k: KnobView, pack_cards: int | None = None) -> int:
+    """The cards of the pack once ``pack.removed`` and ``pack.removed_ranks`` are taken out
+    (of ``pack_cards`` when given: the pack at some number of players, else ``pack.cards``)."""
+    pack = k.get("pack.cards") if pack_cards is None else pack_cards
+    cards = 52 if pack is _MISSING else int(pack)
+    lowest = _LOWEST_PIP.get(cards, 2)
+    ranks = k.get("pack.removed_ranks")
+    gone = {r for r in (_rank_no(v) for v in (ranks if isinstance(ranks, list) else ())) if r is not None}
+    cards -= 4 * len([r for r in gone if r == 1 or r >= lowest])
+    removed = k.get("pack.removed")
+    for text in removed if isinstance(removed, list) else ():
+        try:
+            c = parse_card(str(text))
+        except ValueError:
+            continue
+        r = c % 13 + 1
+        if r not in gone and (r == 1 or r >= lowest):
+            cards -= 1
+    return cards
+
+
+@check
+def pack_removals(k: KnobView) -> list[RulesetError]:
+    """``pack.removed``: cards of the pack, each once; ``pack.removed_ranks``: ranks of the
+    pack that are neither its lowest nor its highest (nor the ace)."""
+    out: list[RulesetError] = []
+    pack = k.get("pack.cards")
+    cards = 52 if pack is _MISSING else int(pack)
+    lowest = _LOWEST_PIP.get(cards, 2)
+    order = k.get("pack.order")
+    top = 1 if order == "ace-high" else 13
+    ranks = k.get("pack.removed_ranks")
+    gone: set[int] = set()
+    for i, v in enumerate(ranks if isinstance(ranks, list) else ()):
+        r = _rank_no(v)
+        if r is None:
+            continue
+        if r == 1 or r == top or r == lowest:
+            out.append(k.error("pack.removed_ranks", (i,), f"`{v}`, the ace, the lowest or the highest rank",
+                               "a rank inside the order (the ends of a run stay)",
+                               hint=f"strip the pack with pack.cards (set in {k.where('pack.cards')}) "
+                                    "to take out its lowest ranks"))
+        elif r < lowest:
+            out.append(k.error("pack.removed_ranks", (i,), f"`{v}`, a rank a pack of {cards} has not",
+                               f"a rank of the pack ({lowest} to 10, J, Q)"))
+        gone.add(r)
+    removed = k.get("pack.removed")
+    seen: dict[int, int] = {}
+    for i, text in enumerate(removed if isinstance(removed, list) else ()):
+        try:
+            c = parse_card(str(text))
+        except ValueError:
+            out.append(k.error("pack.removed", (i,), f"`{text}`, which is not a card",
+                               "a card in compact notation (e.g. 2C, JD, 10H)"))
+            continue
+        r = c % 13 + 1
+        if c in seen:
+            out.append(k.error("pack.removed", (i,), f"`{text}`, the same card as item {seen[c] + 1}",
+                               "each card at most once"))
+        elif r in gone or (r != 1 and r < lowest):
+            out.append(k.error("pack.removed", (i,), f"{card_name(c)}, which is not in the pack",
+                               f"a card of the pack of {cards}" + (" once removed_ranks is out" if gone else "")))
+        seen.setdefault(c, i)
+    return out
+
+
+@check
+def turnup_and_holding(k: KnobView) -> list[RulesetError]:
+    """One turnup stage at most; pools marked by a rank of trumps, and holding claims on
+    trumps, only after a turnup stage that names trumps; a pool marked by a card or by a
+    rank of trumps, not both; holding claims on pools that exist, going out first only
+    after the card game."""
+    out: list[RulesetError] = []
+    r = k.r
+    order = list(r.stages)
+    turnups = k.stages("turnup")
+    if len(turnups) > 1:
+        out.append(k.stage_error(turnups[1], "a second turnup stage", "at most one turnup stage"))
+    names_trumps = bool(turnups) and k.get(f"{turnups[0]}.trumps") != "none"
+    for pid in r.pools:
+        tr = k.get(f"pools.{pid}.trump")
+        if tr is _MISSING or tr is None:
+            continue
+        card = k.get(f"pools.{pid}.card")
+        if card is not _MISSING and card is not None:
+            out.append(k.error(f"pools.{pid}.trump", (), f"`trump: {tr}` beside `card: {card}`",
+                               "a pool marked by a card or by a rank of trumps, not both"))
+        if not names_trumps:
+            out.append(k.error(f"pools.{pid}.trump", (), f"`trump: {tr}` in a game with no trump suit",
+                               "a turnup stage whose card names trumps (`kind: turnup`, `trumps: suit-of-card`)",
+                               hint="or mark the pool with a card (`card: AH`)"))
+    stops = k.stages("stops")
+    for sid in k.stages("holding"):
+        claims = k.get(f"{sid}.claims")
+        for i, c in enumerate(claims if isinstance(claims, list) else ()):
+            if not isinstance(c, Mapping):
+                continue
+            pool = c.get("pool")
+            if pool not in r.pools:
+                sug = suggest(str(pool), list(r.pools))
+                out.append(k.error(f"{sid}.claims", (i, "pool"), f"`pool: {pool}`, which is not a pool of this ruleset",
+                                   "one of: " + (", ".join(r.pools) or "no pools defined"), suggestion=sug))
+            if c.get("trumps") and not (names_trumps and order.index(turnups[0]) < order.index(sid)):
+                out.append(k.error(f"{sid}.claims", (i, "trumps"), "ranks of trumps held, with no trump suit named before",
+                                   "a turnup stage naming trumps before this stage"))
+            if c.get("first_out") and not (stops and order.index(stops[0]) < order.index(sid)):
+                out.append(k.error(f"{sid}.claims", (i, "first_out"),
+                                   "a pool for going out first, claimed before the card game is over",
+                                   "the holding stage after the stops stage (the card game)"))
+            for j, text in enumerate(c.get("cards") or ()):
+                try:
+                    parse_card(str(text))
+                except ValueError:
+                    out.append(k.error(f"{sid}.claims", (i, "cards", j), f"`{text}`, which is not a card",
+                                       "a card in compact notation (e.g. KS, QH)"))
     return out
 
 

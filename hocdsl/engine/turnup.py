@@ -1,0 +1,233 @@
+"""A ``turnup`` stage: after the deal the dealer turns up a card of the talon.
+
+The card is seen by every player (its :class:`TurnedUp` event, and the stage's
+:class:`TurnUpResult`, which any seat and any later stage reads through
+:meth:`~.table.Table.result_of`). ``trumps: suit-of-card``: its suit is the trump
+suit of the hand, and a pool marked with a rank of trumps (``pools.<id>.trump``:
+"the ace of trumps") has for its board card that rank of that suit
+(:func:`board_marks`). ``dealer_takes: marked-pool``: the dealer takes every pool
+the card he turned up marks (the Poque's board: enc-poque1).
+
+Why a stage of its own and not a knob of the deal: the deal is the same for every
+game of the family, and what the card turned up does (names trumps, pays the
+dealer) comes at a place in the order of play that a ruleset chooses, before or
+after other stages; as a stage it is one module, with its words and its metrics,
+and the deal, the simulator and the records are untouched.
+
+What chance decides after the deal comes from the hand's generator
+(:attr:`~.table.Table.rng`): dealt from one, the dealer's one legal action is to
+turn up the card it draws (one draw, only in rulesets with this stage, so no
+other ruleset's deals change). A hand whose deal was given (a record, a test) has
+no generator: the dealer may then turn up any card of the talon, and the record
+says which ("I turn up the ace of hearts").
+
+>>> from hocdsl.cards import card_name
+>>> from hocdsl.rules import load_ruleset
+>>> [(card_name(c), p.id) for c, p in board_marks(load_ruleset("lindor"), NO_TRUMPS)][:2]
+[('10D', 'ten'), ('JC', 'jack')]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from ..actions import TurnUp
+from ..cards import Card, Seat, card_name
+from .errors import IllegalAction, Rule
+from .events import TURNUP as R_TURNUP, ChipMove, Event, Pool, event, pools_of
+from .table import Result, Stage, Table
+from .tally import Quantities, Ratios, Tally, stage_index
+from .words import Words, verb
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..rules.model import Ruleset, TurnUp as TurnUpRules
+
+#: The stage's name while it is played (``Game.stage``).
+TURNUP_STAGE: Final = "turnup"
+#: No trump suit (no turnup stage, or ``trumps: none``).
+NO_TRUMPS: Final = -1
+
+RULE_TURNUP = Rule("{stage}.trumps", "the dealer turns up a card of the talon, the cards not dealt")
+_SUITS_EN: Final = ("spades", "hearts", "diamonds", "clubs")
+
+#: one interned action per card
+TURN_UP: Final = tuple(TurnUp(c) for c in range(52))
+
+
+@event
+class TurnedUp(Event):
+    """The dealer (``seat``) turned up ``card`` from the talon; ``trumps``: the trump suit it
+    names (-1: none)."""
+
+    seat: Seat
+    card: Card
+    trumps: int
+
+
+def board_marks(rules: Ruleset, trumps: int) -> tuple[tuple[Card, Pool], ...]:
+    """The board card of every marked pool in a hand whose trump suit is ``trumps``
+    (-1: none): a pool's ``card``, or the card of its ``trump`` rank in the trump suit
+    (a pool marked by a rank of trumps has no board card in a hand without trumps)."""
+    out = []
+    for pr, pool in zip(rules.pools, pools_of(rules)):
+        if pr.card is not None:
+            out.append((pr.card, pool))
+        elif pr.trump is not None and trumps >= 0:
+            out.append((trumps * 13 + pr.trump - 1, pool))
+    return tuple(out)
+
+
+def trumps_of(g: Table) -> int:
+    """The trump suit of the hand ``g`` (-1: none, or not turned up yet)."""
+    r = g.result_of(TurnUpResult)
+    return r.trumps if r is not None else NO_TRUMPS
+
+
+class TurnUpResult(Result):
+    """What a turnup stage reports: the ``card`` turned up (-1: not yet), the ``trumps`` it
+    names (-1: none), and the chips the dealer ``took`` for it."""
+
+    __slots__ = ("card", "trumps", "took")
+
+    def __init__(self) -> None:
+        self.card = -1
+        self.trumps = NO_TRUMPS
+        self.took = 0
+
+    def copy(self) -> TurnUpResult:
+        r = TurnUpResult()
+        r.card, r.trumps, r.took = self.card, self.trumps, self.took
+        return r
+
+
+class TurnUpStage(Stage):
+    """The turnup phase of a :class:`~hocdsl.engine.game.Game`, over its :class:`~.table.Table`."""
+
+    __slots__ = ("turned", "out")
+
+    def __init__(self, g: Table, st: TurnUpRules) -> None:
+        self.g = g
+        self.st = st
+        self.stage = TURNUP_STAGE
+        self.done = False
+        self.turned = -1
+        self.out = self.result = TurnUpResult()
+
+    def start(self) -> None:
+        g = self.g
+        talon = g.out_of_play
+        if not talon:  # (the semantic checks leave a card over; a hand given otherwise turns none)
+            self.done = True
+            return
+        rng = g.rng
+        if rng is not None:
+            cards = [c for c in range(52) if talon >> c & 1]
+            self.turned = cards[int(rng.random() * len(cards))]
+        g.stage = TURNUP_STAGE
+        g.to_act = g.dealer
+
+    def legal(self) -> tuple[TurnUp, ...]:
+        if self.turned >= 0:
+            return (TURN_UP[self.turned],)
+        talon = self.g.out_of_play
+        return tuple(TURN_UP[c] for c in range(52) if talon >> c & 1)
+
+    def forced(self) -> TurnUp | None:
+        """The card chance turned up, when the hand was dealt from a generator."""
+        return TURN_UP[self.turned] if self.turned >= 0 else None
+
+    def check(self, a: Any) -> None:
+        g = self.g
+        if type(a) is not TurnUp:
+            raise IllegalAction(RULE_TURNUP.cite(g.rules, self.st.id), "the dealer turns up a card")
+        c = a.card
+        if not (0 <= c < 52 and g.out_of_play >> c & 1):
+            raise IllegalAction(RULE_TURNUP.cite(g.rules, self.st.id),
+                                f"{card_name(c) if 0 <= c < 52 else c} is not in the talon")
+        if self.turned >= 0 and c != self.turned:
+            raise IllegalAction(RULE_TURNUP.cite(g.rules, self.st.id),
+                                f"the card on top of the talon is {card_name(self.turned)}")
+
+    def apply(self, a: Any) -> None:
+        self.check(a)
+        g = self.g
+        c: int = a.card
+        out = self.out
+        out.card = c
+        trumps = c // 13 if self.st.trumps == "suit-of-card" else NO_TRUMPS
+        out.trumps = trumps
+        if g.record:
+            g.events.append(TurnedUp(g.dealer, c, trumps))
+        if self.st.dealer_takes == "marked-pool":
+            ledger = g.ledger
+            for card, pool in board_marks(g.rules, trumps):
+                if card == c:
+                    amount = ledger.pools[pool.index]
+                    if amount > 0:
+                        ledger.move(pool, g.dealer, amount, R_TURNUP, pool.id)
+                        out.took += amount
+        self.done = True
+
+
+# -------------------------------------------------------------- words ----
+
+
+class TurnUpWords(Words):
+    """The words of a turnup stage: the card turned up, the trumps it names, the pool the
+    dealer takes for it."""
+
+    __slots__ = ()
+
+    events = (TurnedUp,)
+    reasons = (R_TURNUP,)
+
+    def event(self, e: object, over: bool) -> str | None:
+        if isinstance(e, TurnedUp):
+            trumps = f": {_SUITS_EN[e.trumps]} are trumps" if e.trumps >= 0 else ""
+            return f"{verb(self.names[e.seat], 'turns')} up {card_name(e.card)}{trumps}"
+        return None  # pragma: no cover - only its own events are handed to it
+
+    def chip(self, e: ChipMove, payer: str, payee: str) -> str:
+        return f"{verb(payee, 'takes')} the {e.chance} pool: {e.amount} (the card turned up marks it)"
+
+
+# ------------------------------------------------------------ metrics ----
+
+
+class TurnUpTally(Tally):
+    """What the simulator counts of a turnup stage: how often the dealer takes a pool for the
+    card he turns up, and how much."""
+
+    __slots__ = ("at", "took", "chips")
+
+    legend = """With a turnup stage (a card turned up from the talon):
+
+- ``turnup_take_rate``: share of hands in which the dealer takes a pool for the
+  card he turned up (``dealer_takes: marked-pool``).
+- ``turnup_take``: chips he takes for it, per hand.
+"""
+
+    def __init__(self, at: int) -> None:
+        self.at = at
+        self.took = self.chips = -1
+
+    @classmethod
+    def of(cls, rules: Ruleset, players: int) -> TurnUpTally | None:
+        at = stage_index(rules, "turnup")
+        return cls(at) if at >= 0 else None
+
+    def quantities(self, section: str, q: Quantities) -> None:
+        if section == "pools":
+            self.took = q.add("turnup_took")
+            self.chips = q.add("turnup_chips")
+
+    def metrics(self, section: str, m: Ratios) -> None:
+        if section == "pools":
+            m.ratio("turnup_take_rate", self.took, m.hands)
+            m.ratio("turnup_take", self.chips, m.hands)
+
+    def count(self, g: Table, y: list[int]) -> None:
+        r = g.results[self.at]
+        if isinstance(r, TurnUpResult) and r.took:
+            y[self.took] += 1
+            y[self.chips] += r.took
