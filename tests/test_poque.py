@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from hocdsl.actions import CALL, CONCEAL, PASS, Call, DeclareTricon, Pass, Play, Raise
+from hocdsl.actions import CALL, CONCEAL, PASS, Call, DeclareTricon, Pass, Play, Raise, TurnUp
 from hocdsl.announce import parse_announcement
 from hocdsl.announce.vocabulary import Vocabulary
 from hocdsl.bots import make_bot
@@ -28,6 +28,7 @@ from hocdsl.engine.partie import Partie
 from hocdsl.odds import hand_odds
 from hocdsl.pack import pack_of
 from hocdsl.rules import load_ruleset
+from hocdsl.rules.model import Ruleset
 
 runner = CliRunner()
 POQUE = load_ruleset("poque")
@@ -88,13 +89,17 @@ def test_a_pack_by_players_must_be_a_known_pack_for_a_number_dealt(tmp_path: Pat
 # ------------------------------------------------------------ the vying ----
 
 
-def _game(hands: list[str], dealer: int = 2) -> Game:
-    return Game(POQUE, len(hands), dealer=dealer, hands=hands)
+def _game(hands: list[str], turned: str, dealer: int = 2, rules: Ruleset = POQUE) -> Game:
+    """A hand of ``hands``: the dealer (Colette) turns up ``turned`` (its suit trumps; the
+    compartment it marks, if any, is hers), and the poque begins."""
+    g = Game(rules, len(hands), dealer=dealer, hands=hands)
+    g.apply(TurnUp(parse_card(turned)))
+    return g
 
 
 def test_only_a_holder_of_a_poque_opens():
     # enc-poque1: only a player holding two cards or more of one rank says "je poque".
-    g = _game(["7H 8H 9H KS QD", "10C 10D 10S 7S AC", "QH QC JD 10H 9S"])  # Anne holds no pair
+    g = _game(["7H 8H 9H KS QD", "10C 10D 10S 7S AC", "QH QC JD 10H 9S"], "8C")  # Anne: no pair
     assert g.to_act == 0 and g.legal_actions() == (PASS,)
     with pytest.raises(IllegalAction) as e:
         g.apply(Raise(1))
@@ -109,7 +114,7 @@ def test_only_a_holder_of_a_poque_opens():
 
 def test_raise_with_combination_leaves_the_others_to_hold_or_give_up():
     rules = POQUE.with_knobs({"bidding.raise_with": "combination"})
-    g = Game(rules, 3, dealer=2, hands=["7H 8H 9H KS QD", "10C 10D 10S 7S AC", "QH QC JD 10H 9S"])
+    g = _game(["7H 8H 9H KS QD", "10C 10D 10S 7S AC", "QH QC JD 10H 9S"], "8C", rules=rules)
     g.apply(PASS)
     g.apply(Raise(1))
     assert Raise(1) in g.legal_actions()  # Colette holds two queens: she may raise
@@ -123,7 +128,8 @@ def test_raise_with_combination_leaves_the_others_to_hold_or_give_up():
 def test_three_of_a_rank_beat_two_whatever_the_ranks_and_giving_up_costs_nothing():
     # enc-poque2 ¶1: more cards beat fewer whatever the ranks; the best takes the poque's
     # compartment and every raise; a player who gave up pays nothing more.
-    g = _game(["7H 8H 9H KS KD", "10C 10D 10S 7S AC", "QH QC JD 10H 9S"])
+    # Colette turns up 8S (no compartment has an eight); spades are trumps
+    g = _game(["7H 8H 9H KS KD", "10C 10D 10S 7S AC", "QH QC JD 10H 9S"], "8S")
     g.apply(Raise(1))     # Anne, two kings: 1
     g.apply(Raise(2))     # Blaise, three tens: 1 + 2 = 3
     g.apply(PASS)         # Colette gives up
@@ -131,14 +137,15 @@ def test_three_of_a_rank_beat_two_whatever_the_ranks_and_giving_up_costs_nothing
     g.apply(DeclareTricon(2, 13))
     g.apply(DeclareTricon(3, 10))
     poque = POQUE.pool_index("poque")
-    # the compartment: 3 jetons staked (one a player) + 3 + 3 = 9, all Blaise's
+    # the compartment: 3 jetons staked (one a player) + 3 + 3 = 9, all Blaise's; then Anne,
+    # holding the king of spades, takes the king's compartment, 3 (enc-poque2 ¶2)
     assert g.ledger.pools[poque] == 0
-    assert g.ledger.net == [-6 - 3, -6 - 3 + 9, -6]
+    assert g.ledger.net == [-6 - 3 + 3, -6 - 3 + 9, -6]
 
 
 def test_equal_counts_go_to_the_higher_rank_inferred():
     # the notes are silent between equal counts: poque.keys [size, rank] (inferred)
-    g = _game(["7H 7D 9H KS QD", "JC JD 10S 8S AC", "QH 8C 9D 10H 9S"])
+    g = _game(["7H 7D 9H KS QD", "JC JD 10S 8S AC", "QH 8C 9D 10H 9S"], "8H")
     g.apply(Raise(1))  # Anne, two sevens
     g.apply(CALL)      # Blaise, two jacks
     g.apply(PASS)      # Colette, two nines, gives up
@@ -148,14 +155,15 @@ def test_equal_counts_go_to_the_higher_rank_inferred():
 
 
 def test_nobody_answers_the_opener_he_takes_it_unseen():
-    g = _game(["7H 8H 9H KS QD", "10C 10D 7D 7S AC", "QH QC JD 10H 9S"])
+    g = _game(["7H 8H 9H KS QD", "10C 10D 7D 7S AC", "QH QC JD 10H 9S"], "8D")
     g.apply(PASS)
     g.apply(Raise(2))  # Blaise poques two on his sevens (or tens)
     g.apply(PASS)
     g.apply(PASS)
     # lone_winner_must_show: false (enc-poque2 ¶1): he may keep his hand hidden
     g.apply(CONCEAL)
-    assert g.ledger.net == [-6, -6 - 2 + 3 + 2, -6]
+    # then Anne, holding the queen of diamonds (trumps), takes the queen's compartment, 3
+    assert g.ledger.net == [-6 + 3, -6 - 2 + 3 + 2, -6]
 
 
 # ------------------------------------------------------------ the end payment ----
@@ -164,8 +172,9 @@ def test_nobody_answers_the_opener_he_takes_it_unseen():
 def test_the_loser_pays_each_player_not_only_the_first_out():
     # enc-poque2 ¶3: for each card left, its points to each player. Courts 10, an ace 1
     # (placeholders: the card values are lost with p. 105).
+    # Colette turns up 7D: diamonds trumps, and Blaise's ace of diamonds takes the ace's 3
     rules = POQUE
-    g = Game(rules, 3, dealer=2, hands=["7H 8H 9H 10H JH", "KS AD 10S 8S 9C", "QH 8C 7C 9D 10D"])
+    g = _game(["7H 8H 9H 10H JH", "KS AD 10S 8S 9C", "QH 8C 7C 9D 10D"], "7D")
     for _ in range(3):  # nobody holds a poque: all pass
         g.apply(PASS)
     # Anne runs 7H to JH, all hers, and is out before Colette's QH is wanted
@@ -173,15 +182,15 @@ def test_the_loser_pays_each_player_not_only_the_first_out():
         g.apply(Play(parse_card(c)))
     assert g.is_over
     # Blaise: K 10 + A 1 + 10 + 8 + 9 = 38; Colette: Q 10 + 8 + 7 + 9 + 10 = 44
-    assert g.ledger.net == [-6 + 38 + 44, -6 - 2 * 38 + 44, -6 - 2 * 44 + 38]
+    assert g.ledger.net == [-6 + 38 + 44, -6 + 3 - 2 * 38 + 44, -6 - 2 * 44 + 38]
     # the default (every other ruleset): the first out alone is paid
     alone = rules.with_knobs({"settle.end_payment_to": "first-out"})
-    h = Game(alone, 3, dealer=2, hands=["7H 8H 9H 10H JH", "KS AD 10S 8S 9C", "QH 8C 7C 9D 10D"])
+    h = _game(["7H 8H 9H 10H JH", "KS AD 10S 8S 9C", "QH 8C 7C 9D 10D"], "7D", rules=alone)
     for _ in range(3):
         h.apply(PASS)
     for c in ("7H", "8H", "9H", "10H", "JH"):
         h.apply(Play(parse_card(c)))
-    assert h.ledger.net == [-6 + 38 + 44, -6 - 38, -6 - 44]
+    assert h.ledger.net == [-6 + 38 + 44, -6 + 3 - 38, -6 - 44]
 
 
 # ------------------------------------------------------------ many hands ----

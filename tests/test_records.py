@@ -95,13 +95,15 @@ GOLDEN: dict[str, dict[str, list[tuple[int, ...]]]] = {
     "comete-deals.yaml": {
         "comete": [(206, 26, -58, -58, -116), (-96, 3, 235, -69, -73)],
     },
-    # Le Poque (enc-poque1, enc-poque2): six compartments staked a jeton each (-6); three
-    # tens beat two kings whatever the ranks (Blaise takes 9 for his 3), Colette gives up
-    # for nothing; the loser pays his points to EACH player (20 and 17, courts 10: a
-    # placeholder). Then Blaise poques two, nobody answers, he takes 5 unseen, goes out and
-    # is paid 41 and 47 by each loser, who also pay each other.
+    # Le Poque (enc-poque1, enc-poque2): six compartments staked a jeton each (-6); the
+    # dealer turns up QS and takes the queen's (3); three tens beat two kings whatever the
+    # ranks (Blaise takes 9 for his 3), Colette gives up for nothing; Anne holds KS, the
+    # king's (3); the loser pays his points to EACH player (20 and 17, courts 10: a
+    # placeholder). Then 7H turned up takes nothing, Blaise poques two, nobody answers, he
+    # takes 5 unseen; AH and KH take the ace's (6) and king's (3); Blaise goes out and is
+    # paid 41 and 47 by each loser, who also pay each other.
     "poque-deals.yaml": {
-        "poque": [(-32, -14, 31), (-41, 85, -59)],
+        "poque": [(-29, -14, 34), (-35, 85, -56)],
     },
 }
 
@@ -130,7 +132,7 @@ BALANCES = {
     # from the stake of 200 each (comete table.starting_stake)
     ("comete-deals.yaml", "comete"): (310, 229, 377, 73, 11),
     # from the stake of 40 each (20 jetons and 4 fiches of 5, enc-poque1 ¶2)
-    ("poque-deals.yaml", "poque"): (-33, 111, 12),
+    ("poque-deals.yaml", "poque"): (-24, 111, 18),
 }
 
 CASES = [(f, r) for f, by in GOLDEN.items() for r in by]
