@@ -276,3 +276,17 @@ def test_hoc_play_poque_plays_a_hand_against_bots():
     assert "You take the poque pool: 6" in text
     assert "Pools: ace 4, king 4, queen 4, jack 4, ten 4, poque 4" in text  # a jeton from each of 4
     assert_settled(text, players=4, stake=40)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_hoc_simulate_poque_keeps_the_chips_at_every_number_of_players(players):
+    import json
+
+    res = runner.invoke(app, ["simulate", "poque", "--players", str(players), "--seed", "2",
+                              "--hands", "60", "--format", "json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert out["players"] == players and out["chips_conserved"] is True
+    # the dealer's turned card marks a compartment for the ace, king, queen, jack or ten
+    # (placeholders for the last two): 5 ranks of 8 at 32 cards, 5 of 9 at 36
+    assert 0 < out["metrics"]["turnup_take_rate"]["mean"] < 1
