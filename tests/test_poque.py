@@ -290,3 +290,18 @@ def test_hoc_simulate_poque_keeps_the_chips_at_every_number_of_players(players):
     # the dealer's turned card marks a compartment for the ace, king, queen, jack or ten
     # (placeholders for the last two): 5 ranks of 8 at 32 cards, 5 of 9 at 36
     assert 0 < out["metrics"]["turnup_take_rate"]["mean"] < 1
+
+
+def test_the_simulated_rate_of_a_poque_agrees_with_the_exact_odds():
+    # tricon_held_rate.2 (pairs or better, counted where the stage on sets counts pairs)
+    # against 4501/6293 (test_odds_of_a_poque_in_five_cards), within four standard errors
+    # of 2,000 deals to three seats (the seed is fixed: deterministic)
+    import json
+
+    res = runner.invoke(app, ["simulate", "poque", "--players", "3", "--seed", "3", "--hands", "2000",
+                              "--bots", "random", "--format", "json"])
+    assert res.exit_code == 0, res.output
+    m = json.loads(res.stdout)["metrics"]["tricon_held_rate.2"]
+    lo, hi = m["ci95"]
+    se = (hi - lo) / (2 * 1.96)
+    assert 0 < se and abs(m["mean"] - 4501 / 6293) < 4 * se

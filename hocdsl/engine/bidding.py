@@ -753,7 +753,7 @@ class ChanceTally(Tally):
     passed and played double or triple, what its winner takes; and on the dealt hands,
     the runs and sets the stages on runs and on sets look for."""
 
-    __slots__ = ("chances", "lengths", "seq_held", "tri_held", "_slots")
+    __slots__ = ("chances", "lengths", "seq_held", "tri_held", "pairs", "_slots")
 
     legend = """Per vie stage ``c``, by its stage id (``point``, ``sequence``, ``tricon`` in
 Hoc Mazarin; the multiplier is that of the stage's pool):
@@ -776,7 +776,8 @@ On the dealt hands, with a vie stage on runs or on sets:
   ``k`` (``k`` from the ruleset's shortest sequence to its ``counts_up_to``;
   with a vie stage on runs only).
 - ``tricon_held_rate.3`` / ``.4``: share of dealt hands holding a brelan or
-  better / a carré (with a vie stage on sets only).
+  better / a carré (with a vie stage on sets only); ``tricon_held_rate.2``: a pair
+  or better, where the stage on sets counts pairs (``min_size: 2``, the Poque).
 """
 
     def __init__(self, rules: Ruleset) -> None:
@@ -788,7 +789,10 @@ On the dealt hands, with a vie stage on runs or on sets:
         self.lengths = tuple(range(sr.min_length, sr.counts_up_to + 1)) if sr is not None else ()
         #: (k, quantity) for each run length counted; the two set quantities (or ())
         self.seq_held: tuple[tuple[int, int], ...] = ()
-        self.tri_held: tuple[int, ...] = (0, 0) if rules.tricon is not None else ()
+        tr = rules.tricon
+        self.tri_held: tuple[int, ...] = (0, 0) if tr is not None else ()
+        #: the stage on sets counts pairs: a third quantity, pairs or better
+        self.pairs: bool = tr is not None and tr.min_size == 2
         self._slots: list[tuple[int, int, int, int, int, int, int, int]] = []
 
     @classmethod
@@ -805,6 +809,8 @@ On the dealt hands, with a vie stage on runs or on sets:
             self.seq_held = tuple((k, q.add(f"seq_held.{k}")) for k in self.lengths)
             if self.tri_held:
                 self.tri_held = (q.add("tri_held.3"), q.add("tri_held.4"))
+                if self.pairs:
+                    self.tri_held += (q.add("tri_held.2"),)
 
     def metrics(self, section: str, m: Ratios) -> None:
         H, PH = m.hands, m.player_hands
@@ -821,6 +827,8 @@ On the dealt hands, with a vie stage on runs or on sets:
             for k, i in self.seq_held:
                 m.ratio(f"sequence_held_rate.{k}", i, PH)
             if self.tri_held:
+                if self.pairs:
+                    m.ratio("tricon_held_rate.2", self.tri_held[2], PH)
                 m.ratio("tricon_held_rate.3", self.tri_held[0], PH)
                 m.ratio("tricon_held_rate.4", self.tri_held[1], PH)
 
@@ -863,6 +871,8 @@ On the dealt hands, with a vie stage on runs or on sets:
                     y[tri_held[0]] += 1
                     if ab & cd:
                         y[tri_held[1]] += 1
+                if len(tri_held) == 3 and (ab | cd | ((a | b) & (c | d))):  # two suits share a rank
+                    y[tri_held[2]] += 1
 
 
 
