@@ -86,6 +86,20 @@ def test_a_pack_by_players_must_be_a_known_pack_for_a_number_dealt(tmp_path: Pat
     assert "a pack for 7 players" in out and "deal.hand_size lists (3, 4, 5, 6)" in out
 
 
+@pytest.mark.parametrize("section,knob,wrong,meant", [
+    ("bidding:\n  ", "open_with", "combinaton", "combination"),
+    ("stages:\n  settle:\n    ", "end_payment_to", "every-players", "every-player"),
+])
+def test_a_misspelt_choice_of_a_new_knob_is_placed_and_corrected(tmp_path: Path, section, knob, wrong, meant):
+    path = tmp_path / "misspelt.yaml"
+    path.write_text("format: 2\nname: misspelt\ntitle: m\nsummary: m\nextends: poque\n"
+                    f"{section}{knob}: {{value: {wrong}, editorial: a test}}\n", encoding="utf-8")
+    res = runner.invoke(app, ["validate", str(path)])
+    assert res.exit_code == 2 and "Traceback" not in res.output
+    assert f"misspelt.yaml:{6 + section.count(chr(10))}:" in res.output
+    assert f"found `{wrong}`" in res.output and f"did you mean `{meant}`?" in res.output
+
+
 # ------------------------------------------------------------ the vying ----
 
 
