@@ -10,7 +10,9 @@ in this order, each in the order of the seats:
    of cards left (Lalanne 002 §9.3), the points of his cards, or ``per_card`` a
    card -- after going out at once, times ``first_turn_out_factor`` (or
    ``first_turn_out: losers-pay-double``), or not at all when
-   ``first_turn_out_end_payment`` is false;
+   ``first_turn_out_end_payment`` is false; with ``end_payment_to: every-player``
+   he pays that amount to every other player, the other losers too (the Poque,
+   enc-poque2 ¶3);
 3. ``held-charges``: for each named card a loser still holds, ``to_each`` to
    every other player and ``to_winner`` to the winner (the Comète's kings);
 4. ``board-held`` (``board_held: doubles-pool``): a player still holding a
@@ -303,7 +305,8 @@ class SettleTally(Tally):
 - ``end_payment``: mean chips a loser pays the winner of the card game for
   the cards he has left, by ``rules.settle.losers_pay`` (the schedule,
   ``rules.settle.owed``; so much a card; or the points of his cards), before
-  any doubling for going out at once and without the charges for cards held.
+  any doubling for going out at once and without the charges for cards held
+  (with ``end_payment_to: every-player``, what he pays each other player).
 - ``first_turn_sweep``: with ``first_turn_out_pools``, mean chips a winner who
   went out at once took from the board by the sweep, over those hands.
 - ``held_charges``: with ``held_charges``, mean chips per hand paid for named
