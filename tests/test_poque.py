@@ -319,3 +319,14 @@ def test_the_simulated_rate_of_a_poque_agrees_with_the_exact_odds():
     lo, hi = m["ci95"]
     se = (hi - lo) / (2 * 1.96)
     assert 0 < se and abs(m["mean"] - 4501 / 6293) < 4 * se
+
+
+def test_a_bot_opens_on_a_strong_poque_and_passes_without_one():
+    # The heuristic bot vies by the strength of its set among dealt hands (bots/strength.py):
+    # three aces (only a carré beats them: about 1 hand in 900, hoc odds 0.0011) open; without
+    # a pair the bot may not (bidding.open_with).
+    strong = _game(["AH AD AS 7C 8D", "10C 9D 10S 7S KC", "QH QC JD 10H 9S"], "8S")
+    bot = make_bot("heuristic", POQUE, 0, random.Random(1))
+    assert isinstance(bot.choose(strong.view(0)), Raise)
+    weak = _game(["7H 8H 9H KS QD", "10C 10D 10S 7S AC", "QH QC JD 10H 9S"], "8C")
+    assert make_bot("heuristic", POQUE, 0, random.Random(1)).choose(weak.view(0)) == PASS
