@@ -80,6 +80,7 @@ LIST_ITEMS: dict[type, str] = {
     model.EndBracket: "brackets of cards left: min, max, fixed or plus + per_card past above",
     model.CardPayment: "groups of cards, each with what every other player pays: cards, each",
     model.HeldCharge: "groups of cards held at the end, each with to_each and to_winner",
+    model.HoldingClaim: "pools, each with what takes it: trumps (ranks), cards, pair or first_out",
 }
 
 
@@ -117,6 +118,8 @@ def knob_kind(cls: type, name: str, spec: KnobSpec) -> KnobKind:
                         optional=optional)
     if tp is int and spec.words == "card":
         return KnobKind("card", "a card" + (", or none" if nullable else ""), optional=optional)
+    if tp is int and spec.words == "trump_rank":
+        return KnobKind("rank", "a rank: A, 2..10, J, Q, K" + (", or none" if nullable else ""), optional=optional)
     if tp is int and isinstance(spec.words, Mapping):
         values = tuple(spec.words)
         return KnobKind("integer", "one of " + ", ".join(map(str, values)), _choices(spec, values),
@@ -140,6 +143,8 @@ def _tuple_kind(item: Any, spec: KnobSpec, optional: bool) -> KnobKind:
         return KnobKind("keys", "keys compared in order, from " + ", ".join(keys),
                         _key_choices(spec, keys), optional=optional)
     what = LIST_ITEMS.get(item, getattr(item, "__name__", str(item)))
+    if item is int and spec.words == "removed_ranks":
+        what = "ranks: A, 2..10, J, Q, K (none: [])"
     return KnobKind("list", f"a list of {what}", minimum=spec.minimum, maximum=spec.maximum, optional=optional)
 
 

@@ -22,6 +22,13 @@ How the counts are made, for a pack of four suits of ``R`` ranks each:
 - the table by inclusion-exclusion over the players: any ``j`` given players'
   hands together are a uniform set of ``j * n`` cards, all blank exactly when
   that set avoids the courts (kings, queens and jacks: 12 in every pack);
+- with a card turned up from the talon naming trumps (a turnup stage), the cards
+  of the trump suit the ruleset names by rank (pools marked ``trump:``, holding
+  claims on trumps): the card turned up is a uniform card of the pack and, given
+  it, the hand a uniform ``n`` of the other ``N - 1``; so the trump of rank ``r``
+  is in the hand with ``n / (N - 1)`` times the share of cards ``t`` whose suit's
+  ``r`` is in the pack and is not ``t`` itself (turned up, it is in no hand), and
+  ``k`` such cards are all (or any) in it by the same sum over ``t``;
 - a named card (a board card, a principal or permanent hoc, a card paid for
   when laid or charged when held) is in one given hand with probability
   ``n / N`` and at the table with ``players * n / N``; at least one of ``k``
@@ -60,7 +67,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "Odds", "hand_odds", "odds_report", "render_odds", "render_probability",
     "longest_suit_counts", "sequence_free_count", "tricon_free_count", "set_free_count",
-    "blank_table_odds", "named_card_roles",
+    "blank_table_odds", "named_card_roles", "trump_ranks",
 ]
 
 PACK = 52
@@ -107,30 +114,46 @@ def _suit_table(ranks: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def _suit_poly(test: Callable[[int, int], bool], ranks: int) -> list[int]:
-    """``sum(x**size)`` over the suit patterns passing ``test(size, longest_run)``."""
+def _suit_poly(test: Callable[[int, int], bool], ranks: int, gap: int = 0) -> list[int]:
+    """``sum(x**size)`` over the suit patterns passing ``test(size, longest_run)``; ``gap``:
+    the positions (bits, in the pack's order) whose card is taken out of this suit
+    (``pack.removed``): no pattern holds them, and a run stops there."""
     poly = [0] * (ranks + 1)
-    for size, longest in _suit_table(ranks):
-        if test(size, longest):
+    for p, (size, longest) in enumerate(_suit_table(ranks)):
+        if not p & gap and test(size, longest):
             poly[size] += 1
     return poly
+
+
+def _product(polys: Iterable[list[int]], n: int) -> int:
+    """The ``x**n`` coefficient of the product of ``polys``."""
+    result = [1]
+    for poly in polys:
+        result = _mul(result, poly, n)
+    return result[n] if n < len(result) else 0
 
 
 # ---------------------------------------------------------- counts ----
 
 
 @lru_cache(maxsize=None)
-def longest_suit_counts(n: int, ranks: int = SUIT_SIZE) -> tuple[int, ...]:
+def longest_suit_counts(n: int, ranks: int = SUIT_SIZE, gaps: tuple[int, ...] = ()) -> tuple[int, ...]:
     """``counts[L]``: hands of ``n`` cards whose longest suit has exactly ``L`` cards,
-    four suits of ``ranks`` cards each.
+    four suits of ``ranks`` cards each (``gaps``: per suit, the positions of cards taken
+    out of it, as :func:`_suit_poly` has them).
 
     >>> sum(longest_suit_counts(12)) == comb(52, 12)
     True
     >>> sum(longest_suit_counts(8, 8)) == comb(32, 8)
     True
+    >>> sum(longest_suit_counts(12, 13, (0, 0, 0, 1))) == comb(51, 12)
+    True
     """
     at_most = []
     for cap in range(ranks + 1):
+        if gaps:
+            at_most.append(_product(([comb(ranks - g.bit_count(), k) for k in range(cap + 1)] for g in gaps), n))
+            continue
         poly = [comb(ranks, k) for k in range(cap + 1)]
         at_most.append(_power_coeff(poly, SUITS, n))
     return tuple(at_most[0] if L == 0 else at_most[L] - at_most[L - 1]
@@ -138,18 +161,26 @@ def longest_suit_counts(n: int, ranks: int = SUIT_SIZE) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=None)
-def sequence_free_count(n: int, length: int, ranks: int = SUIT_SIZE) -> int:
-    """Hands of ``n`` cards holding no run of ``length`` or more in any suit."""
+def sequence_free_count(n: int, length: int, ranks: int = SUIT_SIZE, gaps: tuple[int, ...] = ()) -> int:
+    """Hands of ``n`` cards holding no run of ``length`` or more in any suit (``gaps``: as
+    :func:`longest_suit_counts`)."""
+    if gaps:
+        return _product((_suit_poly(lambda size, longest: longest < length, ranks, g) for g in gaps), n)
     return _power_coeff(_suit_poly(lambda size, longest: longest < length, ranks), SUITS, n)
 
 
 @lru_cache(maxsize=None)
-def set_free_count(n: int, size: int, ranks: int = SUIT_SIZE) -> int:
-    """Hands of ``n`` cards holding no rank ``size`` or more times.
+def set_free_count(n: int, size: int, ranks: int = SUIT_SIZE, per_rank: tuple[int, ...] = ()) -> int:
+    """Hands of ``n`` cards holding no rank ``size`` or more times (``per_rank``: the cards
+    of each rank in the pack, where some are taken out; else four of each).
 
     >>> set_free_count(2, 2) == comb(52, 2) - 13 * comb(4, 2)
     True
+    >>> set_free_count(2, 2, 13, (4,) * 12 + (3,)) == comb(51, 2) - 12 * comb(4, 2) - comb(3, 2)
+    True
     """
+    if per_rank:
+        return _product(([comb(k, j) for j in range(size)] for k in per_rank), n)
     poly = [comb(SUITS, k) for k in range(size)]
     return _power_coeff(poly, ranks, n)
 
@@ -261,6 +292,12 @@ class Odds:
     named_cards: dict[int, NamedCard] = field(default_factory=dict)
     named_groups: dict[str, tuple[tuple[int, ...], Fraction]] = field(default_factory=dict)  # at least one in hand
     notes: tuple[str, ...] = ()
+    #: with a card turned up naming trumps: ranks of trumps the ruleset names (highest first,
+    #: ace above king) -> P(one hand holds all of them); one rank alone, or a holding claim's
+    #: ranks together
+    trumps_held: dict[tuple[int, ...], Fraction] = field(default_factory=dict)
+    #: P(one hand holds at least one of the trump ranks the ruleset names)
+    trumps_any: Fraction | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """The issue-4 JSON shape, probabilities as Fractions (see :func:`render_odds`);
@@ -289,6 +326,12 @@ class Odds:
         if self.named_groups:
             out["named_groups"] = {name: {"cards": [card_name(c) for c in cards], "at_least_one_in_hand": p}
                                    for name, (cards, p) in self.named_groups.items()}
+        if self.trumps_held:
+            trumps: dict[str, Fraction] = {" ".join(_rank_word(r) for r in ranks): p
+                                           for ranks, p in self.trumps_held.items()}
+            if self.trumps_any is not None:
+                trumps["at_least_one"] = self.trumps_any
+            out["trumps_held"] = trumps
         out["notes"] = list(self.notes)
         return out
 
@@ -301,7 +344,8 @@ def _at_least(free: Callable[[int], int], sizes: Iterable[int], total: int) -> d
     return {k: 1 - Fraction(free(k), total) for k in sizes}
 
 
-def _sequence_odds(rules: Ruleset, n: int, ranks: int, total: int, notes: list[str]) -> dict[int, Fraction]:
+def _sequence_odds(rules: Ruleset, n: int, ranks: int, total: int, notes: list[str],
+                   gaps: tuple[int, ...] = ()) -> dict[int, Fraction]:
     seq = rules.sequence
     if seq is None:
         if rules.card_game is None or rules.card_game.runs != "same-suit":
@@ -311,12 +355,12 @@ def _sequence_odds(rules: Ruleset, n: int, ranks: int, total: int, notes: list[s
         # holds, to lay at a stretch.
         notes.append("no vie stage on runs: a sequence here is a run of the card game, consecutive "
                      f"cards in one suit, counted from {CARD_GAME_RUNS[0]} to {CARD_GAME_RUNS[-1]}")
-        return _at_least(lambda k: sequence_free_count(n, k, ranks),
+        return _at_least(lambda k: sequence_free_count(n, k, ranks, gaps),
                          (k for k in CARD_GAME_RUNS if k <= min(ranks, n)), total)
     top = min(seq.counts_up_to, ranks)
     if top < seq.counts_up_to:
         notes.append(f"a suit of this pack has {ranks} cards: no sequence is longer")
-    return _at_least(lambda k: sequence_free_count(n, k, ranks), range(seq.min_length, top + 1), total)
+    return _at_least(lambda k: sequence_free_count(n, k, ranks, gaps), range(seq.min_length, top + 1), total)
 
 
 def _named_odds(rules: Ruleset, players: int, n: int, size: int, mask: int
@@ -332,6 +376,61 @@ def _named_odds(rules: Ruleset, players: int, n: int, size: int, mask: int
         groups[name] = (tuple(sorted(group, key=_card_order)),
                         1 - Fraction(comb(size - k, n), comb(size, n)))
     return cards, groups
+
+
+def trump_ranks(rules: Ruleset) -> tuple[tuple[int, ...], ...]:
+    """The ranks of trumps the ruleset names, each alone (pools marked ``trump:``, holding
+    claims) and each holding claim's ranks together, highest first (the ace above the king);
+    empty without a turnup stage naming trumps.
+
+    >>> from hocdsl.rules import load_ruleset
+    >>> trump_ranks(load_ruleset("hoc-mazarin"))
+    ()
+    """
+    turnup = rules.turnup
+    if turnup is None or turnup.trumps == "none":
+        return ()
+
+    def key(r: int) -> int:
+        return 14 if r == 1 else r
+
+    singles = {p.trump for p in rules.pools if p.trump is not None}
+    groups: list[tuple[int, ...]] = []
+    for st in rules.stages:
+        for claim in getattr(st, "claims", ()) if st.kind == "holding" else ():
+            singles |= set(claim.trumps)
+            if len(claim.trumps) > 1:
+                groups.append(tuple(sorted(claim.trumps, key=key, reverse=True)))
+    out = [(r,) for r in sorted(singles, key=key, reverse=True)]
+    return tuple(out + [g for g in groups if g not in out])
+
+
+def _trump_odds(rules: Ruleset, n: int, size: int, mask: int
+                ) -> tuple[dict[tuple[int, ...], Fraction], Fraction | None]:
+    """P(a hand holds all the trumps of each group of :func:`trump_ranks`), and P(at least one
+    of the single ranks), the card turned up a uniform card of the pack (see the module)."""
+    groups = trump_ranks(rules)
+    if not groups:
+        return {}, None
+    cards = [c for c in range(52) if mask >> c & 1]
+    rest = comb(size - 1, n)  # hands from the N - 1 cards besides the one turned up
+
+    def needed(ranks: tuple[int, ...], t: int) -> list[int] | None:
+        """The cards of ``ranks`` in ``t``'s suit; None if one is out of the pack or is ``t``."""
+        out = [(t // 13) * 13 + r - 1 for r in ranks]
+        return None if any(not mask >> c & 1 or c == t for c in out) else out
+
+    held: dict[tuple[int, ...], Fraction] = {}
+    for ranks in groups:
+        k = len(ranks)
+        ways = sum(comb(size - 1 - k, n - k) for t in cards if needed(ranks, t) is not None)
+        held[ranks] = Fraction(ways, size * rest)
+    singles = [g[0] for g in groups if len(g) == 1]
+    none = 0
+    for t in cards:
+        k = sum(1 for r in singles if needed((r,), t) is not None)
+        none += comb(size - 1 - k, n)
+    return held, 1 - Fraction(none, size * rest)
 
 
 def hand_odds(rules: Ruleset, players: int) -> Odds:
@@ -350,6 +449,14 @@ def hand_odds(rules: Ruleset, players: int) -> Odds:
         raise ValueError(f"{players} hands of {n} cards need more than the {size} cards of the pack")
     courts = sum((pack.mask & RANK_MASKS[r - 1]).bit_count() for r in (JACK, QUEEN, KING))
     total = comb(size, n)
+    # cards taken out one by one (pack.removed): per suit the positions they leave empty, and
+    # per rank the cards left; () for a pack of whole suits, counted as before
+    gaps: tuple[int, ...] = tuple(
+        sum(1 << i for i, r in enumerate(pack.order) if not pack.mask >> (suit * 13 + r - 1) & 1)
+        for suit in range(SUITS))
+    per_rank: tuple[int, ...] = tuple((pack.mask & RANK_MASKS[r - 1]).bit_count() for r in pack.order)
+    if not any(gaps):
+        gaps, per_rank = (), ()
     notes: list[str] = []
     if size != PACK:
         notes.append(f"a pack of {size} cards, {ranks} to a suit, in the order "
@@ -357,12 +464,13 @@ def hand_odds(rules: Ruleset, players: int) -> Odds:
     blank = rules.blank_hand is not None
     if not blank:
         notes.append("no blank-hand stage: blank hands are not counted")
-    counts = longest_suit_counts(n, ranks)
+    counts = longest_suit_counts(n, ranks, gaps)
     tricon = rules.tricon
     if tricon is None:
         notes.append("no vie stage on sets: the tricon's sizes are not counted (sets of one rank are)")
     table = blank_table_odds(n, players, size, courts) if blank else None
     named, groups = _named_odds(rules, players, n, size, pack.mask)
+    trumps_held, trumps_any = _trump_odds(rules, n, size, pack.mask)
     return Odds(
         ruleset=rules.name,
         players=players,
@@ -370,15 +478,17 @@ def hand_odds(rules: Ruleset, players: int) -> Odds:
         pack=size,
         blank_hand=Fraction(comb(size - courts, n), total) if blank else None,
         longest_suit={L: Fraction(c, total) for L, c in enumerate(counts) if c},
-        sequence_at_least=_sequence_odds(rules, n, ranks, total, notes),
-        tricon_at_least=_at_least(lambda k: set_free_count(n, k, ranks), sorted(tricon.names), total)
+        sequence_at_least=_sequence_odds(rules, n, ranks, total, notes, gaps),
+        tricon_at_least=_at_least(lambda k: set_free_count(n, k, ranks, per_rank), sorted(tricon.names), total)
         if tricon is not None else {},
-        set_at_least=_at_least(lambda k: set_free_count(n, k, ranks), SET_SIZES, total),
+        set_at_least=_at_least(lambda k: set_free_count(n, k, ranks, per_rank), SET_SIZES, total),
         blank_at_least_one=1 - table[0] if table else None,
         blank_two_or_more=1 - table[0] - table[1] if table else None,
         named_cards=named,
         named_groups=groups,
         notes=tuple(notes),
+        trumps_held=trumps_held,
+        trumps_any=trumps_any,
     )
 
 

@@ -134,7 +134,16 @@ def odds_rows(report: dict[str, Any], rules: Any = None) -> list[tuple[str, str,
     if "blank_two_or_more" in table:
         rows.append((at, "two or more blank hands" + (" (they cancel)" if cancel else ""),
                      table["blank_two_or_more"]))
+    for ranks, p in report.get("trumps_held", {}).items():
+        if ranks == "at_least_one":
+            rows.append((hand, "at least one of those trumps (of the suit turned up)", p))
+        else:
+            words = " and ".join(_TRUMP_WORDS.get(r, r) for r in ranks.split())
+            rows.append((hand, f"the {words} of trumps (the suit turned up)", p))
     return rows + _named_rows(report)
+
+
+_TRUMP_WORDS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
 
 
 def _decimal(p: Fraction) -> str:

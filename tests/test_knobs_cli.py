@@ -83,6 +83,8 @@ def test_every_choice_of_every_knob_is_in_words():
 def test_text_shows_path_title_choices_value_and_provenance():
     out = run("knobs", "hoc-mazarin")
     assert out.startswith("Hoc Mazarin")
+    # 97, and pack.removed, removed_ranks, cards_by_players, each pool's trump (3), bidding.open_with,
+    # raise_with, settle.end_payment_to
     assert "106 knobs" in out.splitlines()[0]
     assert "card_game.principal_wild — Principal hocs as wild cards" in out
     assert "never: a principal hoc stands only for itself" in out

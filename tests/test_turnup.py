@@ -207,3 +207,56 @@ def test_a_hand_in_hoc_play_against_bots_and_its_record_replays():
     replay = to_json(replay_record(parse_record(record), rules=TRUMP_BOARD))
     assert [d["net"] for d in replay["deals"]] == [dict(zip(result.names, d.net)) for d in result.deals]
     assert sum(result.balances) + sum(replay["pools"].values()) == 3 * TRUMP_BOARD.table.starting_stake
+
+
+def test_odds_of_holding_an_honour_of_the_suit_turned_up():
+    from fractions import Fraction
+
+    from hocdsl.odds import hand_odds, odds_report
+
+    odds = hand_odds(TRUMP_BOARD, 3)
+    # The card turned up is any of the 51 alike; given it, the 15 cards of a hand are any 15 of
+    # the other 50. The king of its suit is in the pack for every card (2C alone is out), and is
+    # the card turned up itself for the 4 kings: P = (51 - 4)/51 x 15/50 = 47/170.
+    assert odds.trumps_held[(13,)] == Fraction(47, 51) * Fraction(15, 50) == Fraction(47, 170)
+    assert odds.trumps_held[(1,)] == odds.trumps_held[(12,)] == Fraction(47, 170)
+    # the king and queen together: 51 - 8 cards turned up leave both to be dealt, then
+    # C(48, 13)/C(50, 15) = 15 x 14/(50 x 49)
+    assert odds.trumps_held[(13, 12)] == Fraction(43, 51) * Fraction(15 * 14, 50 * 49) == Fraction(43, 595)
+    assert hand_odds(TRUMP_BOARD, 8).trumps_held[(13,)] == Fraction(47, 51) * Fraction(6, 50)
+    assert odds_report(TRUMP_BOARD, 3)["trumps_held"]["K Q"] == Fraction(43, 595)
+    # a pack with a card out still counts its hands whole: every longest suit adds up to C(51, 15)
+    assert sum(odds.longest_suit.values()) == 1
+    assert "trumps_held" not in odds_report(load_ruleset("lindor"), 3)
+
+
+def test_the_heuristic_lays_a_trump_honour_for_its_pool_and_keeps_one_whose_holding_pays():
+    from dataclasses import replace
+
+    from hocdsl.bots.heuristic import HeuristicBot
+
+    three = TRUMP_BOARD.with_knobs({"deal.hand_size": {3: 3}})
+    turnup, holding, cards, settle = three.stages
+    # the same game, but the king of trumps held when the card game is over takes the king pool
+    kept = replace(three, stages=(turnup, cards, replace(holding, claims=(HoldingClaim(pool="king", trumps=(13,)),),
+                                                          say=False), settle))
+    hands = ["KH 5S 9C", "4D 6D 8D", "7C 10C JC"]
+    led = {}
+    for name, rules in (("laid", three), ("kept", kept)):
+        g = Game(rules, NAMES, dealer=2, hands=hands)
+        g.apply(TurnUp(parse_card("3H")))  # hearts are trumps: KH is the king of trumps
+        assert g.stage == "cards" and g.to_act == 0
+        led[name] = HeuristicBot(rules, 0, random.Random(0)).choose(g.view(0))
+    assert led["laid"] == PLAY[parse_card("KH")]  # laid, it takes the king pool at once
+    assert led["kept"] != PLAY[parse_card("KH")] and led["kept"] in (PLAY[parse_card("5S")], PLAY[parse_card("9C")])
+    # kept to the end, it takes the king pool there
+    g = Game(kept, NAMES, dealer=2, hands=hands)
+    g.apply(TurnUp(parse_card("3H")))
+    bots = [HeuristicBot(kept, s, random.Random(s)) for s in range(3)]
+    while not g.is_over:
+        g.apply(bots[g.to_act].choose(g.view(g.to_act)))
+    # Anne leads 5S (nobody follows), then 9C: Colette covers with 10C JC and, after "without Q"
+    # all round, goes out on 7C; Anne is left with KH alone
+    assert g.hand(0) == parse_hand("KH") and g.result_of(HoldingResult).taker == [0]
+    # Anne: -4 staked, +3 the king pool, -1 a card left; Blaise -4 and 3 cards; Colette out, +4
+    assert g.net == (-4 + 3 - 1, -4 - 3, -4 + 4) and g.pools["king"] == 0

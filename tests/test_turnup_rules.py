@@ -125,3 +125,13 @@ def test_what_is_held_is_said_and_read_back(text, held):
     assert a == held
     for lang in ("en", "fr"):
         assert parse_announcement(format_action(a, v, lang), v) == [a]
+
+
+def test_show_as_yaml_writes_the_new_knobs_back(tmp_path):
+    result = runner.invoke(app, ["show", str(GAME), "--format", "yaml"])
+    assert result.exit_code == 0
+    text = result.stdout
+    assert "trump:\n      value: A\n" in text and "removed:\n    value: [2C]\n" in text
+    copy = tmp_path / "trump-board.yaml"
+    copy.write_text(text, encoding="utf-8")
+    assert load_ruleset(str(copy)).knobs() == load_ruleset(str(GAME)).knobs()

@@ -41,6 +41,7 @@ from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from ..combos import best_sequence, best_tricon, sequence_payment, tricon_payment
 from ..engine.cardgame import PLAYS, WITHOUTS
+from ..engine.turnup import TurnUpResult
 from .base import Bot
 from .strength import Strength, strength
 
@@ -151,6 +152,29 @@ def _consts(rules: Ruleset) -> _Consts:
     )
 
 
+@per_ruleset
+def _trump_consts(rules: Ruleset) -> tuple[tuple[Rank, ...], Hand, tuple[Rank, ...]]:
+    """With a card turned up naming trumps: the ranks of trumps whose pool is taken when laid
+    (pools marked ``trump:``, ``board_laid: takes-pool``); and what holding pays only once the
+    card game is over (claims of a holding stage after the stops stage): named cards, ranks of
+    trumps. Empty for every ruleset without them."""
+    cg = rules.card_game
+    laid: list[Rank] = []
+    if cg is not None and cg.board_laid == "takes-pool":
+        laid = [pr.trump for pr in rules.pools if pr.trump is not None]
+    keep_cards = 0
+    keep_trumps: list[Rank] = []
+    after_cards = False
+    for st in rules.stages:
+        if st.kind == "stops":
+            after_cards = True
+        elif st.kind == "holding" and after_cards:
+            for claim in st.claims:
+                keep_cards |= hand_of(claim.cards)
+                keep_trumps.extend(claim.trumps)
+    return tuple(laid), keep_cards, tuple(keep_trumps)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # the Monte Carlo bot, in plain Python, builds on it
 class HeuristicBot(Bot):
     """Bids in proportion to its combinations and position; plays runs sensibly."""
@@ -161,6 +185,9 @@ class HeuristicBot(Bot):
         "principal", "withhold", "wild", "lead_pays", "owed", "_closes", "_must_show",
         "raise_min", "raise_cap", "_index", "bonus", "charged", "same_suit", "top", "pack", "claims",
         "_pack_size", "_me", "_packs_vary", "_pack_players",
+        # a card turned up naming trumps: the ranks of trumps laid for a pool, the cards and
+        # ranks of trumps whose holding pays after the card game; this hand's bonus and keep
+        "_trump_laid", "_keep_cards", "_keep_trumps", "_bonus0", "keep", "_trumps_of",
     )
     # set from _consts(rules)
     principal: Hand
@@ -195,6 +222,10 @@ class HeuristicBot(Bot):
          self.bonus, self.charged, self.same_suit, self.top, self.pack, self.claims) = _consts(rules)
         self._pack_size = self.pack.bit_count()
         self._me = seat  # self.seat, which compiled code reads as a generic attribute
+        self._trump_laid, self._keep_cards, self._keep_trumps = _trump_consts(rules)
+        self._bonus0 = self.bonus
+        self.keep: Hand = self._keep_cards  # cards to keep: holding them pays at the end
+        self._trumps_of = -2  # the trump suit bonus and keep were set for (-2: none yet)
         #: the pack changes with the number of players (pack.cards_by_players): read it at
         #: the table's number (_pack_at), once it is known
         self._packs_vary: bool = rules.pack.cards_by_players is not None
@@ -317,19 +348,45 @@ class HeuristicBot(Bot):
 
     # ---------------------------------------------------------- card game ----
 
+    def _trumps(self, view: SeatView) -> None:
+        """This hand's board cards of the trump suit (laid, they take their pools) and the
+        trumps to keep (held after the card game, they take theirs)."""
+        r = view.result_of(TurnUpResult)
+        trumps = r.trumps if r is not None else -1
+        if trumps == self._trumps_of:
+            return
+        self._trumps_of = trumps
+        bonus, keep = self._bonus0, self._keep_cards
+        if trumps >= 0:
+            for rank in self._trump_laid:
+                bonus |= 1 << (trumps * 13 + rank - 1)
+            for rank in self._keep_trumps:
+                keep |= 1 << (trumps * 13 + rank - 1)
+        self.keep = keep
+        self.bonus = bonus & ~keep
+
     def play(self, view: SeatView) -> Action:
         if self._packs_vary and view.players != self._pack_players:
             self._pack_at(view.players)
         if self.claims and view.may_claim():
             return CLAIM  # what must be claimed is always claimed
+        if self._trump_laid or self._keep_trumps:
+            self._trumps(view)
         hand, need, cards, without, cur = view.card_state()
         if not cards:
             return WITHOUTS[need]
+        keep = self.keep
+        if keep and cards & keep and not cards & ~keep and without:
+            return WITHOUTS[need]  # only a card whose holding pays: keep it, say "without"
         if not cards & (cards - 1) and not without:
             return PLAYS[cards.bit_length() - 1]
         if not need:
+            if keep and hand & ~keep and cards == hand:
+                return self._lead(view, hand & ~keep, cards & ~keep)
             return self._lead(view, hand, cards)
         plain = cards & ~self.principal
+        if keep and plain & ~keep:
+            plain &= ~keep
         if plain:  # a plain card of the rank asked: lay it, keep the principal hocs
             eager = plain & (self.bonus | self.charged)  # a board card, a card that costs if kept
             pick = eager or plain

@@ -356,3 +356,27 @@ class HandOver(Event):
     winner: Seat
     cards_left: tuple[int, ...]
     first_turn: bool = False  # he went out before anyone else had laid a card
+
+
+# ------------------------------------------------- turn-up, holding ----
+
+
+@event
+class TurnedUp(Event):
+    """The dealer (``seat``) turned up ``card`` from the talon (a turnup stage); ``trumps``:
+    the trump suit it names (-1: none)."""
+
+    seat: Seat
+    card: Card
+    trumps: int
+
+
+@event
+class Held(Event):
+    """``seat`` takes the pool ``pool`` (``amount`` chips) by holding ``cards`` (0: by going
+    out first), at a holding stage."""
+
+    seat: Seat
+    pool: str
+    amount: int
+    cards: Hand

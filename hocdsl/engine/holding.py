@@ -24,6 +24,7 @@ Hold(trumps=(13, 12), cards=(), pair=0)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import PASS, Hold, Pass
@@ -31,7 +32,7 @@ from ..cards import RANK_MASKS, Hand, Seat, card_name, hand_str
 from ..rules.model import HoldingClaim
 from .cardgame import CardsResult
 from .errors import IllegalAction, Rule
-from .events import HOLDING as R_HOLDING, ChipMove, Event, Passed, Pool, event, pools_of
+from .events import HOLDING as R_HOLDING, ChipMove, Held, Passed, Pool, pools_of
 from .table import Result, Stage, Table
 from .tally import Quantities, Ratios, Tally, stage_index
 from .turnup import trumps_of
@@ -65,17 +66,6 @@ def _pair_rank(hand: Hand) -> int:
         if (hand & RANK_MASKS[r - 1]).bit_count() >= 2:
             return r
     return 0
-
-
-@event
-class Held(Event):
-    """``seat`` takes the pool ``pool`` (``amount`` chips) by holding ``cards`` (0: by going
-    out first)."""
-
-    seat: Seat
-    pool: str
-    amount: int
-    cards: Hand
 
 
 class HoldingResult(Result):
@@ -271,7 +261,7 @@ class HoldingWords(Words):
     events = (Held,)
     reasons = (R_HOLDING,)
 
-    def __init__(self, names: Any, rules: Ruleset) -> None:
+    def __init__(self, names: Sequence[str], rules: Ruleset) -> None:
         super().__init__(names, rules)
         self.why = ""
 

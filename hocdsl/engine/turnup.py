@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ..actions import TurnUp
 from ..cards import Card, Seat, card_name
 from .errors import IllegalAction, Rule
-from .events import TURNUP as R_TURNUP, ChipMove, Event, Pool, event, pools_of
+from .events import TURNUP as R_TURNUP, ChipMove, Pool, TurnedUp, pools_of
 from .table import Result, Stage, Table
 from .tally import Quantities, Ratios, Tally, stage_index
 from .words import Words, verb
@@ -52,16 +52,6 @@ _SUITS_EN: Final = ("spades", "hearts", "diamonds", "clubs")
 
 #: one interned action per card
 TURN_UP: Final = tuple(TurnUp(c) for c in range(52))
-
-
-@event
-class TurnedUp(Event):
-    """The dealer (``seat``) turned up ``card`` from the talon; ``trumps``: the trump suit it
-    names (-1: none)."""
-
-    seat: Seat
-    card: Card
-    trumps: int
 
 
 def board_marks(rules: Ruleset, trumps: int) -> tuple[tuple[Card, Pool], ...]:

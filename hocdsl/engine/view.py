@@ -16,7 +16,7 @@ from ..cards import Chips, Hand, Rank, Seat
 from .bidding import MODE_NAMES, ChanceBidding
 from .cardgame import CardGame
 from .events import Dealt
-from .table import Table
+from .table import R, Table
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset
@@ -76,6 +76,12 @@ class SeatView:
         """The legal actions if it is this seat's turn, else ()."""
         g = self._g
         return g.legal_actions() if g.to_act == self.seat else ()
+
+    def result_of(self, cls: type[R]) -> R | None:
+        """What the first stage of the hand whose report is a ``cls`` reported, so far
+        (:meth:`~.table.Table.result_of`): every stage's report is seen by every seat (the
+        card turned up, who won a chance), never a hand's cards."""
+        return self._g.result_of(cls)
 
     @property
     def pile(self) -> Hand:

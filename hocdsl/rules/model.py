@@ -407,8 +407,9 @@ class PoolRules:
         "The rank of the trump suit this pool's box is marked with, if any (\"the ace of "
         "trumps\": A, 2..10, J, Q, K), when the trump suit is named by the card turned up "
         "(a turnup stage): the card of that rank in the hand's trump suit is then its board "
-        "card, laid or held (card_game.board_laid, settle.board_held) or turned up "
-        "(dealer_takes). A pool is marked by a card or by a rank of trumps, not both.",
+        "card, laid (card_game.board_laid) or turned up (dealer_takes); settle.board_held "
+        "reads only the pools marked by a card. A pool is marked by a card or by a rank of "
+        "trumps, not both.",
         words="trump_rank", minimum=1, maximum=13, optional=True, default=None)
 
 
