@@ -721,7 +721,11 @@ def _counted_sets(hand: Hand, rules: Ruleset) -> tuple[int, int, int, dict[tuple
     tables are looked up only when a set is possible."""
     ge3, four = _rank_sets(hand)
     if not ge3 and not _PAIRS_COUNT:  # no brelan, and no ruleset counts pairs: nothing to look up
-        return 0, 0, 0, _NO_SCORES
+        # ... unless this ruleset counts pairs and its tables, which say so, are not built
+        # yet: building them sets _PAIRS_COUNT (a hand's first look at the Poque's pairs)
+        _tables(rules)
+        if not _PAIRS_COUNT:
+            return 0, 0, 0, _NO_SCORES
     t = _tables(rules)
     if t.min_set == 3:
         return ge3 & t.rank_bits, ge3, four, t.trio_score

@@ -439,9 +439,10 @@ def hand_odds(rules: Ruleset, players: int) -> Odds:
     Sequences are counted as the ruleset counts them: "at least k" for each k
     from ``rules.sequence.min_length`` to ``rules.sequence.counts_up_to``; a
     longer run counts (a run of 7 is at least a quinte). The pack is the
-    ruleset's (:func:`hocdsl.pack.pack_of`).
+    ruleset's at ``players`` (:func:`hocdsl.pack.pack_of`; ``pack.cards_by_players``).
     """
     n = rules.hand_size(players)
+    rules = rules.at_players(players)
     pack = pack_of(rules)
     size, ranks = pack.size, len(pack.order)
     if players * n > size:

@@ -303,7 +303,17 @@ def test_every_bundled_ruleset(name: str) -> None:
             if expected is not None and all(isinstance(a, (Play, Without, HocMark)) for a in expected):
                 assert parse_announcement(text, v) == expected, text
         return
-    # fredon is the four-card tricon under every bundled ruleset with a bidding
+    if rules.sequence is None:  # the Poque: a vie on sets alone, named doublet, brelan, carré
+        assert parse_announcement("doublet de rois", v) == [DeclareTricon(2, 13)]
+        assert parse_announcement("brelan de valets", v) == [DeclareTricon(3, 11)]
+        assert parse_announcement("carré of kings", v) == [DeclareTricon(4, 13)]
+        with pytest.raises(AnnouncementError, match=f'"fredon" is not a tricon name under {name}'):
+            parse_announcement("fredon de rois", v)
+        for text, expected in ACCEPTED:
+            if expected is not None and all(type(a).__name__ in ("Pass", "Call", "Raise") for a in expected):
+                assert parse_announcement(text, v) == expected, text
+        return
+    # fredon is the four-card tricon under every bundled ruleset with a bidding on runs
     assert parse_announcement("fredon de rois", v) == [DeclareTricon(4, 13)]
     assert parse_announcement("carré of kings", v) == [DeclareTricon(4, 13)]
     assert parse_announcement("brelan de valets", v) == [DeclareTricon(3, 11)]

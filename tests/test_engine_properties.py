@@ -19,7 +19,7 @@ from hocdsl.actions import (
     CALL, CONCEAL, CONCEDE, DECLARE_BLANK, NOTHING, PASS, PLAY, RAISE, SHOW, WITHOUT,
     DeclarePoint, DeclareSequence, DeclareTricon,
 )
-from hocdsl.cards import FULL_PACK
+from hocdsl.pack import pack_of
 from hocdsl.engine import Game, IllegalAction, Partie
 from hocdsl.engine.events import ChipMove, HandOver
 from hocdsl.rules import bundled_extensions, bundled_rulesets, load_ruleset
@@ -50,7 +50,7 @@ def _cards_ok(g: Game) -> bool:
         if seen & h:
             return False
         seen |= h
-    return seen == FULL_PACK
+    return seen == pack_of(g.rules).mask  # the pack it plays: 52 cards, or the Poque's 32 or 36
 
 
 def _state(g: Game):

@@ -227,7 +227,9 @@ def test_a_ruleset_that_cannot_seat_the_players_plays_at_the_nearest_count():
 def test_the_typology_says_the_academies_three_traits():
     t = {name: typology(r) for name, r in BUNDLED.items()}
     assert "same-suit" in t["nain-jaune-1760"].sequence.tags
-    assert all("any-suit" in t[n].sequence.tags for n in BUNDLED if n != "nain-jaune-1760")
+    # the Poque's runs keep to the suit and go upward (enc-poque2, its last paragraph: "sept, huit")
+    assert "same-suit" in t["poque"].sequence.tags
+    assert all("any-suit" in t[n].sequence.tags for n in BUNDLED if n not in ("nain-jaune-1760", "poque"))
     assert t["nain-jaune-1760"].hocs.tags == ("end-of-run", "accidental", "permanent")
     assert t["nain-jaune-1760"].hocs.words.endswith("permanent QS JC 10D")
     # the manille is a principal hoc (adjo-hocs §3), paid nothing

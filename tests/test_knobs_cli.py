@@ -83,7 +83,9 @@ def test_every_choice_of_every_knob_is_in_words():
 def test_text_shows_path_title_choices_value_and_provenance():
     out = run("knobs", "hoc-mazarin")
     assert out.startswith("Hoc Mazarin")
-    assert "107 knobs" in out.splitlines()[0]  # 97; pack.removed, removed_ranks, each pool's trump (3); partie_deals, partie_target, double_bonus, two payment_when
+    # 97; pack.removed, removed_ranks, cards_by_players, each pool's trump (3); bidding.open_with,
+    # raise_with, double_bonus; settle.end_payment_to; partie_deals, partie_target; two payment_when
+    assert "111 knobs" in out.splitlines()[0]
     assert "card_game.principal_wild — Principal hocs as wild cards" in out
     assert "never: a principal hoc stands only for itself" in out
     assert "always: a principal hoc may be played as any card" in out
@@ -139,8 +141,9 @@ def test_table_across_rulesets_marks_the_knobs_that_differ():
     # a ruleset without the knob (no bidding: comete) leaves its column blank
     # (encyclopedie-hoc's column comes before hoc-mazarin's: the eldest, borrowed from lalanne §3.1)
     assert re.search(r"^\* bidding\.precedence\s+eldest\s+first-declarer\s+eldest", out, re.M)
-    n = len(bundled_rulesets())
-    assert re.search(r"^  pack\.cards" + r"\s+52" * n + "$", out, re.M)
+    # 52 cards in every bundled game but the Poque's 32 (enc-poque1 ¶1): the row differs
+    cards = "".join(r"\s+32" if name == "poque" else r"\s+52" for name in bundled_rulesets())
+    assert re.search(r"^\* pack\.cards" + cards + "$", out, re.M)
     assert "-- The card game (card_game)" in out
 
 
@@ -153,7 +156,8 @@ def test_rich_table_on_a_terminal():
     assert "bidding.precedence" in text and "first-declarer" in text
     assert "[cards, value]" in text  # values are not taken for rich markup
     differ = {r.path for r in across_rows(rulesets) if r.differ}
-    assert {"bidding.precedence", "card_game.principal_wild"} <= differ and "pack.cards" not in differ
+    assert {"bidding.precedence", "card_game.principal_wild", "pack.cards"} <= differ  # the Poque's 32
+    assert "deal.rest" not in differ  # the cards not dealt are out of play in every game
 
 
 # ------------------------------------------------------------ hoc show, --version, LICENSE ----

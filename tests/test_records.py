@@ -101,6 +101,15 @@ GOLDEN: dict[str, dict[str, list[tuple[int, ...]]]] = {
     # sequence unpaid in a doubled game, a king played as a queen (¶5) paid a chip (¶6).
     "encyclopedie-hoc-deals.yaml": {
         "encyclopedie-hoc": [(41, -22, -19), (-27, 45, -27), (-35, -5, 49)],
+    # Le Poque (enc-poque1, enc-poque2): six compartments staked a jeton each (-6); the
+    # dealer turns up QS and takes the queen's (3); three tens beat two kings whatever the
+    # ranks (Blaise takes 9 for his 3), Colette gives up for nothing; Anne holds KS, the
+    # king's (3); the loser pays his points to EACH player (20 and 17, courts 10: a
+    # placeholder). Then 7H turned up takes nothing, Blaise poques two, nobody answers, he
+    # takes 5 unseen; AH and KH take the ace's (6) and king's (3); Blaise goes out and is
+    # paid 41 and 47 by each loser, who also pay each other.
+    "poque-deals.yaml": {
+        "poque": [(-29, -14, 34), (-35, 85, -56)],
     },
 }
 
@@ -129,6 +138,8 @@ BALANCES = {
     # from the stake of 200 each (comete table.starting_stake)
     ("comete-deals.yaml", "comete"): (310, 229, 377, 73, 11),
     ("encyclopedie-hoc-deals.yaml", "encyclopedie-hoc"): (79, 118, 103),
+    # from the stake of 40 each (20 jetons and 4 fiches of 5, enc-poque1 ¶2)
+    ("poque-deals.yaml", "poque"): (-24, 111, 18),
 }
 
 CASES = [(f, r) for f, by in GOLDEN.items() for r in by]
@@ -153,7 +164,7 @@ def test_golden_nets_and_balances(name, ruleset):
 def test_balances_table_is_the_stake_plus_the_nets():
     for (name, ruleset), bal in BALANCES.items():
         nets = GOLDEN[name][ruleset]
-        stake = load_ruleset(ruleset).table.starting_stake  # 100, the Comète's 200
+        stake = load_ruleset(ruleset).table.starting_stake  # 100, the Comète's 200, the Poque's 40
         assert bal == tuple(stake + sum(d[i] for d in nets) for i in range(len(bal)))
 
 

@@ -40,8 +40,8 @@ CASES = [
     ("unknown-knob.yaml", 8, 3, "bidding.raise_capp",
      "an unknown knob `raise_capp` in `bidding`",
      "one of: raise_min, raise_cap, may_return_after_pass, declaring_closes_bidding, "
-     "precedence, lone_winner_must_show, bluff, double_when, max_multiplier, past_cap, good_folds, "
-     "double_bonus",
+     "precedence, lone_winner_must_show, bluff, double_when, max_multiplier, past_cap, open_with, raise_with, "
+     "good_folds, double_bonus",
      "raise_cap", None),
     ("unknown-stage-knob.yaml", 9, 5, "stages.card_game.principal_wilde",
      "an unknown knob `principal_wilde` in `stages.card_game`",

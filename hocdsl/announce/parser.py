@@ -114,6 +114,13 @@ def _number(tok: Token, low: int, high: int | None, rule: str) -> int:
     return n
 
 
+#: The stakes "je poque" may name in words (folded: lower case, no accents).
+_STAKE_WORDS: dict[str, int] = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5,
+    "sept": 7, "huit": 8, "neuf": 9, "dix": 10}
+
+
 def _named(size: int | None, name: Token) -> int:
     """The size the vocabulary gives ``name``, a SEQUENCE_NAME or TRICON_NAME:
     those terminals are written from the vocabulary's own words, so it has one."""
@@ -174,6 +181,12 @@ class AnnouncementBuilder(Transformer[Token, list[Said]]):
 
     def raise_(self, chips: Token) -> Action:
         n = _number(chips, 1, None, "a raise is at least 1 chip")
+        return RAISE[n] if n < len(RAISE) else Raise(n)
+
+    def poque(self, stake: Token | None) -> Action:
+        """"je poque" (enc-poque1): a raise of ``stake`` chips, one when none is said."""
+        n = 1 if stake is None else _STAKE_WORDS.get(str(stake)) or _number(
+            stake, 1, None, "a poque is at least 1 chip")
         return RAISE[n] if n < len(RAISE) else Raise(n)
 
     # declarations

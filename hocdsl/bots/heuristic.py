@@ -184,7 +184,7 @@ class HeuristicBot(Bot):
         "_players", "_strength", "_dealt", "_q", "_has", "_raises", "_pay", "_size",
         "principal", "withhold", "wild", "lead_pays", "owed", "_closes", "_must_show",
         "raise_min", "raise_cap", "_index", "bonus", "charged", "same_suit", "top", "pack", "claims",
-        "_pack_size", "_me",
+        "_pack_size", "_me", "_packs_vary", "_pack_players",
         # a card turned up naming trumps: the ranks of trumps laid for a pool, the cards and
         # ranks of trumps whose holding pays after the card game; this hand's bonus and keep
         "_trump_laid", "_keep_cards", "_keep_trumps", "_bonus0", "keep", "_trumps_of",
@@ -226,6 +226,10 @@ class HeuristicBot(Bot):
         self._bonus0 = self.bonus
         self.keep: Hand = self._keep_cards  # cards to keep: holding them pays at the end
         self._trumps_of = -2  # the trump suit bonus and keep were set for (-2: none yet)
+        #: the pack changes with the number of players (pack.cards_by_players): read it at
+        #: the table's number (_pack_at), once it is known
+        self._packs_vary: bool = rules.pack.cards_by_players is not None
+        self._pack_players = 0
 
     # ---------------------------------------------------------- dispatch ----
 
@@ -248,6 +252,16 @@ class HeuristicBot(Bot):
         self._players = players
         self._strength = strength(self.rules, players) if self._index else None
         self._size = self.rules.hand_size(players)
+        if self._packs_vary:
+            self._pack_at(players)
+
+    def _pack_at(self, players: int) -> None:
+        """The pack, its top card and the end payment at ``players`` (pack.cards_by_players)."""
+        self._pack_players = players
+        at = self.rules.at_players(players)
+        pack = pack_of(at)
+        self.top, self.pack, self._pack_size = pack.top, pack.mask, pack.mask.bit_count()
+        self.owed = _owed_table(at)
 
     def _new_hand(self, view: SeatView) -> None:
         n = view.players
@@ -352,6 +366,8 @@ class HeuristicBot(Bot):
         self.bonus = bonus & ~keep
 
     def play(self, view: SeatView) -> Action:
+        if self._packs_vary and view.players != self._pack_players:
+            self._pack_at(view.players)
         if self.claims and view.may_claim():
             return CLAIM  # what must be claimed is always claimed
         if self._trump_laid or self._keep_trumps:

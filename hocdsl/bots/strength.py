@@ -118,6 +118,7 @@ def _of_ruleset(rules: Ruleset) -> dict[int, Strength]:
 def strength(rules: Ruleset, players: int) -> Strength:
     """The :class:`Strength` table for ``rules`` and ``players`` (built once per process)."""
     size = rules.hand_size(players)
+    rules = rules.at_players(players)  # the pack at this number (pack.cards_by_players)
     mine = _of_ruleset(rules)
     st = mine.get(size)
     if st is not None:

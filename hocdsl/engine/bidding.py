@@ -84,6 +84,8 @@ MODE_NAMES: Final = ("open", "raised", "declaring", "lone")
 WON, PASSED = 1, 2  # outcomes of a chance (ChanceResult.outcome)
 
 _DECLS: Final = (DeclarePoint, DeclareSequence, DeclareTricon)
+#: what one may do after a raise without the combination bidding.raise_with asks for
+_CALL_OR_FOLD: Final[tuple[Action, ...]] = (CALL, PASS)
 
 # The rules a refusal cites, each by the knob that decides it (errors.Rule): the
 # citation names the loaded ruleset, the knob and that ruleset's provenance for it.
@@ -155,7 +157,7 @@ class ChanceBidding(Stage):
     __slots__ = (
         "chance", "pool", "kind", "mode", "put", "level", "folded", "passed",
         "spoken", "last_raiser", "order", "pos", "best", "best_cmp", "prec_start",
-        "natural", "mult", "reason", "open_legal", "b", "static", "won", "pays_when",
+        "natural", "mult", "reason", "open_legal", "b", "static", "won", "pays_when", "open_needs", "raise_needs",
     )
 
     def __init__(self, g: Table, st: Vie) -> None:
@@ -172,6 +174,9 @@ class ChanceBidding(Stage):
         self.reason = PAYMENT_REASON[self.kind.name]
         #: when what he shows is paid (payment_when; the point pays nothing for it)
         self.pays_when: str = st.payment_when if isinstance(st, (VieOnRun, VieOnSet)) else "always"
+        #: bidding.open_with / raise_with: only a holder of the chance may open / raise again
+        self.open_needs: bool = b.open_with == "combination"
+        self.raise_needs: bool = b.raise_with == "combination"
         self.done = False
         #: what the stage reports (the same object as ``result``, typed for the kind)
         self.won = self.result = ChanceResult(st.id, self.pool.index)
@@ -250,6 +255,8 @@ class ChanceBidding(Stage):
             acts = self.open_legal[s]
             if acts is None:
                 acts = self.static.open_actions
+                if self.open_needs and not self._natural(s):
+                    acts = (PASS,)  # bidding.open_with: only a holder of the chance opens
                 if self.b.declaring_closes_bidding:
                     nat = self._natural(s)
                     if nat:
@@ -257,6 +264,8 @@ class ChanceBidding(Stage):
                 self.open_legal[s] = acts
             return acts
         if mode == RAISED:
+            if self.raise_needs and not self._natural(s):
+                return _CALL_OR_FOLD  # bidding.raise_with: only a holder raises again
             return self.static.raised_actions
         if mode == DECLARING:
             decls, other = self.answers(s)
@@ -414,6 +423,18 @@ class ChanceBidding(Stage):
                 knob_rule(self.g.rules, "bidding.raise_cap", f"a raise is {b.raise_min} to "
                           f"{b.raise_cap} over the last stake"),
                 f"raise {a.amount} is outside {b.raise_min}..{b.raise_cap}")
+        opening = self.mode == OPEN
+        if opening and not self.open_needs or not opening and not self.raise_needs:
+            return
+        s = self.g.to_act
+        assert s is not None  # a phase acts only while the hand is on
+        if not self._natural(s):
+            knob = "bidding.open_with" if opening else "bidding.raise_with"
+            raise IllegalAction(
+                knob_rule(self.g.rules, knob, "only a player holding a combination of the chance "
+                          + ("opens" if opening else "raises")),
+                f"you hold no {self.chance} to " + ("open" if opening else "raise") + " on: "
+                + ("pass" if opening else "call or fold"))
 
     # ---------------------------------------------------------- apply ----
 
@@ -774,7 +795,7 @@ class ChanceTally(Tally):
     passed and played double or triple, what its winner takes; and on the dealt hands,
     the runs and sets the stages on runs and on sets look for."""
 
-    __slots__ = ("chances", "lengths", "seq_held", "tri_held", "_slots")
+    __slots__ = ("chances", "lengths", "seq_held", "tri_held", "pairs", "_slots")
 
     legend = """Per vie stage ``c``, by its stage id (``point``, ``sequence``, ``tricon`` in
 Hoc Mazarin; the multiplier is that of the stage's pool):
@@ -797,7 +818,8 @@ On the dealt hands, with a vie stage on runs or on sets:
   ``k`` (``k`` from the ruleset's shortest sequence to its ``counts_up_to``;
   with a vie stage on runs only).
 - ``tricon_held_rate.3`` / ``.4``: share of dealt hands holding a brelan or
-  better / a carré (with a vie stage on sets only).
+  better / a carré (with a vie stage on sets only); ``tricon_held_rate.2``: a pair
+  or better, where the stage on sets counts pairs (``min_size: 2``, the Poque).
 """
 
     def __init__(self, rules: Ruleset) -> None:
@@ -809,7 +831,10 @@ On the dealt hands, with a vie stage on runs or on sets:
         self.lengths = tuple(range(sr.min_length, sr.counts_up_to + 1)) if sr is not None else ()
         #: (k, quantity) for each run length counted; the two set quantities (or ())
         self.seq_held: tuple[tuple[int, int], ...] = ()
-        self.tri_held: tuple[int, ...] = (0, 0) if rules.tricon is not None else ()
+        tr = rules.tricon
+        self.tri_held: tuple[int, ...] = (0, 0) if tr is not None else ()
+        #: the stage on sets counts pairs: a third quantity, pairs or better
+        self.pairs: bool = tr is not None and tr.min_size == 2
         self._slots: list[tuple[int, int, int, int, int, int, int, int]] = []
 
     @classmethod
@@ -826,6 +851,8 @@ On the dealt hands, with a vie stage on runs or on sets:
             self.seq_held = tuple((k, q.add(f"seq_held.{k}")) for k in self.lengths)
             if self.tri_held:
                 self.tri_held = (q.add("tri_held.3"), q.add("tri_held.4"))
+                if self.pairs:
+                    self.tri_held += (q.add("tri_held.2"),)
 
     def metrics(self, section: str, m: Ratios) -> None:
         H, PH = m.hands, m.player_hands
@@ -842,6 +869,8 @@ On the dealt hands, with a vie stage on runs or on sets:
             for k, i in self.seq_held:
                 m.ratio(f"sequence_held_rate.{k}", i, PH)
             if self.tri_held:
+                if self.pairs:
+                    m.ratio("tricon_held_rate.2", self.tri_held[2], PH)
                 m.ratio("tricon_held_rate.3", self.tri_held[0], PH)
                 m.ratio("tricon_held_rate.4", self.tri_held[1], PH)
 
@@ -884,6 +913,8 @@ On the dealt hands, with a vie stage on runs or on sets:
                     y[tri_held[0]] += 1
                     if ab & cd:
                         y[tri_held[1]] += 1
+                if len(tri_held) == 3 and (ab | cd | ((a | b) & (c | d))):  # two suits share a rank
+                    y[tri_held[2]] += 1
 
 
 

@@ -130,6 +130,7 @@ class Game(Table):
         if forking:  # (for fork(), which sets every attribute itself)
             return
         n = seat_count(players)
+        rules = rules.at_players(n)  # its pack at n players (pack.cards_by_players)
         self.rules = rules
         self.n = n
         self.names = _SEAT_NAMES[n] if type(players) is int and n in _SEAT_NAMES else (

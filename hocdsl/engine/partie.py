@@ -116,6 +116,7 @@ class Partie:
         dealing: str = "shuffle",
     ) -> None:
         n = seat_count(players)
+        rules = rules.at_players(n)  # its pack at n players (pack.cards_by_players)
         rules.hand_size(n)  # a player count the ruleset does not allow is an error now
         self.rules = rules
         self.n = n

@@ -10,7 +10,9 @@ in this order, each in the order of the seats:
    of cards left (Lalanne 002 §9.3), the points of his cards, or ``per_card`` a
    card -- after going out at once, times ``first_turn_out_factor`` (or
    ``first_turn_out: losers-pay-double``), or not at all when
-   ``first_turn_out_end_payment`` is false;
+   ``first_turn_out_end_payment`` is false; with ``end_payment_to: every-player``
+   he pays that amount to every other player, the other losers too (the Poque,
+   enc-poque2 ¶3);
 3. ``held-charges``: for each named card a loser still holds, ``to_each`` to
    every other player and ``to_winner`` to the winner (the Comète's kings);
 4. ``board-held`` (``board_held: doubles-pool``): a player still holding a
@@ -53,7 +55,7 @@ SETTLE_STAGE: Final = "settle"
 class _Plan:
     """A settle stage's payments as tables, made once per ruleset and stage."""
 
-    __slots__ = ("owed", "charges", "board", "steps", "points", "cards_at")
+    __slots__ = ("owed", "charges", "board", "steps", "points", "cards_at", "to_every")
 
     def __init__(self, rules: Any, st: Any) -> None:
         owed: list[int | None] = []
@@ -73,6 +75,8 @@ class _Plan:
                            if pr.card is not None) if st.board_held == "doubles-pool" else ()
         #: a loser's cards counted by their points (losers_pay: points), or None
         self.points = pack_of(rules).points if st.losers_pay == "points" else None
+        #: each loser pays every other seat, not the first out alone (end_payment_to)
+        self.to_every: bool = st.end_payment_to == "every-player"
         #: the steps in settle.steps' order, less those this stage can never take
         #: (no sweep, no charges, no board card doubled): nothing to look at each hand
         #: the index among the stages of the card game this stage settles (the last
@@ -196,7 +200,12 @@ class Settlement(Stage):
                 if owed is None:
                     owed = st.owed(left)  # raises: the schedule does not cover it
             end_owed[t] = owed
-            ledger.seat_to_seat(t, w, owed * factor, R_END)
+            if plan.to_every:  # end_payment_to: every-player -- each other seat the whole amount
+                for u in range(g.n):
+                    if u != t:
+                        ledger.seat_to_seat(t, u, owed * factor, R_END)
+            else:
+                ledger.seat_to_seat(t, w, owed * factor, R_END)
         self.paid.end_owed = tuple(end_owed)
 
     def _held_charges(self, plan: _Plan) -> None:
@@ -296,7 +305,8 @@ class SettleTally(Tally):
 - ``end_payment``: mean chips a loser pays the winner of the card game for
   the cards he has left, by ``rules.settle.losers_pay`` (the schedule,
   ``rules.settle.owed``; so much a card; or the points of his cards), before
-  any doubling for going out at once and without the charges for cards held.
+  any doubling for going out at once and without the charges for cards held
+  (with ``end_payment_to: every-player``, what he pays each other player).
 - ``first_turn_sweep``: with ``first_turn_out_pools``, mean chips a winner who
   went out at once took from the board by the sweep, over those hands.
 - ``held_charges``: with ``held_charges``, mean chips per hand paid for named

@@ -119,6 +119,12 @@ def _hand_size(value: Mapping[Any, int]) -> str:
     return "; ".join(f"{p} players: {c} cards each" for p, c in _int_items(value))
 
 
+def _cards_by_players(value: Mapping[Any, int] | None) -> str:
+    if not value:
+        return "the same pack at every number of players"
+    return "; ".join(f"{p} players: {c} cards" for p, c in _int_items(value)) + "; others: pack.cards"
+
+
 def _point_keys(value: Iterable[str]) -> str:
     words = {"cards": "the most cards", "value": "the highest value"}
     v = list(value)
@@ -376,6 +382,7 @@ _RENDER: dict[str, Callable[[Any], str]] = {
     "partie_target": _partie_target,
     "double_bonus": _double_bonus,
     "hand_size": _hand_size,
+    "cards_by_players": _cards_by_players,
     "point_keys": _point_keys,
     "sequence_keys": _sequence_keys,
     "tricon_keys": _tricon_keys,

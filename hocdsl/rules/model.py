@@ -276,6 +276,20 @@ class Pack:
         "ace, the lowest and the highest rank may not be taken out: strip the pack with `cards` "
         "instead.",
         words="removed_ranks", minimum=1, maximum=13, default=(), min_items=0)
+    cards_by_players: Mapping[int, int] | None = knob(
+        "Cards in the pack by players",
+        "A pack that changes with the number of players: for each number listed, the cards in "
+        "play (52, 44, 40, 36 or 32), e.g. {3: 32, 4: 32, 6: 36}; a number of players not listed "
+        "plays with `cards`. When absent, every number plays with `cards`.",
+        words="cards_by_players", key_min=MIN_PLAYERS, key_max=MAX_PLAYERS, minimum=32, maximum=52,
+        optional=True, default=None)
+
+    def cards_at(self, players: int) -> int:
+        """The cards in play at ``players`` (``cards_by_players``, else ``cards``)."""
+        by = self.cards_by_players
+        if by is not None and players in by:
+            return by[players]
+        return self.cards
 
     def rank_values(self) -> tuple[int, ...]:
         """``values[rank]`` for ranks 1 (ace) to 13 (king); index 0 unused."""
@@ -464,6 +478,21 @@ class Bidding:
         "Passed again at the highest multiplier",
         "What a stake passed again at the highest multiplier becomes.",
         words={"hold": "it stays at the highest multiplier", "reset": "it starts again single"})
+    open_with: Literal["anything", "combination"] = knob(
+        "Who may open",
+        "Whether any player may make the first raise on a chance, or only one who holds a "
+        "combination of it (a set of the stage's smallest size or more: the Poque's \"je poque\").",
+        words={"anything": "any player may make the first raise, holding the chance or not",
+               "combination": "only a player holding a combination of the chance may make the first raise"},
+        default="anything")
+    raise_with: Literal["anything", "combination"] = knob(
+        "Who may raise after the opening",
+        "Whether, once someone has raised, any player still in may raise again, or only one who "
+        "holds a combination of the chance (the others may still call or fold).",
+        words={"anything": "any player still in may raise",
+               "combination": "only a player holding a combination of the chance may raise; the "
+                              "others call or fold"},
+        default="anything")
     good_folds: bool = knob(
         "\"It's good\" while bidding",
         "Whether a player may fold while the bidding is open by saying \"(it's) good\", "
@@ -818,6 +847,13 @@ class Settle:
         "The schedule of what a loser pays by the number of cards he holds "
         "(with losers_pay: schedule).", words="end_payment", minimum=0, maximum=MAX_CHIPS,
         optional=True, default=None)
+    end_payment_to: Literal["first-out", "every-player"] = knob(
+        "Who receives the end payment",
+        "Whom each loser pays by losers_pay: the first player out alone, or every other player "
+        "at the table, the other losers too (each the whole amount).",
+        words={"first-out": "the first player out",
+               "every-player": "every other player, the other losers too, each the whole amount"},
+        default="first-out")
     per_card: int = knob(
         "Payment per card", "What a loser pays for each card left (with losers_pay: per-card).",
         words="{v} a card", minimum=0, maximum=MAX_CHIPS, default=1)
@@ -1154,6 +1190,31 @@ class Ruleset:
             allowed = ", ".join(str(n) for n in self.players)
             raise ValueError(f"{self.name} is played by {allowed} players, not {players}") from None
 
+    def at_players(self, players: int) -> Ruleset:
+        """The ruleset as played by ``players``: itself, unless ``pack.cards_by_players``
+        gives that number another pack; then a copy whose ``pack.cards`` is that pack
+        (the same object each time it is asked, so that what the engine derives from
+        it is derived once).
+
+        >>> from hocdsl.rules import load_ruleset
+        >>> r = load_ruleset("hoc-mazarin")
+        >>> r.at_players(3) is r
+        True
+        """
+        by = self.pack.cards_by_players
+        if by is None or players not in by or by[players] == self.pack.cards:
+            return self
+        made = _AT_PLAYERS.get((id(self), players))
+        if made is not None and made[0] is self:
+            return made[1]
+        import dataclasses
+
+        out = dataclasses.replace(self, pack=dataclasses.replace(self.pack, cards=by[players]))
+        if len(_AT_PLAYERS) > 256:
+            _AT_PLAYERS.clear()
+        _AT_PLAYERS[(id(self), players)] = (self, out)
+        return out
+
     def pool_index(self, pool_id: str) -> int:
         for i, p in enumerate(self.pools):
             if p.id == pool_id:
@@ -1248,6 +1309,11 @@ class Ruleset:
             if p == prefix:
                 return obj
         raise KeyError(f"{self.name} has no knob {path!r}")
+
+
+#: :meth:`Ruleset.at_players`' copies, by (the ruleset's id, players); each keeps its
+#: ruleset alive, so an id is never reused while cached
+_AT_PLAYERS: dict[tuple[int, int], tuple[Ruleset, Ruleset]] = {}
 
 
 def knob_spec_of(rules: Ruleset, path: str) -> KnobSpec:

@@ -92,16 +92,20 @@ def deal_fits_the_pack(k: KnobView) -> list[RulesetError]:
     sizes = k.get("deal.hand_size")
     if sizes is _MISSING:
         return []
-    cards = _cards_in_play(k)
+    by = k.get("pack.cards_by_players")
+    by = {} if by is _MISSING or by is None else {int(p): int(c) for p, c in by.items()}
     turnup = bool(k.stages("turnup"))
-    room = cards - 1 if turnup else cards  # a card turned up needs one left over
     out = []
     for players, size in sizes.items():
         dealt = int(players) * size
+        cards = _cards_in_play(k, by.get(int(players)))
+        room = cards - 1 if turnup else cards  # a card turned up needs one left over
         if dealt > room:
+            which = (f"the pack at {players} players, pack.cards_by_players" if int(players) in by
+                     else "the pack")
             what = (f"at most {room} cards (one of the {cards} left over for the turnup stage "
                     f"`{k.stages('turnup')[0]}` to turn up)") if turnup else \
-                f"at most {cards} cards (a deal larger than the pack)"
+                f"at most {cards} cards (a deal larger than {which})"
             out.append(k.error("deal.hand_size", (players,),
                                f"a deal of {players} x {size} = {dealt} cards", what,
                                hint=f"with {players} players, each may be dealt at most {room // int(players)}"))
@@ -117,9 +121,10 @@ def _rank_no(v: Any) -> int | None:
     return RANK_NAMES.get(str(v).upper())
 
 
-def _cards_in_play(k: KnobView) -> int:
-    """The cards of the pack once ``pack.removed`` and ``pack.removed_ranks`` are taken out."""
-    pack = k.get("pack.cards")
+def _cards_in_play(k: KnobView, pack_cards: int | None = None) -> int:
+    """The cards of the pack once ``pack.removed`` and ``pack.removed_ranks`` are taken out
+    (of ``pack_cards`` when given: the pack at some number of players, else ``pack.cards``)."""
+    pack = k.get("pack.cards") if pack_cards is None else pack_cards
     cards = 52 if pack is _MISSING else int(pack)
     lowest = _LOWEST_PIP.get(cards, 2)
     ranks = k.get("pack.removed_ranks")
@@ -231,6 +236,34 @@ def turnup_and_holding(k: KnobView) -> list[RulesetError]:
                 except ValueError:
                     out.append(k.error(f"{sid}.claims", (i, "cards", j), f"`{text}`, which is not a card",
                                        "a card in compact notation (e.g. KS, QH)"))
+    return out
+
+
+#: The packs a ruleset may play with (``pack.cards``; see :mod:`hocdsl.pack`).
+PACK_SIZES = (52, 44, 40, 36, 32)
+
+
+@check
+def packs_by_players(k: KnobView) -> list[RulesetError]:
+    """``pack.cards_by_players``: each pack one the engine knows, each number of players one
+    the deal admits."""
+    by = k.get("pack.cards_by_players")
+    if by is _MISSING or by is None:
+        return []
+    sizes = k.get("deal.hand_size")
+    admitted = sorted(int(p) for p in sizes) if sizes is not _MISSING else None
+    out = []
+    for players, cards in by.items():
+        if int(cards) not in PACK_SIZES:
+            near = min(PACK_SIZES, key=lambda c: (abs(c - int(cards)), c))
+            out.append(k.error("pack.cards_by_players", (players,), f"a pack of {cards} cards",
+                               "a pack of " + ", ".join(str(c) for c in PACK_SIZES) + " cards",
+                               hint=f"packs are stripped of their lowest pips by rank; write {near}?"))
+        if admitted is not None and int(players) not in admitted:
+            out.append(k.error("pack.cards_by_players", (players,), f"a pack for {players} players",
+                               "a number of players deal.hand_size lists (" +
+                               ", ".join(str(p) for p in admitted) + ")",
+                               hint=f"remove {players}, or deal to {players} players in deal.hand_size"))
     return out
 
 
