@@ -21,6 +21,7 @@ say what a row is about.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import shutil
@@ -65,10 +66,18 @@ def fold(text: str) -> str:
 
 
 def console(piped: int = PIPED, **options: Any) -> Any:
-    """A rich console on standard output, :func:`width` columns wide."""
+    """A rich console on standard output, :func:`width` columns wide.
+
+    A pipe whose reader has gone raises :class:`BrokenPipeError` as any other write does,
+    so the command says it in one line (:mod:`hocdsl.faults`): rich's own handling ends
+    the program with exit 1 and not a word."""
     from rich.console import Console
 
-    return Console(width=width(piped), **options)
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+    return _Console(width=width(piped), **options)
 
 
 def wrap(text: str, columns: int) -> str:
