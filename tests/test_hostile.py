@@ -963,7 +963,8 @@ def test_a_record_that_cannot_be_written_is_said_at_once_and_at_the_end(tmp_path
     pexpect = pytest.importorskip("pexpect")
     child = pexpect.spawn(HOC, ["play", "hoc-mazarin", "--seed", "3", "--hands", "2", "--bots", "random",
                                 "--record", "game.yaml"], cwd=str(tmp_path), encoding="utf-8", timeout=60,
-                          dimensions=(50, 200), preexec_fn=lambda: _small_files(100))  # as on a full disk
+                          dimensions=(50, 200), env={**os.environ, "COLUMNS": "200"},  # lines whole, as the others
+                          preexec_fn=lambda: _small_files(100))  # as on a full disk
     try:
         assert _answer_until(child, r"Net this hand")
         told = child.before

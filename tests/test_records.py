@@ -101,6 +101,7 @@ GOLDEN: dict[str, dict[str, list[tuple[int, ...]]]] = {
     # sequence unpaid in a doubled game, a king played as a queen (¶5) paid a chip (¶6).
     "encyclopedie-hoc-deals.yaml": {
         "encyclopedie-hoc": [(41, -22, -19), (-27, 45, -27), (-35, -5, 49)],
+    },
     # Le Poque (enc-poque1, enc-poque2): six compartments staked a jeton each (-6); the
     # dealer turns up QS and takes the queen's (3); three tens beat two kings whatever the
     # ranks (Blaise takes 9 for his 3), Colette gives up for nothing; Anne holds KS, the
