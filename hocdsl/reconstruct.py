@@ -691,6 +691,13 @@ def _effects(qs: Sequence[Rule], cands: Sequence[Candidate], first: Mapping[int,
             found.append((q, (), math.nan, 1.0, 0))
             ps.append(1.0)
             continue
+        if not all(_estimable(X, [1.0 if a == index[(qi, o)] else 0.0 for a in range(p)])
+                   for o in effects if o):
+            # too few readings, or readings that always change this rule with another:
+            # its effect cannot be told apart from theirs (the fit has many solutions)
+            found.append((q, tuple(math.nan for _ in q.options), math.nan, math.nan, 0))
+            ps.append(1.0)
+            continue
         best = max(effects, key=lambda o: effects[o])
         worst = min(effects, key=lambda o: effects[o])
         spread = effects[best] - effects[worst]
@@ -714,6 +721,39 @@ def _effects(qs: Sequence[Rule], cands: Sequence[Candidate], first: Mapping[int,
     verdict = holm(ps, ALPHA)
     return [Effect(q, m, sp, pv, pa, v and pv == pv, b)
             for (q, m, sp, pv, b), pa, v in zip(found, adjusted, verdict)]
+
+
+def _rank(rows: list[list[float]]) -> int:
+    """The rank of a small matrix (Gaussian elimination, relative tolerance).
+
+    >>> _rank([[1.0, 1.0], [2.0, 2.0]]), _rank([[1.0, 0.0], [0.0, 1.0]])
+    (1, 2)
+    """
+    m = [r[:] for r in rows]
+    scale = max((abs(x) for r in m for x in r), default=0.0) or 1.0
+    rank = 0
+    for col in range(len(m[0]) if m else 0):
+        piv = max(range(rank, len(m)), key=lambda r: abs(m[r][col]), default=None)
+        if piv is None or abs(m[piv][col]) <= 1e-9 * scale:
+            continue
+        m[rank], m[piv] = m[piv], m[rank]
+        for r in range(rank + 1, len(m)):
+            f = m[r][col] / m[rank][col]
+            if f:
+                m[r] = [x - f * y for x, y in zip(m[r], m[rank])]
+        rank += 1
+    return rank
+
+
+def _estimable(x: list[list[float]], c: list[float]) -> bool:
+    """Whether the contrast ``c`` of a least-squares fit on the design ``x`` has one value
+    whatever solution the fit takes: ``c`` lies in the span of ``x``'s rows.
+
+    >>> x = [[1.0, 1.0, 0.0], [1.0, 1.0, 0.0]]          # the second term never apart from the first
+    >>> _estimable(x, [1.0, 1.0, 0.0]), _estimable(x, [0.0, 1.0, 0.0])
+    (True, False)
+    """
+    return _rank(x + [c]) == _rank(x)
 
 
 def _inverse(a: list[list[float]]) -> list[list[float]]:

@@ -105,6 +105,11 @@ def effect_lines(rep: ReconstructReport, width: int = 100) -> list[str]:
                                    width, initial_indent="  ", subsequent_indent="      ")
             continue
         opts = ", ".join(f"{o.plain or o.words} {m:+.3f}" for o, m in zip(q.options, e.means) if m == m)
+        if all(m != m for m in e.means):  # not estimable (see reconstruct._effects)
+            lines += textwrap.wrap(f"{q.path}{' (lost)' if q.lost else ''}: cannot tell: these readings never "
+                                   "change it apart from other rules (too few readings: play more, or all)",
+                                   width, initial_indent="  ", subsequent_indent="      ")
+            continue
         verdict = "DEPENDS" if e.matters else "does not matter"
         text = (f"{q.path}{' (lost)' if q.lost else ''}: {verdict} (spread {_f(e.spread, 3)}, p_holm "
                 f"{_f(e.p_holm, 3)}): {opts}")

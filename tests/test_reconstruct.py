@@ -114,3 +114,23 @@ def test_the_default_hands_are_the_librarys():
     import inspect
 
     assert inspect.signature(reconstruct).parameters["hands"].default == RECONSTRUCT_HANDS
+
+
+def test_a_rule_the_readings_never_change_apart_from_another_is_not_judged():
+    """Two rules that every reading played changes together (or more rules than readings):
+    the fit cannot split the effect between them, so neither is said to matter or not; a
+    third rule changed on its own still is. Scores made up so that the pair's joint effect
+    is 1.0 and the third's 0.0; each reading's replicates vary a little (the deal)."""
+    from hocdsl.reconstruct import Candidate, Option, Rule, _effects
+
+    opts = (Option(None, "as written", "as written"), Option(None, "other", "editorial"))
+    qs = [Rule("a.x", "x", True, opts), Rule("a.y", "y", True, opts), Rule("a.z", "z", True, opts)]
+    rules = load_ruleset("hoc-mazarin")
+    design = [(0, 0, 0), (1, 1, 0), (0, 0, 1), (1, 1, 1), (0, 0, 0), (1, 1, 1)]
+    cands = [Candidate(k, o, (), rules) for k, o in enumerate(design)]
+    first = {k: [float(o[0]) + (0.01 * r if r else 0.0) * (1 if k % 2 else -1) for r in range(6)]
+             for k, o in enumerate(design)}
+    by = {e.rule.path: e for e in _effects(qs, cands, first)}
+    for path in ("a.x", "a.y"):  # aliased: no verdict, no effect
+        assert not by[path].matters and by[path].p != by[path].p and all(m != m for m in by[path].means)
+    assert by["a.z"].means[1] == pytest.approx(0.0, abs=1e-9) and by["a.z"].p == by["a.z"].p
