@@ -924,7 +924,8 @@ def play_cmd(
         "--record", metavar="FILE", help="Write the game as a record that `hoc replay FILE` plays back.")] = None,
     lang: Annotated[Lang, typer.Option("--lang", help="Language of the announcements: en or fr.")] = Lang.en,
     hands: Annotated[int, typer.Option("--hands", "-n", min=1, help="Hands to play.")] = 1,
-    name: Annotated[str, typer.Option("--name", help="Your name at the table (and in the record).")] = "You",
+    name: Annotated[Optional[str], typer.Option(
+        "--name", help="Your name at the table (and in the record); default You (Vous in French).")] = None,
 ) -> None:
     """Play one seat of RULESET against bots at the terminal; type `help` at any prompt."""
     import random as _random
@@ -956,7 +957,9 @@ def play_cmd(
         bad_input(str(e))
     if keeper:
         keep_each_hand(session, keeper)  # each finished hand on disk at once
-    typer.echo(f"hoc play {rules.name} — seed {seed} (replay this game with --seed {seed}); type `help` for help.")
+    from .play.words import text as play_text
+
+    typer.echo(play_text(lang.value, "banner", name=rules.name, seed=seed))
     try:
         with ending_signals():  # SIGHUP (the terminal closed), SIGTERM: Ended
             result = session.run()
