@@ -75,11 +75,14 @@ def _quoted(text: str) -> str:
 
 _Sub = Callable[[re.Match[str]], str]
 
+#: Said after a heart the player does not hold: C is cœur at a French table, trèfle in English.
+_HEARTS_HINT = " (à cette table, C est cœur ; le trèfle s'écrit T)"
+
 #: The engine's messages: a pattern and its French (a function of the match).
 _MESSAGES: tuple[tuple[str, _Sub], ...] = (
     (r"the card wanted is (an? \S+|\S+), not (an? \S+|\S+)",
      lambda m: f"la carte attendue est {rank_fr(m[1])}, pas {rank_fr(m[2])}"),
-    (r"you do not hold (\S+)", lambda m: f"vous n'avez pas {card_fr(m[1])}"),
+    (r"you do not hold (\S+)", lambda m: f"vous n'avez pas {card_fr(m[1])}" + _HEARTS_HINT * card_fr(m[1]).endswith("C")),
     (r"you hold (.+): you must lay it, not say (.+)",
      lambda m: f"vous avez {' '.join(card_fr(c) for c in m[1].split())} : vous devez la poser, "
                f"pas dire {_quoted(m[2])}"),

@@ -70,13 +70,13 @@ def describe_legal(game: Game, vocab: Vocabulary, lang: str = "en") -> str:
         elif isinstance(a, (Concede, Nothing, Show, Conceal, DeclareBlank)):
             parts.append(said(a))
         elif isinstance(a, Without):
-            parts.append(f"{text(lang, 'say')} '{said(a)}'")
+            parts.append(f"{text(lang, 'say')} {text(lang, 'quote', said=said(a))}")
     if raises:
         parts.insert(1 if parts and game.bidding_mode == "open" else len(parts),
                      fold_raises([Raise(k) for k in raises], vocab, lang)[0] if len(raises) > 1
                      else said(Raise(raises[0])))
     if decls:
-        examples = ", ".join(f"'{said(d)}'" for d in decls[:3])
+        examples = ", ".join(text(lang, "quote", said=said(d)) for d in decls[:3])
         parts.append(text(lang, "declare", examples=examples))
     if plays:
         cards = [tongue(lang).card(c) for c in sorted(plays, key=lambda c: (c % 13, c // 13))]

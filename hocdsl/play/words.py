@@ -107,6 +107,15 @@ _TEXTS: dict[str, dict[str, str]] = {
                             "hands; the game goes on, and the record is tried again after each hand.",
                       "fr": "Le compte rendu n'a pu être écrit dans {path} ({why}) : il tient {saved} coups "
                             "finis ; la partie continue, et il sera de nouveau écrit après chaque coup."},
+    "no_record": {"en": "No hand was finished: no record written to {path}.",
+                  "fr": "Aucun coup n'a été fini : pas de compte rendu écrit dans {path}."},
+    "record_error": {"en": "error: cannot write the record {path}: {why}; it holds {saved} of the {kept} hand{s} "
+                           "finished",
+                     "fr": "erreur : le compte rendu {path} ne peut être écrit : {why} ; il tient {saved} des "
+                           "{kept} coup{s} finis"},
+    "record_written": {"en": "Record written to {path} ({kept} hand{s}); `hoc replay {path}` plays it back.",
+                       "fr": "Compte rendu écrit dans {path} ({kept} coup{s}) ; `hoc replay {path}` le rejoue."},
+    "quote": {"en": "'{said}'", "fr": "« {said} »"},
     "now": {"en": "Now", "fr": "Maintenant"},
     "commands": {"en": "Commands (at any prompt):", "fr": "Commandes (à toute invite) :"},
     "banner": {"en": "hoc play {name} — seed {seed} (replay this game with --seed {seed}); type `help` for help.",
