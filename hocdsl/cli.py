@@ -955,7 +955,8 @@ def play_cmd(
     hands: Annotated[Optional[int], typer.Option(
         "--hands", "-n", min=1, help="Hands to play (default: the partie the ruleset sets, by "
         "table.partie_deals or table.partie_target; one hand where it sets none).")] = None,
-    name: Annotated[str, typer.Option("--name", help="Your name at the table (and in the record).")] = "You",
+    name: Annotated[Optional[str], typer.Option(
+        "--name", help="Your name at the table (and in the record); default You (Vous in French).")] = None,
 ) -> None:
     """Play one seat of RULESET against bots at the terminal; type `help` at any prompt."""
     import random as _random
@@ -988,7 +989,9 @@ def play_cmd(
         bad_input(str(e))
     if keeper:
         keep_each_hand(session, keeper)  # each finished hand on disk at once
-    typer.echo(f"hoc play {rules.name} — seed {seed} (replay this game with --seed {seed}); type `help` for help.")
+    from .play.words import text as play_text
+
+    typer.echo(play_text(lang.value, "banner", name=rules.name, seed=seed))
     try:
         with ending_signals():  # SIGHUP (the terminal closed), SIGTERM: Ended
             result = session.run()

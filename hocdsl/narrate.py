@@ -27,7 +27,7 @@ from .engine.bidding import combination_words
 from .engine.cardgame import CardWords
 from .engine.events import ANTE, ChipMove, HandOver, Hoc
 from .engine.kinds import KINDS
-from .engine.words import MULTIPLIER_WORDS, Words, form, multiplier_words, verb
+from .engine.words import MULTIPLIER_WORDS, Words, de, form, multiplier_words, tongue, verb
 from .rules.model import Ruleset
 
 __all__ = ["Narrator", "combination_words", "form", "verb", "multiplier_words", "MULTIPLIER_WORDS"]
@@ -43,11 +43,12 @@ class Narrator:
     with the kind in :data:`hocdsl.engine.kinds.KINDS`).
     """
 
-    def __init__(self, names: Sequence[str], rules: Ruleset) -> None:
+    def __init__(self, names: Sequence[str], rules: Ruleset, lang: str = "en") -> None:
         self.names = tuple(names)
         self.rules = rules
+        self.tongue = tongue(lang)
         #: each kind's words, made anew for this narrator (they remember what they saw)
-        self.words: dict[str, Words] = {name: kind.words(self.names, rules) for name, kind in KINDS.items()}
+        self.words: dict[str, Words] = {name: kind.words(self.names, rules, lang) for name, kind in KINDS.items()}
         self._tells: dict[type, Words] = {}
         self._hears: dict[type, list[Words]] = {}
         self._chips: dict[str, Words] = {}
@@ -62,7 +63,7 @@ class Narrator:
     # ------------------------------------------------------------ helpers --
 
     def verb(self, name: str, verb_s: str) -> str:
-        return verb(name, verb_s)
+        return self.tongue.verb(name, verb_s)
 
     def party(self, p: Any) -> str:
         return self.names[p] if isinstance(p, int) else str(p)
@@ -73,10 +74,13 @@ class Narrator:
         """One chip move, with what it pays for: ``Blaise pays Anne 12 (end payment: 11 cards left)``."""
         payer, payee = self.party(e.payer), self.party(e.payee)
         if e.reason == ANTE:
+            if self.tongue.code == "fr":
+                pool = de(self.rules.display_name(e.chance or "", "fr"))
+                return f"{self.verb(payer, 'antes')} {e.amount} dans la cagnotte {pool} (mise)"
             return f"{verb(payer, 'antes')} {e.amount} to the {e.chance} pool (ante)"
         w = self._chips.get(e.reason)
         if w is None:  # pragma: no cover - every reason is some kind's
-            return f"{verb(payer, 'pays')} {payee} {e.amount} ({e.reason})"
+            return f"{self.verb(payer, 'pays')} {payee} {e.amount} ({e.reason})"
         return w.chip(e, payer, payee)
 
     # ------------------------------------------------------------ events --

@@ -17,6 +17,7 @@ from hocdsl.announce import format_action
 from hocdsl.cards import RANK_MASKS, card_name
 from hocdsl.engine.events import ChipMove, SaidWithout
 from hocdsl.play import PROMPT, PlaySession, play_record_text
+from hocdsl.play.refuse import turn_words
 from hocdsl.records import parse_record, replay_record, to_json
 from hocdsl.rules import load_ruleset
 
@@ -24,12 +25,13 @@ MAZARIN = load_ruleset("hoc-mazarin")
 
 
 def simple_choice(s: PlaySession) -> str:
-    """What a plain player says: pass when he may, else the first legal announcement."""
+    """What a plain player says: pass when he may, else the first legal announcement (the cards in
+    the table's notation: at a French table "KC" is the king of hearts)."""
     legal = s.game.legal_actions()
     for a in legal:
         if isinstance(a, Pass):
-            return format_action(a, s.vocab, s.lang)
-    return format_action(legal[0], s.vocab, s.lang)
+            return turn_words([a], s.vocab, s.lang)
+    return turn_words([legal[0]], s.vocab, s.lang)
 
 
 class Script:

@@ -33,9 +33,9 @@ def play(lines: list[str], lang: str = "en", seed: int = 3) -> tuple[PlaySession
             return line
         legal = s.game.legal_actions()
         from hocdsl.actions import Pass
-        from hocdsl.announce import format_action
+        from hocdsl.play.refuse import turn_words
         a = next((x for x in legal if isinstance(x, Pass)), legal[0])
-        return format_action(a, s.vocab, s.lang)
+        return turn_words([a], s.vocab, s.lang)  # the cards in the table's notation
 
     s = PlaySession(MAZARIN, seed=seed, lang=lang, input=next_line, output=out.append)
     s.run()
@@ -96,10 +96,10 @@ def test_lang_fr_gives_french_prompts_and_help():
     _, text = play(["aide"], lang="fr")
     assert "Commandes (à toute invite) :" in text
     assert "Annonces (en français ou en anglais" in text
-    prompts = [ln for ln in text.splitlines() if " — vous pouvez: " in ln]
+    prompts = [ln for ln in text.splitlines() if " — vous pouvez : " in ln]
     assert prompts and all("declare (" not in p and "you may" not in p for p in prompts)
-    assert any("déclarez (p. ex. '" in p and "cartes" in p for p in prompts)
-    assert "Votre main (12 cartes)" in text and "Cagnottes : point 3" in text
+    assert any("déclarez (p. ex. « " in p and "cartes" in p for p in prompts)
+    assert "Votre main (12 cartes)" in text and "Cagnottes : le point 3" in text
 
 
 def test_play_and_replay_tell_a_hoc_with_the_one_narrator():

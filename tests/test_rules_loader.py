@@ -310,10 +310,12 @@ def test_schema_knobs_are_exactly_the_model_fields_in_order():
         knobs = tuple(defs[f"section.{section}"]["properties"])
         assert knobs == tuple(n for n, _ in knob_fields(cls)), section
         assert defs[f"section.{section}"]["additionalProperties"] is False
-    assert tuple(defs["pool"]["properties"]) == tuple(n for n, _ in knob_fields(PoolRules))
+    # beside the knobs, a pool and a stage have their names at the table (a label: no knob)
+    pool = [k for k in defs["pool"]["properties"] if k != "display_names"]
+    assert tuple(pool) == tuple(n for n, _ in knob_fields(PoolRules))
     for (kind, on), cls in STAGE_CLASSES.items():
         key = f"stage.{kind}" + (f".{on}" if on else "")
-        knobs = [k for k in defs[key]["properties"] if k not in ("kind", "on", "pool")]
+        knobs = [k for k in defs[key]["properties"] if k not in ("kind", "on", "pool", "display_names")]
         assert tuple(knobs) == tuple(n for n, _ in knob_fields(cls)), key
 
 
@@ -428,3 +430,38 @@ def test_ruleset_pickles_and_hashes():
     assert again == r and hash(again) == hash(r)
     assert again.provenance["bidding.max_multiplier"].declared_in == "triple-game"
     assert load_ruleset("hoc-mazarin") != r
+
+
+# ------------------------------------------------------- names at the table ----
+
+
+def test_display_names_are_labels_read_from_pools_and_stages_and_inherited(tmp_path):
+    # hoc-mazarin names its pools and stages as Lalanne does (§3.1-§3.3, §8); a ruleset built on
+    # it inherits them, may rename one, and changes no knob by it
+    base = load_ruleset("hoc-mazarin")
+    assert base.display_name("point", "fr") == "le point" and base.display_name("blank_hand", "fr") == "les cartes blanches"
+    assert base.display_name("point", "en") == "point"  # no English name: the id
+    assert base.display_name("card_game", "fr") == "card_game"
+    child = tmp_path / "renamed.yaml"
+    child.write_text("format: 2\nname: renamed\ntitle: renamed\nextends: hoc-mazarin\n"
+                     "pools:\n  point:\n    display_names: {fr: la chance du point, en: the point chance}\n",
+                     encoding="utf-8")
+    r = load_ruleset(str(child))
+    assert r.display_name("point", "fr") == "la chance du point" and r.display_name("point", "en") == "the point chance"
+    assert r.display_name("sequence", "fr") == "la séquence"
+    assert dataclasses.replace(r.pools[0], display_names=base.pools[0].display_names) == base.pools[0]  # no rule
+    assert "pools.point.display_names" not in r.provenance
+
+
+@pytest.mark.parametrize("names, found", [
+    ("{fr: " + "x" * 41 + "}", "expected at most 40 characters"),
+    ("{de: Punkt}", "found an unknown key `de`; expected en, fr"),
+])
+def test_a_bad_display_name_is_refused_at_its_line(tmp_path, names, found):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: 2\nname: bad\ntitle: bad\nextends: hoc-mazarin\n"
+                   f"pools:\n  point:\n    display_names: {names}\n", encoding="utf-8")
+    r = CliRunner().invoke(app, ["validate", str(bad)])
+    assert r.exit_code == 2
+    assert re.search(rf"bad\.yaml:7:\d+: pools\.point\.display_names\.\w+: .*{re.escape(found)}", r.output), r.output
+    assert "Traceback" not in r.output

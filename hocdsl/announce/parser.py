@@ -64,9 +64,24 @@ def _alternatives(words: list[str]) -> str:
     return "(" + " | ".join(alts) + ")"
 
 
-def grammar_text(vocab: Vocabulary) -> str:
-    """The full grammar for ``vocab``: grammar.lark plus the three terminals of its words."""
+#: The compact cards of a French table (``--lang fr``): the rank letters R, D, V too, and the
+#: suit letters P (pique), C (cœur), K (carreau), T (trèfle) beside S, H, D: C is hearts there.
+_CARD_EN = "CARD.2: /(1[0-3]|[1-9]|[atjqk])[shdc♠♥♦♣♤♡♢♧]/ _WORD_END"
+_CARD_FR = "CARD.2: /(1[0-3]|[1-9]|[atjqkrdv])[shdpckt♠♥♦♣♤♡♢♧]/ _WORD_END"
+_RANK_LETTER_EN = 'RANK_LETTER: "a" | "t" | "j" | "q" | "k"'
+_RANK_LETTER_FR = 'RANK_LETTER: "a" | "t" | "j" | "q" | "k" | "r" | "d" | "v"'
+
+#: The notations of compact cards, by the table's language.
+CARD_NOTATIONS = ("en", "fr")
+
+
+def grammar_text(vocab: Vocabulary, cards: str = "en") -> str:
+    """The full grammar for ``vocab``: grammar.lark plus the three terminals of its words; with
+    ``cards="fr"``, compact cards in the French letters too (:data:`_CARD_FR`)."""
     base = GRAMMAR_FILE.read_text(encoding="utf-8")
+    if cards == "fr":
+        assert _CARD_EN in base and _RANK_LETTER_EN in base  # the lines the French notation widens
+        base = base.replace(_CARD_EN, _CARD_FR).replace(_RANK_LETTER_EN, _RANK_LETTER_FR)
     return (
         base
         + "\n// ---- written by parser.py from the vocabulary ("
@@ -165,9 +180,11 @@ class AnnouncementBuilder(Transformer[Token, list[Said]]):
     DeclarePoint(cards=5, value=None)
     """
 
-    def __init__(self, vocab: Vocabulary) -> None:
+    def __init__(self, vocab: Vocabulary, cards: str = "en") -> None:
         super().__init__(visit_tokens=False)
         self.vocab = vocab
+        #: compact cards by their spelling, in the table's notation
+        self.compact = _COMPACT_CARDS_FR if cards == "fr" else _COMPACT_CARDS
 
     def start(self, said: Said | list[Said]) -> list[Said]:
         return said if isinstance(said, list) else [said]
@@ -291,7 +308,7 @@ class AnnouncementBuilder(Transformer[Token, list[Said]]):
         return cards + [PLAY[last]]
 
     def card(self, word: Token) -> Play:
-        card = _COMPACT_CARDS.get(word)
+        card = self.compact.get(word)
         if card is None:
             try:
                 card = parse_card(word)
@@ -332,14 +349,23 @@ _COMPACT_CARDS: dict[str, int] = {
 }
 
 
+#: The same in the French notation: R, D, V the king, queen and jack; P, C, K, T the suits (C hearts).
+_COMPACT_CARDS_FR: dict[str, int] = {
+    r + s: card_of(RANK_WORDS[r], suit)
+    for r in [str(n) for n in range(1, 14)] + ["a", "t", "j", "q", "k", "r", "d", "v"]
+    for s, suit in (("s", 0), ("h", 1), ("d", 2), ("p", 0), ("c", 1), ("k", 2), ("t", 3),
+                    ("♠", 0), ("♥", 1), ("♦", 2), ("♣", 3), ("♤", 0), ("♡", 1), ("♢", 2), ("♧", 3))
+}
+
+
 @lru_cache(maxsize=64)
-def parser_for(vocab: Vocabulary) -> Lark:
-    """The LALR parser for ``vocab`` (built once per vocabulary)."""
+def parser_for(vocab: Vocabulary, cards: str = "en") -> Lark:
+    """The LALR parser for ``vocab`` (built once per vocabulary and card notation)."""
     return Lark(
-        grammar_text(vocab),
+        grammar_text(vocab, cards),
         parser="lalr",
         lexer="contextual",
-        transformer=AnnouncementBuilder(vocab),
+        transformer=AnnouncementBuilder(vocab, cards),
         propagate_positions=False,
     )
 
@@ -382,7 +408,7 @@ def fold_text(text: str) -> tuple[str, Callable[[int], int]]:
 # --------------------------------------------------------------- parsing --
 
 
-def parse_announcement(text: str, vocab: Vocabulary | None = None) -> list[Said]:
+def parse_announcement(text: str, vocab: Vocabulary | None = None, cards: str = "en") -> list[Said]:
     """What ``text`` says, as action values.
 
     A bid, a declaration or an answer gives one action; a card-play turn gives
@@ -396,20 +422,29 @@ def parse_announcement(text: str, vocab: Vocabulary | None = None) -> list[Said]
     >>> parse_announcement("KC hoc! 8S without 9")
     [Play(card=51), HocMark(), Play(card=7), Without(rank=9)]
 
+    ``cards`` is the notation of compact cards: ``en`` (``KC`` the king of clubs) or, at a
+    French table, ``fr``, which reads the French letters too (``RT`` the king of clubs, ``DP``
+    the queen of spades) and takes C for cœur (``KC`` the king of hearts):
+
+    >>> parse_announcement("RT VC", cards="fr"), parse_announcement("KC", cards="fr")
+    ([Play(card=51), Play(card=23)], [Play(card=25)])
+
     Raises :class:`AnnouncementError` (a caret under the problem and what was
     expected there) for anything else.
     """
     if vocab is None:
         vocab = Vocabulary.default()
-    return list(_parse(text, vocab))
+    if cards not in CARD_NOTATIONS:
+        raise ValueError(f"no card notation {cards!r}: use en or fr")
+    return list(_parse(text, vocab, cards))
 
 
 @lru_cache(maxsize=8192)
-def _parse(text: str, vocab: Vocabulary) -> tuple[Said, ...]:
+def _parse(text: str, vocab: Vocabulary, cards: str = "en") -> tuple[Said, ...]:
     # Records repeat themselves ("pass", "c'est bon", "without 8"); the values
     # are frozen, so a cache of whole announcements is safe.
     folded, back = fold_text(text)
-    parser = parser_for(vocab)
+    parser = parser_for(vocab, cards)
     try:
         # lark types parse() as giving a Tree; with an inline transformer it gives
         # what the transformer's start() returns (AnnouncementBuilder: a list[Said])

@@ -61,7 +61,10 @@ from ..actions import (
     DeclarePoint, DeclareSequence, DeclareTricon, Nothing, Pass, Raise, Show,
 )
 from .. import combos
-from ..cards import RANK_PLURALS_EN, SUIT_MASK, SUIT_NAMES_EN, Chips, Seat, rank_name, with_article
+from ..cards import (
+    RANK_PLURALS_EN, RANK_PLURALS_FR, SUIT_MASK, SUIT_NAMES_EN, SUIT_NAMES_FR, Chips, Seat, rank_name,
+    with_article,
+)
 from ..rules.cache import per_ruleset
 from ..rules.model import VieOnRun, VieOnSet
 from .carry import next_multiplier
@@ -74,7 +77,7 @@ from .events import (  # noqa: I001
 )
 from .table import Result, Stage, Table
 from .tally import Quantities, Ratios, Tally
-from .words import Words, multiplier_words, verb
+from .words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Bidding, Ruleset, Vie
@@ -677,24 +680,50 @@ class ChanceBidding(Stage):
 # -------------------------------------------------------------- words ----
 
 
-def combination_words(c: object, rules: Ruleset) -> str:
-    """A shown combination in words: ``quatrième to the ten of spades``."""
+def _height_fr(rank: int) -> str:
+    """``au roi``, ``à la dame``, ``à l'as`` (the height of a run, in French)."""
+    name = rank_name(rank, "fr")
+    if name == "dame":
+        return "à la dame"
+    return f"à l'{name}" if name[0] in "aeiou" else f"au {name}"
+
+
+def _of_fr(word: str) -> str:
+    """``de pique``, ``de valets``, ``d'as``."""
+    return f"d'{word}" if word[0] in "aeiou" else f"de {word}"
+
+
+def combination_words(c: object, rules: Ruleset, lang: str = "en") -> str:
+    """A shown combination in words: ``quatrième to the ten of spades`` (``quatrième au dix de
+    pique``)."""
+    fr = lang == "fr"
     if isinstance(c, combos.Point):
+        if fr:
+            return f"{c.cards} à {SUIT_NAMES_FR[c.suit]}, {c.value}"
         return f"{c.cards} {SUIT_NAMES_EN[c.suit]}, {c.value}"
     if isinstance(c, combos.Run):
         name = combos.sequence_name(c, rules)
-        where = f"to the {rank_name(c.top)} of {SUIT_NAMES_EN[c.suit]}"
         counted = combos.counted_length(c, rules)
+        if fr:
+            where = f"{_height_fr(c.top)} {_of_fr(SUIT_NAMES_FR[c.suit])}"
+            if counted != c.length:
+                return f"suite de {c.length} {where} (payée comme une {name})"
+            return f"{name} {where}"
+        where = f"to the {rank_name(c.top)} of {SUIT_NAMES_EN[c.suit]}"
         if counted != c.length:
             return f"run of {c.length} {where} (paid as {with_article(name)})"
         return f"{name} {where}"
     if isinstance(c, combos.Trio):
+        if fr:
+            return f"{combos.tricon_name(c, rules)} {_of_fr(RANK_PLURALS_FR[c.rank - 1])}"
         return f"{combos.tricon_name(c, rules)} of {RANK_PLURALS_EN[c.rank - 1]}"
     return str(c)  # pragma: no cover
 
 
-_HOW_WON: Final = {"lone": "left alone", "declaration": "best declaration",
-                   "bluff": "nobody held anything: the precedence wins"}
+_HOW_WON: Final = {"en": {"lone": "left alone", "declaration": "best declaration",
+                          "bluff": "nobody held anything: the precedence wins"},
+                   "fr": {"lone": "resté seul", "declaration": "meilleure déclaration",
+                          "bluff": "personne n'avait rien : la préséance l'emporte"}}
 
 
 class ChanceWords(Words):
@@ -707,9 +736,46 @@ class ChanceWords(Words):
     events = (Passed, Declared, Shown, Concealed, ChanceWon, ChancePassed)
     heard = (Raised,)
     reasons = (R_RAISE, R_CALL, R_POOL, R_REFUND, R_SEQUENCE, R_TRICON, R_DOUBLE_GAME)
+    TEXT = {
+        "en": {
+            "shows": "{shows} {what}", "nothing": "nothing that pays",
+            "conceals": "{name} {does} not show",
+            "wins": "{wins} the {stage} ({how})",
+            "all-pass": "passed by all", "none": "nobody held anything",
+            "passed": "the {stage} is {how}: its pool ({amount}) stays for the next deal, played {mult} there",
+            "raise": "{puts} {n} in the {stage} pool (raise)", "call": "{puts} {n} in the {stage} pool (call)",
+            "pool": "{takes} the {stage} pool: {n} (pool won)",
+            "refund": "the {stage} pool gives {payee} back {n} (antes refunded)",
+            "game": ", {mult} game",
+            "pays": "{pays} {payee} {n} ({reason} payment: {what}{game})",
+            "double-game": "{pays} {payee} {n} (the {stage} won in the double game)",
+            "unpaid": "; what he shows is not paid: {why} ({rule})",
+            "raised": "someone raised", "not-single": "the game is not single",
+            "when-unraised": "paid only when nobody raised",
+            "when-unraised-single": "paid only when nobody raised in a single game",
+        },
+        "fr": {
+            "shows": "{shows} {what}", "nothing": "rien qui paie",
+            "conceals": "{name} ne {show} pas son jeu",
+            "wins": "{wins} {stage} ({how})",
+            "all-pass": "tous ont passé", "none": "personne n'avait rien",
+            "passed": "{stage} : {how} ; sa cagnotte ({amount}) reste pour la donne suivante, jouée {mult}",
+            "raise": "{puts} {n} dans la cagnotte {of_stage} (renvi)",
+            "call": "{puts} {n} dans la cagnotte {of_stage} (tenu)",
+            "pool": "{takes} la cagnotte {of_stage} : {n} (gagnée)",
+            "refund": "{gives} (mises rendues)",
+            "game": ", jeu {mult}",
+            "pays": "{pay} (paiement {of_stage} : {what}{game})",
+            "double-game": "{pay} ({stage} gagné au jeu double)",
+            "unpaid": " ; son jeu n'est pas payé : {why} ({rule})",
+            "raised": "quelqu'un a renvié", "not-single": "le jeu n'est pas simple",
+            "when-unraised": "payé seulement quand personne n'a renvié",
+            "when-unraised-single": "payé seulement quand personne n'a renvié, en jeu simple",
+        },
+    }
 
-    def __init__(self, names: Sequence[str], rules: Ruleset) -> None:
-        super().__init__(names, rules)
+    def __init__(self, names: Sequence[str], rules: Ruleset, lang: str = "en") -> None:
+        super().__init__(names, rules, lang)
         self.shown: dict[str, str] = {}
         self.mult: dict[str, int] = {}
         self.raised: set[str] = set()  # the chances someone raised on
@@ -727,50 +793,57 @@ class ChanceWords(Words):
         if not isinstance(st, (VieOnRun, VieOnSet)) or st.payment_when == "always" or not self.shown.get(chance):
             return ""
         if chance in self.raised:
-            why = "someone raised"
+            why = self.say("raised")
         elif st.payment_when == "unraised-single" and mult > 1:
-            why = "the game is not single"
+            why = self.say("not-single")
         else:
             return ""
-        rule = knob_rule(self.rules, f"{chance}.payment_when", "paid only when nobody raised"
-                         + (" in a single game" if st.payment_when == "unraised-single" else ""))
-        return f"; what he shows is not paid: {why} ({rule})"
+        rule = knob_rule(self.rules, f"{chance}.payment_when", self.text["when-" + st.payment_when])
+        return self.say("unpaid", why=why, rule=self.tongue.rule(rule))
+
 
     def event(self, e: object, over: bool) -> str | None:
         names = self.names
         if isinstance(e, Passed):
-            return f"{verb(names[e.seat], 'folds')}" if e.fold else None
+            return self.verb(names[e.seat], "folds") if e.fold else None
         if isinstance(e, Shown):
-            what = " + ".join(combination_words(c, self.rules) for c in e.combinations)
+            what = " + ".join(combination_words(c, self.rules, self.tongue.code) for c in e.combinations)
             self.shown[e.chance] = what
-            return f"{verb(names[e.seat], 'shows')} {what or 'nothing that pays'}"
+            return self.say("shows", shows=self.verb(names[e.seat], "shows"), what=what or self.say("nothing"))
         if isinstance(e, Concealed):
-            return f"{verb(names[e.seat], 'does')} not show"
+            name = names[e.seat]
+            return self.say("conceals", name=name, does=self.tongue.verb(name, "does")[len(name) + 1:],
+                            show=self.tongue.verb(name, "shows")[len(name) + 1:])
         if isinstance(e, ChanceWon):
             self.mult[e.chance] = e.multiplier
-            how = _HOW_WON.get(e.how, e.how)
-            return f"{verb(names[e.seat], 'wins')} the {e.chance} ({how}){self.unpaid(e.chance, e.multiplier)}"
+            how = _HOW_WON[self.tongue.code].get(e.how, e.how)
+            return (self.say("wins", wins=self.verb(names[e.seat], "wins"), how=how, **self.named(e.chance))
+                    + self.unpaid(e.chance, e.multiplier))
         if isinstance(e, ChancePassed):
-            how = "passed by all" if e.how == "all-pass" else "nobody held anything"
-            return (f"the {e.chance} is {how}: its pool ({e.pool}) stays for the next deal, "
-                    f"played {multiplier_words(e.multiplier)} there")
+            how = self.say("all-pass") if e.how == "all-pass" else self.say("none")
+            return self.say("passed", how=how, amount=e.pool, mult=self.tongue.multiplier(e.multiplier),
+                            **self.named(e.chance))
         return None  # a declaration: the announcement says it
 
     def chip(self, e: ChipMove, payer: str, payee: str) -> str:
         r, n = e.reason, e.amount
+        stage = self.named(e.chance or "")
         if r == R_RAISE or r == R_CALL:
-            return f"{verb(payer, 'puts')} {n} in the {e.chance} pool ({r})"
+            return self.say(r, puts=self.verb(payer, "puts"), n=n, **stage)
         if r == R_POOL:
-            return f"{verb(payee, 'takes')} the {e.chance} pool: {n} (pool won)"
+            return self.say("pool", takes=self.verb(payee, "takes"), n=n, **stage)
         if r == R_REFUND:
-            return f"the {e.chance} pool gives {payee} back {n} (antes refunded)"
+            return self.say("refund", payee=payee, n=n,
+                            gives=self.tongue.pays(f"la cagnotte {stage['of_stage']}", payee, n, "gives"), **stage)
         if r == R_DOUBLE_GAME:
-            return f"{verb(payer, 'pays')} {payee} {n} (the {e.chance} won in the double game)"
+            return self.say("double-game", pays=self.verb(payer, "pays"), payee=payee, n=n,
+                            pay=self.tongue.pays(payer, payee, n), **stage)
         chance = e.chance or ""
         what = self.shown.get(chance, "")
         m = self.mult.get(chance, 1)
-        game = f", {multiplier_words(m)} game" if m != 1 else ""
-        return f"{verb(payer, 'pays')} {payee} {n} ({r} payment: {what}{game})"
+        game = self.say("game", mult=self.tongue.multiplier(m)) if m != 1 else ""
+        return self.say("pays", pays=self.verb(payer, "pays"), payee=payee, n=n, pay=self.tongue.pays(payer, payee, n),
+                        reason=r, what=what, game=game, **stage)
 
 
 # ------------------------------------------------------------ metrics ----

@@ -14,13 +14,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..actions import DECLARE_BLANK, PASS, DeclareBlank, Pass
-from ..cards import Seat, hand_str
+from ..cards import Seat
 from ..combos import COURT_CARDS, is_blank
 from .errors import IllegalAction, Rule
 from .events import BLANK_HAND as R_BLANK, BLANK_STAGE, BlankHandDeclared, BlankHandsCancelled, ChipMove, Passed
 from .table import Result, Stage, Table
 from .tally import Quantities, Ratios, Tally, stage_index
-from .words import Words, verb
+from .words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import BlankHandClaims, Ruleset
@@ -133,17 +133,26 @@ class BlankWords(Words):
 
     events = (BlankHandDeclared, BlankHandsCancelled)
     reasons = (R_BLANK,)
+    TEXT = {
+        "en": {"shows": "{shows} a blank hand: {hand}",
+               "cancel": "blank hands of {who} cancel out: no payment",
+               "pays": "{pays} {payee} {n} (blank hand)"},
+        "fr": {"shows": "{shows} des cartes blanches : {hand}",
+               "cancel": "les cartes blanches de {who} s'annulent : rien n'est payé",
+               "pays": "{pay} (cartes blanches)"},
+    }
 
     def event(self, e: object, over: bool) -> str | None:
         names = self.names
         if isinstance(e, BlankHandDeclared):
-            return f"{verb(names[e.seat], 'shows')} a blank hand: {hand_str(e.hand)}"
+            return self.say("shows", shows=self.verb(names[e.seat], "shows"), hand=self.tongue.hand(e.hand))
         if isinstance(e, BlankHandsCancelled):
-            return f"blank hands of {', '.join(names[s] for s in e.seats)} cancel out: no payment"
+            return self.say("cancel", who=", ".join(names[s] for s in e.seats))
         return None  # pragma: no cover - only its own events are handed to it
 
     def chip(self, e: ChipMove, payer: str, payee: str) -> str:
-        return f"{verb(payer, 'pays')} {payee} {e.amount} (blank hand)"
+        return self.say("pays", pays=self.verb(payer, "pays"), payee=payee, n=e.amount,
+                        pay=self.tongue.pays(payer, payee, e.amount))
 
 
 # ------------------------------------------------------------ metrics ----

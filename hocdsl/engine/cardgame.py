@@ -67,7 +67,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import CLAIM, PLAY, WITHOUT, Claim, Play, Without
 from ..cards import (
-    RANK_MASKS, SUIT_MASK, Card, Hand, Rank, Seat, a_rank, card_name, hand_of, rank_letter, with_article,
+    RANK_MASKS, SUIT_MASK, Card, Hand, Rank, Seat, a_rank, card_name, hand_of, rank_letter, rank_name,
+    with_article,
 )
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
@@ -79,7 +80,7 @@ from .events import (
 from .table import Result, Stage, Table
 from .tally import Quantities, Ratios, Tally, stage_index
 from .turnup import trumps_of
-from .words import Words, verb
+from .words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset, Stops
@@ -893,6 +894,10 @@ HOC_WHY: Final[dict[str, tuple[str, str]]] = {
 
 
 
+#: What a player may claim besides a hoc, in French (a board card laid: its box).
+_CLAIMED_FR: Final[dict[str, str]] = {"board": "carte du tableau"}
+
+
 class CardWords(Words):
     """The words of the card game: cards laid wild or named another rank, a false
     "without", each hoc (what makes it one, what it is paid, what follows), claims and
@@ -903,9 +908,58 @@ class CardWords(Words):
 
     events = (Played, SaidWithout, Hoc, Claimed, Forfeited, HandOver)
     reasons = (R_HOC, R_PENALTY, R_BOARD, R_LAID)
+    TEXT = {
+        "en": {
+            "claims": "{claims} {card} (\"hoc!\"): {what}",
+            "box": "the {pool} box ({n})", "each": "{n} from each other player",
+            "stays": "the {pool} box ({n}) stays on the board", "nobody": "nobody pays it",
+            "forfeit": "{name} did not claim {card} ({kind}) before {before}: forfeited, {lost} ({rule})",
+            "next-card": "the next card or \"without\"", "laid-on": "another card was laid on it",
+            "over": "{is_} out of cards{at_once}: the hand is over; cards left: {left}",
+            "at_once": " in the first turn, before anyone else laid a card",
+            "wild": "{card} stands in for {a_rank} (a principal hoc played wild)",
+            "as": "{card} leads as {a_rank} (a principal hoc named another rank)",
+            "false": "{says} \"without {rank}\" holding one: a false \"without\"",
+            "false_pays": "{line}; {pays} {pen} chip{s} to each other player ({rule})",
+            "out": "{is_} out", "goes_on": "the run goes on from the card it stood for",
+            "after_missing": "{goes} on with the card after the missing one",
+            "new_run": "{leads} a new sequence",
+            "paid": "paid {pay} by each other player", "unpaid": "not paid under this ruleset",
+            "once_claimed": " once claimed",
+            "hoc": "hoc for {who}: {card}, {named}{why}; {paid}; {then}", "why": " — {why}",
+            "pay_hoc": "{pays} {payee} {n} (hoc: {card})",
+            "pay_penalty": "{pays} {payee} {n} (penalty for a false \"without\")",
+            "pay_board": "{takes} the {pool} pool: {n} (board card laid: {card})",
+            "pay_laid": "{pays} {payee} {n} (a card paid when laid: {card})",
+        },
+        "fr": {
+            "claims": "{claims} {card} (« hoc ! ») : {what}",
+            "box": "la case {of_pool} ({n})", "each": "{n} de chacun des autres joueurs",
+            "stays": "la case {of_pool} ({n}) reste sur le tableau", "nobody": "personne ne le paie",
+            "forfeit": ("{name} n'{has} pas réclamé {card} ({kind}) avant {before} : c'est perdu, {lost} "
+                        "({rule})"),
+            "next-card": "la carte suivante ou le « sans »", "laid-on": "qu'une autre carte soit posée dessus",
+            "over": "{name} n'{has} plus de cartes{at_once} : le coup est fini ; cartes restantes : {left}",
+            "at_once": " dès son premier tour, avant que personne d'autre ait posé une carte",
+            "wild": "{card} tient la place d'{a_rank} (hoc principal joué pour une autre carte)",
+            "as": "{card} ouvre comme {a_rank} (hoc principal annoncé pour un autre rang)",
+            "false": "{says} « sans {rank} » en en tenant un : un faux « sans »",
+            "false_pays": "{line} ; {pays} {pen} jeton{s} à chacun des autres joueurs ({rule})",
+            "out": "{is_} sorti", "goes_on": "la suite reprend depuis la carte qu'il remplaçait",
+            "after_missing": "{goes} avec la carte qui suit celle qui manque",
+            "new_run": "{leads} une nouvelle suite",
+            "paid": "payé {pay} par chacun des autres joueurs", "unpaid": "non payé selon ces règles",
+            "once_claimed": " une fois réclamé",
+            "hoc": "hoc pour {who} : {card}, {named}{why} ; {paid} ; {then}", "why": " — {why}",
+            "pay_hoc": "{pay} (hoc : {card})",
+            "pay_penalty": "{pay} (amende pour un faux « sans »)",
+            "pay_board": "{takes} la case {of_pool} : {n} (carte du tableau posée : {card})",
+            "pay_laid": "{pay} (carte payée quand elle est posée : {card})",
+        },
+    }
 
-    def __init__(self, names: Sequence[str], rules: Ruleset) -> None:
-        super().__init__(names, rules)
+    def __init__(self, names: Sequence[str], rules: Ruleset, lang: str = "en") -> None:
+        super().__init__(names, rules, lang)
         self.hoc_card = ""
         self.last_card = ""
         self.need = 0  # the rank the next card must have (0: a lead)
@@ -925,8 +979,16 @@ class CardWords(Words):
         return {PRINCIPAL: cg.principal_pay, PERMANENT: cg.permanent_pay,
                 END_OF_RUN: cg.end_of_run_pay, ACCIDENTAL: cg.accidental_pay}.get(kind, 0)
 
+
+    def _said_rank(self, rank: Rank) -> str:
+        """A rank as "without" says it: ``K`` (English), ``roi``, ``9`` (French)."""
+        if self.tongue.code == "fr" and (rank == 1 or rank >= 11):
+            return rank_name(rank, "fr")
+        return rank_letter(rank)
+
     def event(self, e: object, over: bool) -> str | None:
         names = self.names
+        t = self.tongue
         if isinstance(e, Played):
             return self.played(e)
         if isinstance(e, SaidWithout):
@@ -934,35 +996,41 @@ class CardWords(Words):
         if isinstance(e, Hoc):
             return self.hoc(e, over)
         if isinstance(e, Claimed):
-            what = f"the {e.pool} box ({e.amount})" if e.pool else f"{e.amount} from each other player"
-            return f"{verb(names[e.seat], 'claims')} {card_name(e.card)} (\"hoc!\"): {what}"
+            what = (self.say("box", n=e.amount, **self.named(e.pool)) if e.pool
+                    else self.say("each", n=e.amount))
+            return self.say("claims", claims=self.verb(names[e.seat], "claims"), card=t.card(e.card), what=what)
         if isinstance(e, Forfeited):
-            lost = (f"the {e.pool} box ({e.amount}) stays on the board" if e.pool
-                    else "nobody pays it")
+            lost = self.say("stays", n=e.amount, **self.named(e.pool)) if e.pool else self.say("nobody")
             cg = self.rules.card_game
             rule = (knob_rule(self.rules, f"{cg.id}.must_claim", "what must be claimed is lost unclaimed")
                     if cg is not None else "must_claim")
-            before = ("another card was laid on it" if cg is not None and cg.claim_window == "next-card-laid"
-                      else "the next card or \"without\"")
-            return (f"{names[e.seat]} did not claim {card_name(e.card)} ({e.kind}) before {before}: "
-                    f"forfeited, {lost} ({rule})")
+            kind = e.kind
+            if t.code == "fr":
+                kind_words = HOC_KIND_WORDS.get(e.kind)
+                kind = kind_words[1] if kind_words else _CLAIMED_FR.get(e.kind, e.kind)
+            name = names[e.seat]
+            before = self.say("laid-on" if cg is not None and cg.claim_window == "next-card-laid" else "next-card")
+            return self.say("forfeit", name=name, has=t.verb(name, "has")[len(name) + 1:], card=t.card(e.card),
+                            kind=kind, before=before, lost=lost, rule=t.rule(rule))
         if isinstance(e, HandOver):
             left = ", ".join(f"{names[s]} {k}" for s, k in enumerate(e.cards_left) if s != e.winner)
-            at_once = " in the first turn, before anyone else laid a card" if e.first_turn else ""
-            return (f"{verb(names[e.winner], 'is')} out of cards{at_once}: the hand is over; "
-                    f"cards left: {left}")
+            at_once = self.say("at_once") if e.first_turn else ""
+            name = names[e.winner]
+            return self.say("over", is_=self.verb(name, "is"), name=name,
+                            has=t.verb(name, "has")[len(name) + 1:], at_once=at_once, left=left)
         return None  # pragma: no cover - only its own events are handed to it
 
     def played(self, e: Played) -> str | None:
         """A card laid: said only when it stands in for another or leads as another rank."""
         need = self.need
-        self.last_card = card_name(e.card)
+        t = self.tongue
+        self.last_card = t.card(e.card)
         stood_for = need if e.wild else (e.as_rank or e.card % 13 + 1)
         self.need = self.after(stood_for)
         if e.wild:
-            return f"{card_name(e.card)} stands in for {a_rank(need)} (a principal hoc played wild)"
+            return self.say("wild", card=t.card(e.card), a_rank=t.a_rank(need))
         if e.as_rank:
-            return f"{card_name(e.card)} leads as {a_rank(e.as_rank)} (a principal hoc named another rank)"
+            return self.say("as", card=t.card(e.card), a_rank=t.a_rank(e.as_rank))
         return None
 
     def false_without(self, e: SaidWithout) -> str:
@@ -970,53 +1038,57 @@ class CardWords(Words):
         other player (rule)``."""
         who = self.names[e.seat]
         cg = self.rules.card_game
-        line = f"{verb(who, 'says')} \"without {rank_letter(e.rank)}\" holding one: a false \"without\""
+        line = self.say("false", says=self.verb(who, "says"), rank=self._said_rank(e.rank))
         if cg is None:
             return line  # pragma: no cover
         pen = cg.false_without_penalty
         rule = knob_rule(self.rules, f"{cg.id}.false_without_penalty",
                          "a false \"without\" is paid to each other player")
-        return (f"{line}; {verb(who, 'pays')} {pen} chip{'s' if pen != 1 else ''} "
-                f"to each other player ({rule})")
+        return self.say("false_pays", line=line, pays=self.verb(who, "pays"), pen=pen, s="s" if pen != 1 else "",
+                        rule=self.tongue.rule(rule))
 
     def hoc(self, e: Hoc, over: bool = False) -> str:
         """``hoc for Anne: KS, end-of-run hoc — nothing follows the top card; paid 1 by each other
         player; Anne leads a new sequence``."""
-        self.hoc_card = card_name(e.card)
+        t = self.tongue
+        self.hoc_card = t.card(e.card)
         who = self.names[e.seat]
         cg = self.rules.card_game
         if over:
-            then = f"{verb(who, 'is')} out"
+            then = self.say("out", is_=self.verb(who, "is"))
         elif e.kind == PRINCIPAL and self.continues:
-            then = "the run goes on from the card it stood for"
+            then = self.say("goes_on")
         elif e.kind == ACCIDENTAL and self.after_missing:
-            then = f"{verb(who, 'goes')} on with the card after the missing one"
+            then = self.say("after_missing", goes=self.verb(who, "goes"))
         else:
-            then = f"{verb(who, 'leads')} a new sequence"
+            then = self.say("new_run", leads=self.verb(who, "leads"))
         if e.kind == ACCIDENTAL and self.after_missing and self.need:
             self.need = self.after(self.need)  # on from the card after the missing one
         elif not (e.kind == PRINCIPAL and self.continues):
             self.need = 0
         pay = self.hoc_paid(e.kind) if cg is not None else 0
-        paid = f"paid {pay} by each other player" if e.paid else "not paid under this ruleset"
+        paid = self.say("paid", pay=pay) if e.paid else self.say("unpaid")
         if e.paid and cg is not None and e.kind in cg.must_claim and not over:
-            paid += " once claimed"
+            paid += self.say("once_claimed")
+        fr = t.code == "fr"
         kind_words = HOC_KIND_WORDS.get(e.kind)
-        named = kind_words[0] if kind_words else f"{e.kind} hoc"
+        named = kind_words[fr] if kind_words else (f"hoc {e.kind}" if fr else f"{e.kind} hoc")
         why_words = HOC_WHY.get(e.kind)
-        why = why_words[0] if why_words else ""
-        return (f"hoc for {who}: {card_name(e.card)}, {named}"
-                f"{' — ' + why if why else ''}; {paid}; {then}")
+        why = why_words[fr] if why_words else ""
+        return self.say("hoc", who=t.obj(who), card=t.card(e.card), named=named,
+                        why=self.say("why", why=why) if why else "", paid=paid, then=then)
 
     def chip(self, e: ChipMove, payer: str, payee: str) -> str:
         r, n = e.reason, e.amount
+        pay = self.tongue.pays(payer, payee, n)
         if r == R_HOC:
-            return f"{verb(payer, 'pays')} {payee} {n} (hoc: {self.hoc_card})"
+            return self.say("pay_hoc", pays=self.verb(payer, "pays"), payee=payee, n=n, pay=pay, card=self.hoc_card)
         if r == R_PENALTY:
-            return f"{verb(payer, 'pays')} {payee} {n} (penalty for a false \"without\")"
+            return self.say("pay_penalty", pays=self.verb(payer, "pays"), payee=payee, n=n, pay=pay)
         if r == R_BOARD:
-            return f"{verb(payee, 'takes')} the {e.chance} pool: {n} (board card laid: {self.last_card})"
-        return f"{verb(payer, 'pays')} {payee} {n} (a card paid when laid: {self.last_card})"
+            return self.say("pay_board", takes=self.verb(payee, "takes"), n=n, card=self.last_card,
+                            **self.named(e.chance or ""))
+        return self.say("pay_laid", pays=self.verb(payer, "pays"), payee=payee, n=n, pay=pay, card=self.last_card)
 
 
 # ------------------------------------------------------------ metrics ----

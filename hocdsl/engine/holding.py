@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import PASS, Hold, Pass
-from ..cards import RANK_MASKS, Hand, Seat, card_name, hand_str
+from ..cards import RANK_MASKS, Hand, Seat, card_name
 from ..rules.model import HoldingClaim
 from .cardgame import CardsResult
 from .errors import IllegalAction, Rule
@@ -36,7 +36,7 @@ from .events import HOLDING as R_HOLDING, ChipMove, Held, Passed, Pool, pools_of
 from .table import Result, Stage, Table
 from .tally import Quantities, Ratios, Tally, stage_index
 from .turnup import trumps_of
-from .words import Words, verb
+from .words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Holding, Ruleset
@@ -260,19 +260,26 @@ class HoldingWords(Words):
 
     events = (Held,)
     reasons = (R_HOLDING,)
+    TEXT = {
+        "en": {"holding": "holding {cards}", "out": "out first",
+               "takes": "{takes} the {pool} pool: {n} ({why})"},
+        "fr": {"holding": "il tient {cards}", "out": "sorti le premier",
+               "takes": "{takes} la cagnotte {of_pool} : {n} ({why})"},
+    }
 
-    def __init__(self, names: Sequence[str], rules: Ruleset) -> None:
-        super().__init__(names, rules)
+    def __init__(self, names: Sequence[str], rules: Ruleset, lang: str = "en") -> None:
+        super().__init__(names, rules, lang)
         self.why = ""
 
     def event(self, e: object, over: bool) -> str | None:
         if isinstance(e, Held):
-            self.why = f"holding {hand_str(e.cards)}" if e.cards else "out first"
+            self.why = self.say("holding", cards=self.tongue.hand(e.cards)) if e.cards else self.say("out")
             return None  # told with its chips
         return None  # pragma: no cover - only its own events are handed to it
 
     def chip(self, e: ChipMove, payer: str, payee: str) -> str:
-        return f"{verb(payee, 'takes')} the {e.chance} pool: {e.amount} ({self.why})"
+        return self.say("takes", takes=self.verb(payee, "takes"), n=e.amount, why=self.why,
+                        **self.named(e.chance or ""))
 
 
 # ------------------------------------------------------------ metrics ----

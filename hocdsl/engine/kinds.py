@@ -36,7 +36,7 @@ class Kind:
     """One stage kind: ``stage``, the class that plays a stage of it (made as
     ``stage(table, stage rules)``); ``tally``, what the simulator counts of it
     (``tally.of(rules, players)``; its ``legend`` documents its metrics); ``words``,
-    how the narrator tells its events (``words(names, rules)``)."""
+    how the narrator tells its events (``words(names, rules, lang)``)."""
 
     __slots__ = ("name", "stage", "tally", "words")
 

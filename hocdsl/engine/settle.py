@@ -38,13 +38,14 @@ from ..cards import Chips, count, hand_of
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from .events import (
-    DOUBLING as R_DOUBLING, END_PAYMENT as R_END, HELD as R_HELD, OPERA as R_OPERA, ChipMove, HandOver,
+    DOUBLING as R_DOUBLING, END_PAYMENT as R_END, HELD as R_HELD, OPERA as R_OPERA, ChipMove, Dealt, HandOver,
+    Played,
     pools_of,
 )
 from .cardgame import CardsResult
 from .table import Result, Stage, Table
 from .tally import Quantities, Ratios, Tally
-from .words import Words, verb
+from .words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset, Settle
@@ -254,34 +255,66 @@ class Settlement(Stage):
 
 class SettleWords(Words):
     """The words of the settle stage's payments: each loser's for his cards left (it
-    hears the card game's end for how many), the charges for cards held, a box doubled,
-    the sweep."""
+    hears the card game's end for how many, and, when the losers pay the points of their
+    cards, the deal and the cards laid, to say the points), the charges for cards held,
+    a box doubled, the sweep."""
 
-    __slots__ = ("cards_left",)
+    __slots__ = ("cards_left", "held", "points")
 
-    heard = (HandOver,)
+    heard = (HandOver, Dealt, Played)
     reasons = (R_END, R_HELD, R_DOUBLING, R_OPERA)
+    TEXT = {
+        "en": {
+            "end": "{pays} {payee} {n} (end payment{left})",
+            "left": ": {k} card{s} left",
+            "points": ", {p} point{ps}",
+            "held": "{pays} {payee} {n} (a charge for cards still held at the end)",
+            "doubling": "{puts} {n} in the {pool} pool (its board card still held at the end: the pool doubles)",
+            "opera": "{takes} the {pool} pool: {n} (out in the first turn: every pool)",
+        },
+        "fr": {
+            "end": "{pay} (paiement de fin{left})",
+            "left": " : {k} carte{s} restante{s}",
+            "points": ", {p} point{ps}",
+            "held": "{pay} (pour des cartes encore en main à la fin)",
+            "doubling": "{puts} {n} dans la cagnotte {of_pool} (sa carte du tableau restée en main : "
+                        "la cagnotte double)",
+            "opera": "{takes} la cagnotte {of_pool} : {n} (sorti au premier tour : toutes les cagnottes)",
+        },
+    }
 
-    def __init__(self, names: Sequence[str], rules: Ruleset) -> None:
-        super().__init__(names, rules)
+    def __init__(self, names: Sequence[str], rules: Ruleset, lang: str = "en") -> None:
+        super().__init__(names, rules, lang)
         self.cards_left: tuple[int, ...] = ()
+        st = rules.settle
+        #: the pack's points, when the losers pay the points of their cards (else None)
+        self.points = pack_of(rules).points if st is not None and st.losers_pay == "points" else None
+        self.held: list[int] = [0] * len(self.names)  # each seat's cards, for the points
 
     def hear(self, e: object) -> None:
         if isinstance(e, HandOver):
             self.cards_left = e.cards_left
+        elif self.points is not None and isinstance(e, Dealt):
+            self.held[e.seat] = e.hand
+        elif self.points is not None and isinstance(e, Played):
+            self.held[e.seat] &= ~(1 << e.card)
 
     def chip(self, e: ChipMove, payer: str, payee: str) -> str:
         r, n = e.reason, e.amount
         if r == R_END:
             k = self.cards_left[e.payer] if isinstance(e.payer, int) and self.cards_left else None
-            left = f": {k} card{'s' if k != 1 else ''} left" if k is not None else ""
-            return f"{verb(payer, 'pays')} {payee} {n} (end payment{left})"
+            left = self.say("left", k=k, s="s" if k != 1 else "") if k is not None else ""
+            if left and self.points is not None and isinstance(e.payer, int):
+                p = self.points(self.held[e.payer])
+                left += self.say("points", p=p, ps="s" if p != 1 else "")
+            return self.say("end", pays=self.verb(payer, "pays"), payee=payee, n=n, pay=self.tongue.pays(payer, payee, n),
+                            left=left)
         if r == R_HELD:
-            return f"{verb(payer, 'pays')} {payee} {n} (a charge for cards still held at the end)"
+            return self.say("held", pays=self.verb(payer, "pays"), payee=payee, n=n, pay=self.tongue.pays(payer, payee, n))
         if r == R_DOUBLING:
-            return (f"{verb(payer, 'puts')} {n} in the {e.chance} pool (its board card still held at the "
-                    "end: the pool doubles)")
-        return f"{verb(payee, 'takes')} the {e.chance} pool: {n} (out in the first turn: every pool)"
+            return self.say("doubling", puts=self.verb(payer, "puts"), n=n, **self.named(e.chance or ""))
+        return self.say("opera", takes=self.verb(payee, "takes"), n=n, **self.named(e.chance or ""))
+
 
 
 # ------------------------------------------------------------ metrics ----

@@ -37,7 +37,7 @@ from .errors import IllegalAction, Rule
 from .events import TURNUP as R_TURNUP, ChipMove, Pool, TurnedUp, pools_of
 from .table import Result, Stage, Table
 from .tally import Quantities, Ratios, Tally, stage_index
-from .words import Words, verb
+from .words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset, TurnUp as TurnUpRules
@@ -170,15 +170,23 @@ class TurnUpWords(Words):
 
     events = (TurnedUp,)
     reasons = (R_TURNUP,)
+    TEXT = {
+        "en": {"turns": "{turns} up {card}{trumps}", "trumps": ": {suit} are trumps",
+               "takes": "{takes} the {pool} pool: {n} (the card turned up marks it)"},
+        "fr": {"turns": "{turns} {card}{trumps}", "trumps": " : {suit} est l'atout",
+               "takes": "{takes} la cagnotte {of_pool} : {n} (la carte retournée la marque)"},
+    }
+    SUITS: Final = {"en": _SUITS_EN, "fr": ("pique", "cœur", "carreau", "trèfle")}
 
     def event(self, e: object, over: bool) -> str | None:
         if isinstance(e, TurnedUp):
-            trumps = f": {_SUITS_EN[e.trumps]} are trumps" if e.trumps >= 0 else ""
-            return f"{verb(self.names[e.seat], 'turns')} up {card_name(e.card)}{trumps}"
+            trumps = self.say("trumps", suit=self.SUITS[self.tongue.code][e.trumps]) if e.trumps >= 0 else ""
+            return self.say("turns", turns=self.verb(self.names[e.seat], "turns"), card=self.tongue.card(e.card),
+                            trumps=trumps)
         return None  # pragma: no cover - only its own events are handed to it
 
     def chip(self, e: ChipMove, payer: str, payee: str) -> str:
-        return f"{verb(payee, 'takes')} the {e.chance} pool: {e.amount} (the card turned up marks it)"
+        return self.say("takes", takes=self.verb(payee, "takes"), n=e.amount, **self.named(e.chance or ""))
 
 
 # ------------------------------------------------------------ metrics ----

@@ -10,13 +10,25 @@ edit to the narrator.
 ('Blaise pays', 'You pay', 'You have')
 >>> multiplier_words(2), multiplier_words(5)
 ('double', 'x5')
+
+Each language is one :class:`Tongue`, a table of the words every kind shares
+(the person, the verbs, the cards, a rank with its article); a kind's own
+sentences are one table per language in its :class:`Words` (``TEXT``):
+
+>>> FR.verb("Vous", "pays"), FR.verb("Blaise", "takes"), FR.a_rank(12), EN.a_rank(12)
+('Vous payez', 'Blaise prend', 'une dame', 'a Q')
+>>> FR.card(51), EN.card(51), FR.card(9)
+('RT', 'KC', '10P')
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Final
 
+from ..cards import iter_cards
 from .events import ChipMove
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -49,6 +61,188 @@ def verb(name: str, verb_s: str) -> str:
     return f"{name} {form(name, verb_s)}"
 
 
+#: The French verbs the narration uses, by their English third person: (il, vous).
+_VERBS_FR: Final[dict[str, tuple[str, str]]] = {
+    "pays": ("paie", "payez"), "takes": ("prend", "prenez"), "puts": ("met", "mettez"),
+    "antes": ("mise", "misez"), "wins": ("gagne", "gagnez"), "shows": ("montre", "montrez"),
+    "folds": ("abandonne", "abandonnez"), "is": ("est", "êtes"), "deals": ("donne", "donnez"),
+    "claims": ("réclame", "réclamez"), "says": ("dit", "dites"), "leads": ("ouvre", "ouvrez"),
+    "goes": ("continue", "continuez"), "does": ("fait", "faites"), "has": ("a", "avez"),
+    "leaves": ("quitte", "quittez"), "turns": ("retourne", "retournez"), "lays": ("pose", "posez"), "gives": ("rend", "rendez"),
+}
+
+#: What the rules say (the part of a citation after the source), in French.
+_RULES_FR: Final[dict[str, str]] = {
+    "the next card of the run is laid, any suit": "on pose la carte suivante de la suite, de toute couleur",
+    "the next card of the run is laid in the run's suit": "on pose la carte suivante de la suite, dans sa couleur",
+    "the leader lays a card of his choice": "celui qui ouvre pose la carte de son choix",
+    "the eldest leads his lowest card": "le premier en main ouvre par sa plus basse carte",
+    "principal hocs are not wild": "les hocs principaux ne tiennent lieu d'aucune carte",
+    "a principal hoc stands for a card only when it is missing":
+        "un hoc principal ne tient lieu d'une carte que si elle manque",
+    "one must play if one can": "on doit jouer si on le peut",
+    "a principal hoc must be played": "un hoc principal doit être joué",
+    "what must be claimed is claimed at once": "ce qui se réclame se réclame aussitôt",
+    "what must be claimed is lost unclaimed": "ce qui n'est pas réclamé est perdu",
+    "a principal hoc leads as a rank its holder names": "un hoc principal ouvre au rang que nomme celui qui le tient",
+    "a principal hoc leads as its own rank": "un hoc principal ouvre à son propre rang",
+    "the first to speak may declare, raise or pass": "le premier à parler peut déclarer, renvier ou passer",
+    "before anyone raises one may only raise or pass": "avant tout renvi on ne peut que renvier ou passer",
+    "after a raise one may call, raise or pass": "après un renvi on peut tenir, renvier ou passer",
+    "the players left in declare in turn": "les joueurs restés déclarent à leur tour",
+    "a hand below a predecessor's says \"c'est bon\"": "une main plus faible que la précédente dit « c'est bon »",
+    "no raising on oneself": "on ne renvie pas sur soi-même",
+    "a player left alone wins and shows his hand": "un joueur resté seul gagne et montre son jeu",
+    "a player left alone wins, showing his hand or not": "un joueur resté seul gagne, en montrant son jeu ou non",
+    "a player left alone must show": "un joueur resté seul doit montrer son jeu",
+    "combinations are made known when the raises are over": "les combinaisons se font connaître après les renvis",
+    "a player may declare less than he holds, never more": "on peut déclarer moins qu'on ne tient, jamais plus",
+    "the point is declared by its number of cards and their value":
+        "le point se déclare par son nombre de cartes et leur valeur",
+    "the sequence is declared by its name": "la séquence se déclare par son nom",
+    "the tricon is declared by its name": "le tricon se déclare par son nom",
+    "a false \"without\" is paid to each other player": "un faux « sans » se paie à chacun des autres joueurs",
+    "a blank-hand holder declares it or keeps quiet": "qui a des cartes blanches les déclare ou se tait",
+}
+
+
+#: How a citation says where a knob's value comes from, in French (:func:`.errors.provenance_words`).
+_PROVENANCE_FR: Final = (("inferred from ", "inféré de "), ("borrowed from ", "emprunté à "),
+                         ("approximated from ", "approché de "), ("lost from ", "perdu, d'après "),
+                         ("editorial", "choix éditorial"), ("the model's default", "valeur par défaut du modèle"))
+_CITATION: Final = re.compile(r"(\S+ \S+), (.*?): (.*)")
+_RAISE_RULE: Final = re.compile(r"a raise is (\d+) to (\d+) over the last stake")
+
+#: Rank letters of the French compact notation (roi, dame, valet), ace to king.
+RANK_LETTERS_FR: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R")
+#: Suit letters of the French compact notation: pique, cœur, carreau, trèfle (C is cœur).
+SUIT_LETTERS_FR: Final = "PCKT"
+_RANK_LETTERS_EN: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_RANK_NAMES_FR: Final = ("as", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix",
+                         "valet", "dame", "roi")
+
+
+@dataclass(frozen=True)
+class Tongue:
+    """The words every kind shares in one language: the player's second person (``you``),
+    the verbs, the multipliers, the card notation and a rank said with its article.
+
+    ``verbs`` maps an English third person (``pays``) to (third, second person); empty
+    for English, whose verbs :func:`form` makes. ``ranks``/``suits`` are the compact
+    notation's letters (ace to king; spades, hearts, diamonds, clubs)."""
+
+    code: str
+    you: str
+    verbs: Mapping[str, tuple[str, str]]
+    #: what the engine's rules say (the end of a citation), English -> this language (empty: English)
+    rules: Mapping[str, str]
+    multipliers: Mapping[int, str]
+    ranks: tuple[str, ...]
+    suits: str
+
+    def verb(self, name: str, verb_s: str) -> str:
+        """``name`` and the verb it takes: ``Vous payez``, ``Blaise paie`` (``You pay`` in English)."""
+        if not self.verbs:
+            return verb(name, verb_s)
+        third, second = self.verbs.get(verb_s, (verb_s, verb_s))
+        return f"{name} {second if name.lower() == self.you.lower() else third}"
+
+    def pays(self, payer: str, payee: str, n: int, verb_s: str = "pays") -> str:
+        """A payment's head: ``Blaise pays You 2`` (English); ``Blaise paie 2 à Anne``, ``Blaise vous
+        paie 2``, ``Vous payez 2 à Anne`` (French: the person paid after "à", or "vous" before the verb)."""
+        if not self.verbs:
+            return f"{verb(payer, verb_s)} {payee} {n}"
+        if payee.lower() == self.you.lower():
+            return f"{payer} vous {self.verbs.get(verb_s, (verb_s, verb_s))[0]} {n}"
+        return f"{self.verb(payer, verb_s)} {n} à {payee}"
+
+    def obj(self, name: str) -> str:
+        """``name`` after a preposition: the player's own name in lower case in French (``pour vous``)."""
+        return self.you.lower() if self.verbs and name.lower() == self.you.lower() else name
+
+    def rule(self, cite: str) -> str:
+        """A rule citation (``<ruleset> <knob>, <provenance>: <what>``, :func:`.errors.knob_rule`) in
+        this language: the names as written, the provenance and the rule's words said again (left
+        out where this language's table lacks them: never half in English).
+
+        >>> FR.rule("hoca card_game.runs, inferred from hoca §Après: the next card of the run is laid, any suit")
+        'hoca card_game.runs, inféré de hoca §Après : on pose la carte suivante de la suite, de toute couleur'
+        """
+        if not self.rules:
+            return cite
+        m = _CITATION.fullmatch(cite)
+        if m is None:
+            return cite
+        head, prov, what = m[1], m[2], m[3]
+        for en, said in _PROVENANCE_FR:
+            if prov.startswith(en):
+                prov = said + prov[len(en):]
+                break
+        r = _RAISE_RULE.fullmatch(what)
+        if r is not None:
+            return f"{head}, {prov} : un renvi va de {r[1]} à {r[2]} au-dessus du dernier enjeu"
+        said_what = self.rules.get(what)
+        return f"{head}, {prov} : {said_what}" if said_what else f"{head}, {prov}"
+
+    def multiplier(self, m: int) -> str:
+        """``double``, ``triple``; ``x5`` past the words."""
+        return self.multipliers.get(m, f"x{m}")
+
+    def card(self, card: int) -> str:
+        """The card in this language's compact notation: ``KC`` (English), ``RT`` (French: roi de trèfle)."""
+        return self.ranks[card % 13] + self.suits[card // 13]
+
+    def hand(self, hand: int) -> str:
+        """A hand in this notation, by rank then suit: ``7S JD`` (as :func:`~hocdsl.cards.hand_str`)."""
+        return " ".join(self.card(c) for c in sorted(iter_cards(hand), key=lambda c: (c % 13, c // 13)))
+
+    def rank(self, rank: int) -> str:
+        """A rank's letter: ``K``, ``R``."""
+        return self.ranks[rank - 1]
+
+    def a_rank(self, rank: int) -> str:
+        """A rank after its article: ``a K``, ``an 8`` (English, the letter); ``un roi``,
+        ``une dame``, ``un as`` (French, the word)."""
+        if self.code == "fr":
+            name = _RANK_NAMES_FR[rank - 1]
+            return f"{'une' if name == 'dame' else 'un'} {name}"
+        letter = self.ranks[rank - 1]
+        return f"{'an' if letter in ('A', '8') else 'a'} {letter}"
+
+
+EN: Final = Tongue("en", "You", {}, {}, MULTIPLIER_WORDS, _RANK_LETTERS_EN, "SHDC")
+FR: Final = Tongue("fr", "Vous", _VERBS_FR, _RULES_FR, {1: "simple", 2: "double", 3: "triple", 4: "quadruple"},
+                   RANK_LETTERS_FR, SUIT_LETTERS_FR)
+#: Every language the narration speaks, by code.
+TONGUES: Final[dict[str, Tongue]] = {"en": EN, "fr": FR}
+
+
+def de(name: str) -> str:
+    """A French name after ``de``: ``du point``, ``de la séquence``, ``de l'as``, ``des rois``."""
+    if name.startswith("le "):
+        return "du " + name[3:]
+    if name.startswith("les "):
+        return "des " + name[4:]
+    return f"de {name}"
+
+
+def au(name: str) -> str:
+    """A French name after ``à``: ``au point``, ``à la séquence``, ``à l'as``, ``aux rois``."""
+    if name.startswith("le "):
+        return "au " + name[3:]
+    if name.startswith("les "):
+        return "aux " + name[4:]
+    return f"à {name}"
+
+
+def tongue(lang: str) -> Tongue:
+    """The :class:`Tongue` of ``lang`` (``en`` or ``fr``); ValueError for another."""
+    t = TONGUES.get(lang)
+    if t is None:
+        raise ValueError(f"no words in {lang!r}: use en or fr")
+    return t
+
+
 class Words:
     """The words of one stage kind's events, for one hand's narration (made anew for each
     narrator: it may remember what it has seen, a combination shown, the last card laid).
@@ -60,15 +254,38 @@ class Words:
     person: :func:`verb`).
     """
 
-    __slots__ = ("names", "rules")
+    __slots__ = ("names", "rules", "tongue", "text")
 
     events: ClassVar[tuple[type, ...]] = ()
     heard: ClassVar[tuple[type, ...]] = ()
     reasons: ClassVar[tuple[str, ...]] = ()
+    #: the kind's own sentences, per language code then key (``str.format`` templates)
+    TEXT: ClassVar[dict[str, dict[str, str]]] = {"en": {}, "fr": {}}
 
-    def __init__(self, names: Sequence[str], rules: Ruleset) -> None:
+    def __init__(self, names: Sequence[str], rules: Ruleset, lang: str = "en") -> None:
         self.names = tuple(names)
         self.rules = rules
+        self.tongue = tongue(lang)
+        self.text = self.TEXT[self.tongue.code]
+
+    def say(self, key: str, **values: object) -> str:
+        """The kind's sentence ``key`` in this narration's language, ``values`` filled in."""
+        return self.text[key].format(**values)
+
+    def verb(self, name: str, verb_s: str) -> str:
+        """``Blaise pays`` / ``Vous payez``: :meth:`Tongue.verb`."""
+        return self.tongue.verb(name, verb_s)
+
+    def pool(self, pool_id: str) -> str:
+        """A pool (or stage) as this language names it (``le point``): the name the ruleset gives
+        it in this language, else its id."""
+        return self.rules.display_name(pool_id, self.tongue.code)
+
+    def named(self, ident: str) -> dict[str, str]:
+        """A pool's or stage's name for a sentence: bare and after "de" (``pool``/``stage``,
+        ``of_pool``/``of_stage``: ``le nain jaune``, ``du nain jaune``)."""
+        name = self.pool(ident)
+        return {"pool": name, "of_pool": de(name), "stage": name, "of_stage": de(name)}
 
     def event(self, e: object, over: bool) -> str | None:
         """``e`` (one of :attr:`events`) in words, or None when it says nothing by itself.
@@ -81,4 +298,4 @@ class Words:
     def chip(self, e: ChipMove, payer: str, payee: str) -> str:
         """A chip move for one of :attr:`reasons`, with what it pays for (``payer`` and
         ``payee`` named: a player, or a pool)."""
-        return f"{verb(payer, 'pays')} {payee} {e.amount} ({e.reason})"
+        return f"{self.verb(payer, 'pays')} {payee} {e.amount} ({e.reason})"

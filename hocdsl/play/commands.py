@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..announce import Vocabulary
-from ..cards import hand_by_suit, hand_str
+from ..cards import SUIT_SYMBOLS, hand_by_suit
 from ..engine import Game
+from ..engine.words import de, tongue
+from ..rules.model import Ruleset
 from .prompt import fold_raises
-from .words import COMMANDS, COMMANDS_FR, HELP, text
+from .words import COMMANDS, COMMANDS_FR, help_lines, text
 
 Say = Callable[[str], None]
 
@@ -25,10 +27,22 @@ def balances_text(names: Sequence[str], balances: Sequence[int], net: Sequence[i
     return ", ".join(parts)
 
 
+def hand_in_suits(hand: int, lang: str) -> str:
+    """The hand grouped by suit (the suits' symbols, each from king down) with this language's rank
+    letters: ``♠ K J 7`` (``♠ R V 7`` in French)."""
+    t = tongue(lang)
+    parts = []
+    for suit in range(4):
+        ranks = [t.ranks[i] for i in range(12, -1, -1) if hand >> (suit * 13 + i) & 1]
+        if ranks:
+            parts.append(SUIT_SYMBOLS[suit] + " " + " ".join(ranks))
+    return "  ".join(parts)
+
+
 def show_hand(say: Say, game: Game, seat: int, lang: str) -> None:
     h = game.hands[seat]
-    say(text(lang, "hand", n=h.bit_count(), cards=hand_by_suit(h)))
-    say(text(lang, "to_type", cards=hand_str(h)))
+    say(text(lang, "hand", n=h.bit_count(), cards=hand_in_suits(h, lang) if lang != "en" else hand_by_suit(h)))
+    say(text(lang, "to_type", cards=tongue(lang).hand(h)))
 
 
 def show_pools(say: Say, game: Game, seat: int, names: Sequence[str], before: Sequence[int], lang: str) -> None:
@@ -37,10 +51,11 @@ def show_pools(say: Say, game: Game, seat: int, names: Sequence[str], before: Se
     parts = []
     for c in g.rules.pool_ids:
         m = g.multipliers.get(c, 1)
-        parts.append(f"{c} {g.pools.get(c, 0)}" + (f" (×{m})" if m > 1 else ""))
+        parts.append(f"{g.rules.display_name(c, lang)} {g.pools.get(c, 0)}" + (f" (×{m})" if m > 1 else ""))
     say(text(lang, "pools", pools=", ".join(parts) or text(lang, "none")))
     if g.bidding_mode is not None and g.stake:
-        say(text(lang, "stake_on", stage=g.stage, stake=g.stake, put=g.put_in(seat)))
+        stage = g.rules.display_name(g.stage, lang)
+        say(text(lang, "stake_on", stage=stage, of_stage=de(stage), stake=g.stake, put=g.put_in(seat)))
     if g.stage == "cards":
         say(text(lang, "cards_left", left=", ".join(f"{names[s]} {n}" for s, n in enumerate(g.cards_left))))
     now = [b + n for b, n in zip(before, g.net)]
@@ -59,9 +74,10 @@ def show_legal(say: Say, game: Game, vocab: Vocabulary, lang: str) -> None:
     say(text(lang, "legal", said=" | ".join(fold_raises(game.legal_actions(), vocab, lang))))
 
 
-def show_help(say: Say, lang: str) -> None:
+def show_help(say: Say, lang: str, rules: Ruleset, vocab: Vocabulary) -> None:
+    """The commands, then how to say things, for what ``rules`` uses only."""
     say(text(lang, "commands"))
     for k, v in (COMMANDS_FR if lang == "fr" else COMMANDS).items():
         say(f"  {k:10} {v}")
-    for line in HELP[lang]:
+    for line in help_lines(rules, lang, vocab):
         say(line)

@@ -17,15 +17,11 @@ from ..actions import (
     Play, Raise, Show, TurnUp, Without,
 )
 from ..announce import Vocabulary, format_action
-from ..cards import card_name, rank_letter
 from ..engine import Game
+from ..engine.words import tongue
+from .refuse import turn_words
 from .words import join_or, stage_title, text
 
-
-def _a(rank: int) -> str:
-    """``a 7``, ``an 8``, ``an A``."""
-    letter = rank_letter(rank)
-    return f"{'an' if letter in ('A', '8') else 'a'} {letter}"
 
 
 def fold_raises(legal: Sequence[Any], vocab: Vocabulary, lang: str = "en") -> list[str]:
@@ -47,7 +43,7 @@ def fold_raises(legal: Sequence[Any], vocab: Vocabulary, lang: str = "en") -> li
         if isinstance(a, Raise):
             run.append(a.amount)
         else:
-            out.append(format_action(a, vocab, lang))
+            out.append(turn_words([a], vocab, lang))
     flush()
     return out
 
@@ -74,16 +70,16 @@ def describe_legal(game: Game, vocab: Vocabulary, lang: str = "en") -> str:
         elif isinstance(a, (Concede, Nothing, Show, Conceal, DeclareBlank, TurnUp, Hold)):
             parts.append(said(a))
         elif isinstance(a, Without):
-            parts.append(f"{text(lang, 'say')} '{said(a)}'")
+            parts.append(f"{text(lang, 'say')} {text(lang, 'quote', said=said(a))}")
     if raises:
         parts.insert(1 if parts and game.bidding_mode == "open" else len(parts),
                      fold_raises([Raise(k) for k in raises], vocab, lang)[0] if len(raises) > 1
                      else said(Raise(raises[0])))
     if decls:
-        examples = ", ".join(f"'{said(d)}'" for d in decls[:3])
+        examples = ", ".join(text(lang, "quote", said=said(d)) for d in decls[:3])
         parts.append(text(lang, "declare", examples=examples))
     if plays:
-        cards = [card_name(c) for c in sorted(plays, key=lambda c: (c % 13, c // 13))]
+        cards = [tongue(lang).card(c) for c in sorted(plays, key=lambda c: (c % 13, c // 13))]
         if game.need:
             parts.insert(0, f"{text(lang, 'lay')} " + join_or(cards, lang))
         else:
@@ -103,7 +99,7 @@ def pool_of(game: Game, stage: str) -> str:
 def prompt_line(game: Game, seat: int, vocab: Vocabulary, lang: str = "en") -> str:
     """What the player at ``seat`` may do now: ``Point (pool 3) — you may: pass, raise 1..20, ...``."""
     g = game
-    title = stage_title(g.stage, lang)
+    title = stage_title(g.stage, lang, g.rules)
     where = ""
     if g.bidding_mode is not None:
         pool = pool_of(g, g.stage)
@@ -121,7 +117,8 @@ def prompt_line(game: Game, seat: int, vocab: Vocabulary, lang: str = "en") -> s
     elif g.stage == "cards":
         held = g.hands[seat].bit_count()
         if g.need:
-            where = f" ({text(lang, 'wanted', a=_a(g.need), r=rank_letter(g.need), n=held)})"
+            where = f" ({text(lang, 'wanted', a=tongue(lang).a_rank(g.need), n=held, s='s' if held != 1 else '')})"
         else:
-            where = f" ({text(lang, 'new_run', n=held)})"
-    return f"{title}{where} — {text(lang, 'you_may')}: {describe_legal(g, vocab, lang)}"
+            where = f" ({text(lang, 'new_run', n=held, s='s' if held != 1 else '')})"
+    return text(lang, "prompt", title=title, where=where, you_may=text(lang, "you_may"),
+                legal=describe_legal(g, vocab, lang))

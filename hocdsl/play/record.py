@@ -126,12 +126,14 @@ def keep_each_hand(session: PlaySession, keeper: RecordKeeper) -> None:
 def closing_words(keeper: RecordKeeper, result: PlayResult) -> tuple[str, bool]:
     """What ``hoc play`` says of its record at the end, and whether the record holds every
     finished hand (a write that failed is tried once more first)."""
+    from .words import text
+
     kept = result.hands_completed
+    lang = keeper.lang
     if not kept:
-        return f"No hand was finished: no record written to {keeper.path}.", True
+        return text(lang, "no_record", path=keeper.path), True
     if keeper.saved != kept and not keeper.save(result):
         why = keeper.error.strerror if keeper.error is not None else "?"
-        return (f"error: cannot write the record {keeper.path}: {why}; it holds {keeper.saved} of the "
-                f"{kept} hand{'s' if kept != 1 else ''} finished"), False
-    return (f"Record written to {keeper.path} ({kept} hand{'s' if kept != 1 else ''}); "
-            f"`hoc replay {keeper.path}` plays it back."), True
+        return text(lang, "record_error", path=keeper.path, why=why, saved=keeper.saved, kept=kept,
+                    s="s" if kept != 1 else ""), False
+    return text(lang, "record_written", path=keeper.path, kept=kept, s="s" if kept != 1 else ""), True

@@ -15,20 +15,20 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..actions import CLAIM, WITHOUT, Action, Call, Conceal, Concede, DeclareBlank, HocMark, Nothing, Pass, Raise, Show
-from ..announce import AnnouncementError, Vocabulary, format_action, format_turn, parse_announcement
-from ..cards import card_name
+from ..announce import AnnouncementError, Vocabulary, format_action, parse_announcement
 from ..engine import Game, IllegalAction, Partie
 from ..engine.events import (
     BlankHandDeclared, Called, ChipMove, Conceded, Concealed, Declared, DeclaredNothing, HandOver, Hoc,
     Passed, Played, Raised, SaidWithout, Shown,
 )
-from ..narrate import Narrator, verb
+from ..engine.words import tongue
+from ..narrate import Narrator
 from ..records.model import MAX_NAME  # the longest name at the table: a record of it reads back
 from ..rules.model import Ruleset
 from . import commands
 from .prompt import describe_legal, prompt_line
 from .record import DealLog, PlayResult
-from .refuse import refusal
+from .refuse import refusal, rule_words, turn_words
 from .words import COMMAND_WORDS, PROMPT, seat_names, text
 
 Input = Callable[[str], str]
@@ -83,7 +83,7 @@ class PlaySession:
         seed: int = 0,
         lang: str = "en",
         hands: int | None = 1,
-        name: str = "You",
+        name: str | None = None,
         input: Input | None = None,
         output: Output | None = None,
         on_hand: Callable[[PlayResult], None] | None = None,
@@ -92,6 +92,9 @@ class PlaySession:
             raise ValueError(f"seat {seat + 1} is not one of the {players} seats (1..{players})")
         if lang not in ("en", "fr"):
             raise ValueError(f"no announcements in {lang!r}: use en or fr")
+        self.tongue = tongue(lang)
+        if name is None:
+            name = self.tongue.you  # "You", "Vous": the second person at the table
         self.rules = rules
         self.players = players
         self.seat = seat
@@ -123,7 +126,7 @@ class PlaySession:
         self.bots = make_bots(bot_names, rules, others, seed)
         self.deals: list[DealLog] = []
         self.game: Game | None = None
-        self.narrator = Narrator(self.names, rules)
+        self.narrator = Narrator(self.names, rules, lang)
         self._before: tuple[int, ...] = self.partie.balances  # the chips before this hand
         self._actions: list[Any] = []  # every action applied this hand, in order
         self._seen = 0  # events narrated so far
@@ -170,7 +173,7 @@ class PlaySession:
         self._before = self.partie.balances
         g = self.partie.deal()
         self.game = g
-        self.narrator = Narrator(self.names, self.rules)
+        self.narrator = Narrator(self.names, self.rules, self.lang)
         self._seen = 0
         self._turn = None
         self.history = []
@@ -178,10 +181,11 @@ class PlaySession:
         self.deals.append(log)
         self._actions = log.actions
         number = self.partie.hands_played + 1
-        total = f" of {self.hands}" if self.hands else ""
+        total = self.t("of_total", n=self.hands) if self.hands else ""
         self.say("")
-        self.say(f"=== Hand {number}{total} ({self.rules.name}) — {verb(self.names[g.dealer], 'deals')}; "
-                 f"{verb(self.names[g.eldest], 'is')} eldest (speaks and plays first) ===")
+        self.say(self.t("hand_head", number=number, total=total, name=self.rules.name,
+                        deals=self.tongue.verb(self.names[g.dealer], "deals"),
+                        is_=self.tongue.verb(self.names[g.eldest], "is")))
         self.show_hand()
         self.show_pools()
         while not g.is_over:
@@ -243,11 +247,11 @@ class PlaySession:
         who = self.names[e.seat] if hasattr(e, "seat") else ""
         cls = e.__class__
         if cls is Passed:
-            return f"{who}: {fa(Pass())}" + (" (folds)" if e.fold else "")
+            return f"{who}: {fa(Pass())}" + (self.t("folds") if e.fold else "")
         if cls is Raised:
-            return f"{who}: {fa(Raise(e.amount))}   (stake now {e.level})"
+            return f"{who}: {fa(Raise(e.amount))}" + self.t("stake_now", level=e.level)
         if cls is Called:
-            return f"{who}: {fa(Call())}   (stake {e.level})"
+            return f"{who}: {fa(Call())}" + self.t("stake_is", level=e.level)
         if cls is Declared:
             return f"{who}: {fa(e.declaration)}"
         if cls is Conceded:
@@ -269,7 +273,7 @@ class PlaySession:
         for i, e in enumerate(events[self._seen:], self._seen):
             cls = e.__class__
             if cls is Played:
-                self._card_token(e.seat, card_name(e.card) + (" (wild)" if e.wild else ""))
+                self._card_token(e.seat, self.tongue.card(e.card) + (self.t("wild") if e.wild else ""))
             elif cls is SaidWithout:
                 self._card_token(e.seat, format_action(WITHOUT[e.rank], self.vocab, self.lang))
             elif cls is Hoc:
@@ -289,7 +293,7 @@ class PlaySession:
 
     def _hoc_words(self, e: Hoc, over: bool) -> str:
         """A hoc in the narrator's words (the line told under the turn that made it)."""
-        return "  " + Narrator(self.names, self.rules).hoc(e, over)
+        return "  " + Narrator(self.names, self.rules, self.lang).hoc(e, over)
 
     # ------------------------------------------------------------ the human ----
 
@@ -313,7 +317,7 @@ class PlaySession:
             if self._command(line):
                 continue
             try:
-                said = parse_announcement(line, self.vocab)
+                said = parse_announcement(line, self.vocab, cards=self.lang)
             except AnnouncementError as e:
                 self.say(e.render(self.lang))
                 continue
@@ -327,7 +331,7 @@ class PlaySession:
         if command == "quit":
             raise _Quit
         if command == "help":
-            commands.show_help(self.say, self.lang)
+            commands.show_help(self.say, self.lang, self.rules, self.vocab)
         elif command == "hand":
             self.show_hand()
         elif command == "pools":
@@ -339,7 +343,8 @@ class PlaySession:
         return True
 
     def _allowed_now(self) -> str:
-        return f"{self.t('now')}, {self.t('you_may')}: {describe_legal(self.hand, self.vocab, self.lang)}."
+        return self.t("allowed_now", now=self.t("now"), you_may=self.t("you_may"),
+                      legal=describe_legal(self.hand, self.vocab, self.lang))
 
     def _try(self, said: list[Any], line: str) -> bool:
         """Check the whole line on a replica; apply it only if every part is legal."""
@@ -352,31 +357,28 @@ class PlaySession:
         nothing = self.t("nothing_played")
         if all(isinstance(a, HocMark) for a in actions) and not self._claim_owed(copy):
             if hoc_ready:
-                self.say("\"hoc!\": your hoc is already counted; go on with your turn. " + self._allowed_now())
+                self.say(self.t("hoc_counted") + self._allowed_now())
             else:
-                self.say("\"hoc!\": there is no hoc of yours there; it is said right after the card that "
-                         "makes a hoc, on the same line (\"KS hoc!\"). " + self._allowed_now())
+                self.say(self.t("hoc_none", example=self.tongue.card(51)) + self._allowed_now())
             return False
         for i, a in enumerate(actions):
             if isinstance(a, HocMark) and self._claim_owed(copy):
                 a = actions[i] = CLAIM  # where a claim is owed, "hoc!" is the claim
             if isinstance(a, HocMark):
                 if not hoc_ready:
-                    before = format_turn(actions[:i], self.vocab, self.lang) if i else ""
-                    self.say(f"\"hoc!\"{' after ' + before if before else ''}: there is no hoc of yours there. "
-                             + nothing)
+                    before = self._turn_words(actions[:i]) if i else ""
+                    self.say(self.t("hoc_after", after=self.t("after", before=before) if before else "") + nothing)
                     return False
                 continue  # said again for the same hoc: a no-op
             if copy.is_over:
-                before = format_turn(actions[:i], self.vocab, self.lang)
-                self.say(f"after \"{before}\" the hand is over: \"{format_action(a, self.vocab, self.lang)}\" "
-                         "comes too late. " + nothing)
+                before = self._turn_words(actions[:i])
+                self.say(self.t("too_late", before=before, what=self._turn_words([a])) + nothing)
                 return False
             if copy.to_act != self.seat:
                 assert copy.to_act is not None  # the hand is on (checked above)
-                before = format_turn(actions[:i], self.vocab, self.lang)
-                self.say(f"after \"{before}\" it is {self.names[copy.to_act]}'s turn, so "
-                         f"\"{format_action(a, self.vocab, self.lang)}\" cannot be yours. " + nothing)
+                before = self._turn_words(actions[:i])
+                self.say(self.t("not_yours", before=before, who=self.names[copy.to_act], what=self._turn_words([a]))
+                         + nothing)
                 return False
             seen = len(copy.events)
             try:
@@ -394,12 +396,10 @@ class PlaySession:
         """One announcement of the bidding: checked, then applied."""
         plain = [a for a in actions if not isinstance(a, HocMark)]
         if not plain:
-            self.say("\"hoc!\": there is no hoc in the bidding; it is said in the card game, "
-                     "right after the card that makes one (\"KS hoc!\"). " + self._allowed_now())
+            self.say(self.t("hoc_bidding", example=self.tongue.card(51)) + self._allowed_now())
             return False
         if len(plain) != 1:
-            self.say(f"\"{line}\": say one thing at a time in the bidding "
-                     "(a bid, a declaration, \"show\" or \"pass\"). " + self._allowed_now())
+            self.say(self.t("one_at_a_time", line=line) + self._allowed_now())
             return False
         a = plain[0]
         try:
@@ -426,13 +426,13 @@ class PlaySession:
     def _illegal(self, a: Any, e: IllegalAction, g: Game, i: int = 0, n: int = 1) -> None:
         why = refusal(a, e.message, g, self.vocab, self.lang)
         if n > 1:
-            what = format_action(a, self.vocab, self.lang)
-            self.say(f"{self.t('not_allowed')}: \"{what}\", part {i + 1} of {n} of your line: {why}. "
+            what = self._turn_words([a])
+            self.say(self.t("part_of", not_allowed=self.t("not_allowed"), what=what, i=i + 1, n=n, why=why)
                      + self.t("nothing_played"))
         else:
-            self.say(f"{self.t('not_allowed')}: {why}")
-        self.say(f"  {self.t('rule')}: {e.rule}")
-        if n == 1 and why.startswith("\""):
+            self.say(self.t("refused", not_allowed=self.t("not_allowed"), why=why))
+        self.say(self.t("rule_line", rule=self.t("rule"), cite=rule_words(e.rule, self.lang)))
+        if n == 1 and why.startswith(("\"", "«")):
             self.say("  " + self._allowed_now())
 
     # ------------------------------------------------------------ displays ----
@@ -454,7 +454,7 @@ class PlaySession:
         commands.show_legal(self.say, self.hand, self.vocab, self.lang)
 
     def show_help(self) -> None:
-        commands.show_help(self.say, self.lang)
+        commands.show_help(self.say, self.lang, self.rules, self.vocab)
 
     # ------------------------------------------------------------ end of hand ----
 
@@ -462,3 +462,7 @@ class PlaySession:
         from .summary import end_of_hand
 
         end_of_hand(self.say, self.hand, self.names, self._before, self.rules, self.lang)
+
+    def _turn_words(self, actions: Sequence[Any]) -> str:
+        """Actions of a card turn as the table shows them (the session's card notation)."""
+        return turn_words(actions, self.vocab, self.lang)

@@ -7,31 +7,56 @@ from collections.abc import Callable, Sequence
 
 from ..engine import Game
 from ..engine.events import ChipMove, Pool
+from ..engine.words import tongue
 from ..narrate import Narrator
 from ..rules.model import Ruleset
 from .commands import balances_text
 from .words import text
 
 
+def ante_lines(antes: Sequence[ChipMove], names: Sequence[str], rules: Ruleset, lang: str = "en") -> list[str]:
+    """The hand's antes in as few lines as say them whole: one line when every player put the same
+    in the same pools (``each player puts 1 chip in each of the point, sequence, tricon pools``, or
+    with the amount of each pool: ``each player puts in the pools (ante): ten 1, jack 2, ...``), else
+    one line per player who anted (``Anne puts in the pools (ante): ten 1, nain 5``)."""
+    if not antes:
+        return []
+    pools = sorted({e.payee for e in antes if isinstance(e.payee, Pool)}, key=lambda p: p.index)
+    per: dict[int, dict[Pool, int]] = {}
+    for e in antes:
+        if isinstance(e.payer, int) and isinstance(e.payee, Pool):
+            into = per.setdefault(e.payer, {})
+            into[e.payee] = into.get(e.payee, 0) + e.amount
+    if len(per) == len(names) and len({tuple(sorted((p.index, v) for p, v in d.items())) for d in per.values()}) == 1:
+        each = next(iter(per.values()))
+        if len(each) == len(pools) and len(set(each.values())) == 1:
+            a = next(iter(each.values()))
+            ids = ", ".join(rules.display_name(p.chance, lang) for p in pools)
+            return [text(lang, "each_antes", n=a, s="s" if a != 1 else "", pools=ids)]
+        amounts = ", ".join(f"{rules.display_name(p.chance, lang)} {each[p]}" for p in pools if p in each)
+        return [text(lang, "each_antes_by_pool", pools=amounts)]
+    t = tongue(lang)
+    out = []
+    for seat in sorted(per):
+        amounts = ", ".join(f"{rules.display_name(p.chance, lang)} {v}"
+                            for p, v in sorted(per[seat].items(), key=lambda pv: pv[0].index))
+        out.append(text(lang, "seat_antes", puts=t.verb(names[seat], "puts"), pools=amounts))
+    return out
+
+
 def payment_lines(game: Game, names: Sequence[str], rules: Ruleset, lang: str = "en") -> list[str]:
-    """The hand's chip moves in words, antes folded into one line when everyone put the same in every
-    pool, and repeated moves summed into one where their words are the same but for the amount
-    (the same payer, payee, reason, pool and card: two hocs on two cards stay two lines)."""
-    narrator = Narrator(names, rules)
+    """The hand's chip moves in words: the antes grouped (:func:`ante_lines`), then every other move,
+    repeated moves summed into one where their words are the same but for the amount (the same
+    payer, payee, reason, pool and card: two hocs on two cards stay two lines)."""
+    narrator = Narrator(names, rules, lang)
     antes = [e for e in game.events if e.__class__ is ChipMove and e.reason == "ante"]
-    pools = {e.payee for e in antes if isinstance(e.payee, Pool)}  # an ante goes into a pool
-    out: list[str] = []
-    folded = bool(antes) and len({e.amount for e in antes}) == 1 and len(antes) == len(names) * len(pools)
-    if folded:
-        a = antes[0].amount
-        ids = ", ".join(p.chance for p in sorted(pools, key=lambda p: p.index))
-        out.append(text(lang, "each_antes", n=a, s="s" if a != 1 else "", pools=ids))
+    out = ante_lines(antes, names, rules, lang)
     # each move said when it happens (the card it names is the one laid then), the amount left
     # open; moves whose words are the same apart from the amount are summed into one line
     merged: dict[str, int] = {}
     for e in game.events:
         narrator.event(e)  # what the payments refer to (a combination shown, a card laid, cards left)
-        if e.__class__ is ChipMove and not (folded and e.reason == "ante"):
+        if e.__class__ is ChipMove and e.reason != "ante":
             words = narrator.chip(ChipMove(e.payer, e.payee, _OPEN, e.reason, e.chance))
             if str(_OPEN) not in words:  # words that do not say the amount: the move alone
                 words = narrator.chip(e) + f"\x00{len(merged)}"
@@ -61,8 +86,8 @@ def end_of_hand(say: Callable[[str], None], game: Game, names: Sequence[str], be
     carry = g.carry_out
     if carry is None:
         raise ValueError("end_of_hand: the hand is not over (nothing is carried yet)")
-    carried = [f"{c} {p}" for c, p in zip(ids, carry.pools) if p]
+    carried = [f"{rules.display_name(c, lang)} {p}" for c, p in zip(ids, carry.pools) if p]
     if carried:
-        mult = [f"{c} ×{m}" for c, m in zip(ids, carry.multipliers) if m > 1]
+        mult = [f"{rules.display_name(c, lang)} ×{m}" for c, m in zip(ids, carry.multipliers) if m > 1]
         say(text(lang, "carried", pools=", ".join(carried)
-                 + ("; " + text(lang, "played_x", mult=", ".join(mult)) if mult else "")))
+                 + (text(lang, "then") + text(lang, "played_x", mult=", ".join(mult)) if mult else "")))

@@ -19,7 +19,7 @@ from .. import narrate  # the one narrator of events, shared with `hoc play`
 from ..actions import HocMark, Play, Without
 from ..announce import Vocabulary, format_action, format_turn
 from ..cards import card_name, hand_by_suit, hand_str
-from ..engine.events import ChipMove, Event, Hoc, Pool
+from ..engine.events import ChipMove, Dealt, Event, Hoc, Pool
 from ..rules.model import Ruleset
 from .replay import DealReplay, Replay, Spoken
 
@@ -122,6 +122,7 @@ def _deal_lines(d: DealReplay, replay: Replay, vocab: Vocabulary) -> list[str]:
     rules = replay.rules
     names = g.names
     words = narrate.Narrator(names, rules)
+    words.events([e for e in g.events if e.__class__ is Dealt])  # the hands, for the points of cards left
     out = [f"Deal {d.record.number}: {d.dealer} deals, {d.eldest} is eldest"]
     if d.rotation_dealer is not None and d.rotation_dealer != d.dealer:
         out.append(f"  (by the ruleset's rotation {d.rotation_dealer} would deal; the record's dealer is kept)")

@@ -214,6 +214,13 @@ def yaml_value(cls: type, name: str, value: Any) -> Any:
     return value
 
 
+def display_names(value: Any) -> model.DisplayNames:
+    """A ``display_names:`` mapping (language -> name, checked by the schema) as the model's sorted pairs."""
+    if not isinstance(value, Mapping):
+        return ()
+    return tuple(sorted((str(k), " ".join(str(v).split())) for k, v in value.items()))
+
+
 def stage_class(kind: str, on: str | None) -> type | None:
     """The model class of a stage of ``kind`` (and ``on``), or None."""
     return STAGE_CLASSES.get((kind, on if kind in ("vie", "claims") else None))
@@ -244,7 +251,8 @@ def build_ruleset(
             continue
         built[sec] = cls(**{k: convert(cls, k, vals[k]) for k, _ in knob_fields(cls) if k in vals})
     pool_objs = tuple(
-        PoolRules(id=pid, **{k: convert(PoolRules, k, vals[k]) for k, _ in knob_fields(PoolRules) if k in vals})
+        PoolRules(id=pid, display_names=display_names(vals.get("display_names")),
+                  **{k: convert(PoolRules, k, vals[k]) for k, _ in knob_fields(PoolRules) if k in vals})
         for pid, vals in pools.items())
     stage_objs = []
     for sid, vals in stages.items():
@@ -253,6 +261,7 @@ def build_ruleset(
         kwargs = {k: convert(stage_cls, k, vals[k]) for k, _ in knob_fields(stage_cls) if k in vals}
         if "pool" in vals:
             kwargs["pool"] = vals["pool"]
+        kwargs["display_names"] = display_names(vals.get("display_names"))
         stage_objs.append(stage_cls(id=sid, **kwargs))
     srcs = FrozenMap({
         sid: Source(id=sid, citation=" ".join(str(s["citation"]).split()), file=s.get("file"),

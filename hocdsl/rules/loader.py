@@ -232,7 +232,8 @@ class Resolved:
                 out[f"{sec}.{k}"] = v
         for pid, knobs in self.pools.items():
             for k, v in knobs.items():
-                out[f"pools.{pid}.{k}"] = v
+                if k not in STRUCTURAL:
+                    out[f"pools.{pid}.{k}"] = v
         for sid, knobs in self.stages.items():
             for k, v in knobs.items():
                 if k not in STRUCTURAL:
@@ -240,8 +241,9 @@ class Resolved:
         return out
 
 
-#: A stage's own fields that are not knobs.
-STRUCTURAL = ("kind", "on", "pool")
+#: A stage's own fields that are not knobs (``display_names``, a pool's or stage's names at the
+#: table in each language, is a label: no rule, so no provenance).
+STRUCTURAL = ("kind", "on", "pool", "display_names")
 
 
 def split_citation(text: str) -> tuple[str, str | None]:
@@ -507,6 +509,8 @@ def merge(layers: Sequence[Layer], base: Resolved | None = None) -> Resolved:
                 continue
             _set_knobs(out, layer, f"pools.{pid}", out.pools.setdefault(pid, {}), PoolRules, knobs,
                        ("pools", pid), errors)
+            if isinstance(knobs, dict) and "display_names" in knobs:
+                out.pools[pid]["display_names"] = knobs["display_names"]
         for sid, spec in (data.get("stages") or {}).items():
             at = ("stages", sid)
             if spec is None:
@@ -535,6 +539,8 @@ def merge(layers: Sequence[Layer], base: Resolved | None = None) -> Resolved:
             if "pool" in spec:
                 cur["pool"] = spec["pool"]
                 out.at[f"{sid}.pool"] = (layer, at + ("pool",))
+            if "display_names" in spec:
+                cur["display_names"] = spec["display_names"]
             scls = stage_class(cur["kind"], cur.get("on"))
             if scls is not None and "kind" not in spec:  # the schema could not tell which stage it is
                 wrong = stage_schema_errors(layer.doc, at, cur["kind"], cur.get("on"))

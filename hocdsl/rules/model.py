@@ -48,6 +48,11 @@ MAX_CHIPS = 10_000
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
 CardSet: TypeAlias = frozenset[Card]
+#: A pool's or stage's names at the table (``display_names:``), by language: ``(("fr", "le point"),)``.
+DisplayNames: TypeAlias = tuple[tuple[str, str], ...]
+#: The languages a display name may be given in, and the longest name.
+NAME_LANGS: tuple[str, ...] = ("en", "fr")
+MAX_DISPLAY_NAME = 40
 
 
 # ------------------------------------------------------------- knob metadata ----
@@ -388,6 +393,9 @@ class PoolRules:
     """One named pool: a stake of the bidding, a box of a board, a game pool."""
 
     id: str
+    #: what each language calls it at the table, a label and not a rule
+    #: (``display_names: {fr: le point}``)
+    display_names: DisplayNames = ()
     ante: int = knob(
         "Ante",
         "Chips put into this pool before each deal, by each player or by the dealer "
@@ -524,6 +532,9 @@ class VieOnPoint:
     """Bidding on the point: the most cards of one suit, then their value."""
 
     id: str
+    #: what each language calls it at the table, a label and not a rule
+    #: (``display_names: {fr: le point}``)
+    display_names: DisplayNames = ()
     pool: str
     kind: Literal["vie"] = "vie"
     on: Literal["point"] = "point"
@@ -536,6 +547,9 @@ class VieOnRun:
     """Bidding on runs: consecutive ranks in one suit."""
 
     id: str
+    #: what each language calls it at the table, a label and not a rule
+    #: (``display_names: {fr: le point}``)
+    display_names: DisplayNames = ()
     pool: str
     kind: Literal["vie"] = "vie"
     on: Literal["run"] = "run"
@@ -582,6 +596,9 @@ class VieOnSet:
     """Bidding on sets of one rank (a brelan is a set of three, a carré of four)."""
 
     id: str
+    #: what each language calls it at the table, a label and not a rule
+    #: (``display_names: {fr: le point}``)
+    display_names: DisplayNames = ()
     pool: str
     kind: Literal["vie"] = "vie"
     on: Literal["set"] = "set"
@@ -623,6 +640,9 @@ class BlankHandClaims:
     """A hand with no court card (cartes blanches), paid by each other player."""
 
     id: str
+    #: what each language calls it at the table, a label and not a rule
+    #: (``display_names: {fr: le point}``)
+    display_names: DisplayNames = ()
     kind: Literal["claims"] = "claims"
     on: Literal["blank-hand"] = "blank-hand"
     payment: int = knob("Blank-hand payment", "What each other player pays a blank hand.",
@@ -649,6 +669,9 @@ class Stops:
     """The card game: runs laid on one pile, hocs of each kind, board cards."""
 
     id: str
+    #: what each language calls it at the table, a label and not a rule
+    #: (``display_names: {fr: le point}``)
+    display_names: DisplayNames = ()
     kind: Literal["stops"] = "stops"
     runs: Literal["any-suit", "same-suit"] = knob(
         "Runs and suits", "Whether the cards of a run may be of any suit or keep to the suit of its first card.",
@@ -834,6 +857,9 @@ class Settle:
     """What the losers pay the first player out, and the charges for cards held."""
 
     id: str
+    #: what each language calls it at the table, a label and not a rule
+    #: (``display_names: {fr: le point}``)
+    display_names: DisplayNames = ()
     kind: Literal["settle"] = "settle"
     losers_pay: Literal["schedule", "points", "per-card"] = knob(
         "What the losers pay",
@@ -923,6 +949,9 @@ class TurnUp:
     trump suit, and the dealer may take the pools its card marks."""
 
     id: str
+    #: what each language calls it at the table, a label and not a rule
+    #: (``display_names: {fr: le point}``)
+    display_names: DisplayNames = ()
     kind: Literal["turnup"] = "turnup"
     trumps: Literal["suit-of-card", "none"] = knob(
         "The trump suit",
@@ -957,6 +986,9 @@ class Holding:
     king and queen of trumps together; a pair), or by going out first."""
 
     id: str
+    #: what each language calls it at the table, a label and not a rule
+    #: (``display_names: {fr: le point}``)
+    display_names: DisplayNames = ()
     kind: Literal["holding"] = "holding"
     claims: tuple[HoldingClaim, ...] = knob(
         "Pools taken by holding",
@@ -1123,6 +1155,23 @@ class Ruleset:
     origin: tuple[str, ...] = ()
 
     # --- the stages by what they do -------------------------------------
+
+    def display_name(self, ident: str, lang: str) -> str:
+        """What ``lang`` calls the pool or stage ``ident`` at the table (its ``display_names:``),
+        else ``ident`` itself.
+
+        >>> from hocdsl.rules import load_ruleset
+        >>> r = load_ruleset("hoc-mazarin")
+        >>> r.display_name("sequence", "fr"), r.display_name("sequence", "en")
+        ('la séquence', 'sequence')
+        """
+        for p in self.pools:
+            if p.id == ident:
+                return dict(p.display_names).get(lang, ident)
+        for st in self.stages:
+            if st.id == ident:
+                return dict(st.display_names).get(lang, ident)
+        return ident
 
     def stage(self, stage_id: str) -> Stage:
         """The stage with id ``stage_id`` (KeyError if none)."""

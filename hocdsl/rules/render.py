@@ -268,6 +268,8 @@ def ruleset_data(rules: Ruleset) -> dict[str, Any]:
                 knobs["on"] = obj.on
             if hasattr(obj, "pool"):
                 knobs["pool"] = obj.pool
+        if getattr(obj, "display_names", ()):
+            knobs["display_names"] = dict(obj.display_names)
         for name, _spec in knob_fields(cls):
             path = f"{prefix}.{name}"
             knobs[name] = knob_data(yaml_value(cls, name, getattr(obj, name)), rules.provenance.get(path),

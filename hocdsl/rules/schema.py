@@ -327,7 +327,14 @@ def build_schema() -> dict[str, Any]:
                                    "description": (cls.__doc__ or "").split("\n")[0],
                                    "properties": _section_props(name, cls, defs)}
         props[name] = {"$ref": f"#/$defs/section.{name}"}
-    pool_props = _section_props("pools", model.PoolRules, defs)
+    defs["display_names"] = {"type": "object", "additionalProperties": False, "minProperties": 1,
+                     "description": "What each language calls it at the table (`display_names: {fr: le point}`), "
+                                    "with its article in French; a label, not a rule: no provenance. "
+                                    "Without a name, its id is shown.",
+                     "properties": {lang: {"type": "string", "minLength": 1, "maxLength": model.MAX_DISPLAY_NAME,
+                                           "pattern": r"\S"}
+                                    for lang in model.NAME_LANGS}}
+    pool_props = {"display_names": {"$ref": "#/$defs/display_names"}, **_section_props("pools", model.PoolRules, defs)}
     defs["pool"] = {"type": ["object", "null"], "additionalProperties": False,
                     "description": "A named pool; null removes an inherited one.",
                     "properties": pool_props}
@@ -348,7 +355,7 @@ def build_schema() -> dict[str, Any]:
     for (kind, on), cls in STAGE_CLASSES.items():
         key = f"stage.{kind}" + (f".{on}" if on else "")
         sprops = dict(_section_props(key.removeprefix("stage."), cls, defs))
-        own: dict[str, dict[str, Any]] = {"kind": {"const": kind}}
+        own: dict[str, dict[str, Any]] = {"kind": {"const": kind}, "display_names": {"$ref": "#/$defs/display_names"}}
         if on:
             own["on"] = {"const": on}
         if "pool" in {f.name for f in __import__("dataclasses").fields(cls)}:
