@@ -549,7 +549,7 @@ class ChanceBidding(Stage):
     def _raise(self, s: Seat, k: Chips) -> None:
         """002 §5.1: call the last stake, then add ``k``."""
         amount = self.level - self.put[s] + k
-        self.put[s] += amount
+        self.put[s] = self.put[s] + amount
         self.level = self.put[s]
         self.last_raiser = s
         g = self.g
@@ -811,16 +811,16 @@ On the dealt hands, with a vie stage on runs or on sets:
             if isinstance(r, ChanceResult):
                 o = r.outcome
                 if o == WON:
-                    y[won] += 1
-                    y[pool_won] += r.won_pool
-                    y[pay_won] += r.won_pay
+                    y[won] = y[won] + 1
+                    y[pool_won] = y[pool_won] + r.won_pool
+                    y[pay_won] = y[pay_won] + r.won_pay
                 elif o == PASSED:
-                    y[passed] += 1
+                    y[passed] = y[passed] + 1
             m = mult[pool]
             if m >= 2:
-                y[double] += 1
+                y[double] = y[double] + 1
                 if m >= 3:
-                    y[triple] += 1
+                    y[triple] = y[triple] + 1
         seq_held = self.seq_held
         tri_held = self.tri_held
         if not (seq_held or tri_held):
@@ -835,13 +835,15 @@ On the dealt hands, with a vie stage on runs or on sets:
                 run = max(longest_run[a], longest_run[b], longest_run[c], longest_run[d])
                 for k, idx in seq_held:
                     if run >= k:
-                        y[idx] += 1
+                        y[idx] = y[idx] + 1
             if tri_held:
                 ab, cd = a & b, c & d
                 if (ab & (c | d)) | (cd & (a | b)):
-                    y[tri_held[0]] += 1
+                    _i = tri_held[0]
+                    y[_i] = y[_i] + 1
                     if ab & cd:
-                        y[tri_held[1]] += 1
+                        _i = tri_held[1]
+                        y[_i] = y[_i] + 1
 
 
 

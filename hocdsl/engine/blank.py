@@ -187,7 +187,7 @@ class BlankTally(Tally):
         dealt = self.dealt
         for h in g.dealt:
             if not h & COURT_CARDS:
-                y[dealt] += 1
+                y[dealt] = y[dealt] + 1
         r = g.results[self.at]
         if isinstance(r, BlankClaims) and r.paid:
-            y[self.paid] += 1
+            y[self.paid] = y[self.paid] + 1

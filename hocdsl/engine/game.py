@@ -57,12 +57,17 @@ RULE_OVER: Final = "the hand is over"
 class _Static:
     """What a ruleset fixes for every hand: its pack, pools, vie stages, and the phase of each stage."""
 
-    __slots__ = ("rules", "pack_mask", "pools", "plan")
+    __slots__ = ("rules", "pack_mask", "pools", "plan", "hand_size", "antes")
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
         self.pack_mask = pack_of(rules).mask
         self.pools = pools_of(rules)
+        #: deal.hand_size: the cards dealt to each seat, by the number of players
+        self.hand_size: dict[int, int] = dict(rules.deal.hand_size)
+        #: per pool: (ante, ante_when_carried, ante_by is "dealer"), its knobs
+        self.antes: tuple[tuple[int, bool, bool], ...] = tuple(
+            (pr.ante, pr.ante_when_carried, pr.ante_by == "dealer") for pr in rules.pools)
         #: the stage kind that plays each stage, in order (:data:`.kinds.KINDS`)
         self.plan = tuple((KINDS[st.kind].stage, st) for st in rules.stages)
 
@@ -134,7 +139,10 @@ class Game(Table):
         self.n = n
         self.names = _SEAT_NAMES[n] if type(players) is int and n in _SEAT_NAMES else (
             tuple(f"seat {i}" for i in range(n)) if isinstance(players, int) else tuple(players))
-        size = rules.hand_size(n)  # ValueError for a player count the ruleset does not allow
+        static = self._static = _static(rules)
+        size = static.hand_size.get(n, 0)
+        if not size:
+            size = rules.hand_size(n)  # ValueError for a player count the ruleset does not allow
         if dealer is None:
             if rng is None:
                 raise ValueError("Game needs a dealer or an rng to draw one")
@@ -143,7 +151,6 @@ class Game(Table):
             raise ValueError(f"dealer {dealer} is not a seat of {n}")
         self.dealer = dealer
         self.eldest = (dealer + 1) % n  # 002 §2: the dealer's right, first to speak and play
-        static = self._static = _static(rules)
         mask = static.pack_mask
         if hands is None:
             if rng is None:
@@ -201,12 +208,14 @@ class Game(Table):
         ``ante_when_carried`` is false (Lalanne 002 §4, §6)."""
         ledger = self.ledger
         n = self.n
-        for pr, pool in zip(self.rules.pools, ledger.pool_objs):
-            per = pr.ante
-            if per <= 0 or (self.carry_in.pools[pool.index] and not pr.ante_when_carried):
+        carried = self.carry_in.pools
+        antes = self._static.antes
+        for pool in ledger.pool_objs:
+            per, when_carried, by_dealer = antes[pool.index]
+            if per <= 0 or (carried[pool.index] and not when_carried):
                 continue
             self._anted[pool.index] = per
-            if pr.ante_by == "dealer":
+            if by_dealer:
                 ledger.move(self.dealer, pool, per, ANTE, pool.id)
             elif self.record:
                 for i in range(n):
@@ -214,8 +223,8 @@ class Game(Table):
             else:  # the same moves, without events to record
                 net = ledger.net
                 for i in range(n):
-                    net[i] -= per
-                ledger.pools[pool.index] += n * per
+                    net[i] = net[i] - per
+                ledger.pools[pool.index] = ledger.pools[pool.index] + n * per
 
     def _enter(self, i: int) -> None:
         phases = self._phases

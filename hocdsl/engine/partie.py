@@ -94,7 +94,7 @@ class Partie:
     __slots__ = (
         "rules", "n", "names", "rng", "max_hands", "strict", "record", "auto_forced",
         "_balances", "_carry", "hands_played", "game", "_booked", "_first_dealer", "_last_dealer",
-        "dealing", "_pack_cards",
+        "dealing", "_pack_cards", "_size", "_stays", "_stop_partie",
     )
 
     def __init__(
@@ -113,7 +113,11 @@ class Partie:
         dealing: str = "shuffle",
     ) -> None:
         n = seat_count(players)
-        rules.hand_size(n)  # a player count the ruleset does not allow is an error now
+        #: the knobs read at every hand: deal.hand_size (a player count the ruleset does not
+        #: allow is an error now), deal.dealer_rotation, table.insolvency
+        self._size = rules.hand_size(n)
+        self._stays = rules.deal.dealer_rotation == "stays"
+        self._stop_partie = rules.table.insolvency == "stop-partie"
         self.rules = rules
         self.n = n
         self.names = (tuple(f"seat {i}" for i in range(n)) if isinstance(players, int)
@@ -147,7 +151,7 @@ class Partie:
         g = self.game
         if g is not None and not self._booked and g.is_over:
             for s, v in enumerate(g.ledger.net):
-                self._balances[s] += v
+                self._balances[s] = self._balances[s] + v
             carry = g.carry_out
             assert carry is not None  # the hand is over
             self._carry = carry
@@ -161,7 +165,7 @@ class Partie:
         self._book()
         if self._last_dealer is None:
             return self._first_dealer
-        if self.rules.deal.dealer_rotation == "stays":
+        if self._stays:
             return self._last_dealer
         return (self._last_dealer + 1) % self.n
 
@@ -195,7 +199,7 @@ class Partie:
             if self.rng is None:
                 raise ValueError("dealing needs the partie's rng")
             n = self.n
-            hands = draw_hands(self.rng.random, n, self.rules.hand_size(n),
+            hands = draw_hands(self.rng.random, n, self._size,
                                dealer + 1 if dealer + 1 < n else 0, self._pack_cards)
             here = True  # the pack's own cards, each dealt once: nothing to check
         if here and "dealt_here" not in opts:
@@ -265,4 +269,4 @@ class Partie:
             return False
         if self.max_hands is not None and self.hands_played >= self.max_hands:
             return True
-        return self.rules.table.insolvency == "stop-partie" and min(self._balances) < 0
+        return self._stop_partie and min(self._balances) < 0
