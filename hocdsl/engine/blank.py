@@ -60,6 +60,9 @@ class BlankHands(Stage):
         self.done = False
         self.claims = self.result = BlankClaims()
 
+    def anew(self, g: Table) -> BlankHands:
+        return BlankHands(g, self.st)
+
     def start(self) -> None:
         g = self.g
         n = g.n

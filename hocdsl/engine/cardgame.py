@@ -325,6 +325,9 @@ class CardGame(Stage):
         self.principal_hocs, self.principal_may_withhold = k.principal_hocs, k.principal_may_withhold
         self.must_cover, self.opening_lead_lowest = k.must_cover, k.opening_lead_lowest
 
+    def anew(self, g: Table) -> CardGame:
+        return CardGame(g, self.st, self.k)
+
     def fork(self, g: Table) -> CardGame:
         """This card game as it stands, bound to ``g`` (:meth:`Game.fork`)."""
         cg = CardGame(g, self.st, self.k)

@@ -57,7 +57,7 @@ RULE_OVER: Final = "the hand is over"
 class _Static:
     """What a ruleset fixes for every hand: its pack, pools, vie stages, and the phase of each stage."""
 
-    __slots__ = ("rules", "pack_mask", "pools", "plan", "hand_size", "antes")
+    __slots__ = ("rules", "pack_mask", "pools", "plan", "hand_size", "antes", "protos")
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
@@ -70,6 +70,13 @@ class _Static:
             (pr.ante, pr.ante_when_carried, pr.ante_by == "dealer") for pr in rules.pools)
         #: the stage kind that plays each stage, in order (:data:`.kinds.KINDS`)
         self.plan = tuple((KINDS[st.kind].stage, st) for st in rules.stages)
+        #: each stage's phase as its kind makes it for a table of this ruleset and no hand:
+        #: every hand's phases are made from these (Stage.anew), which read what the kind
+        #: derives from the ruleset here rather than again at every hand
+        table = Table()
+        table.rules = rules
+        self.protos: tuple[Stage, ...] = tuple(
+            kind(table, st) for kind, st in self.plan)  # type: ignore[call-arg]
 
 
 _SEAT_NAMES: Final = {n: tuple(f"seat {i}" for i in range(n)) for n in range(2, 9)}
@@ -163,7 +170,7 @@ class Game(Table):
         self.dealt = dealt
         self.hands = list(dealt)
         #: how many cards each seat holds now (the hands' sizes, kept as cards are laid)
-        self.left = [h.bit_count() for h in dealt]
+        self.left = [count(h) for h in dealt]
         union = 0
         for h in dealt:
             union |= h
@@ -191,7 +198,7 @@ class Game(Table):
             for s in range(n):
                 self.events.append(Dealt(s, dealt[s]))
         self._antes()
-        phases: list[Stage] = [kind(self, st) for kind, st in static.plan]  # type: ignore[call-arg]
+        phases: list[Stage] = [proto.anew(self) for proto in static.protos]
         self._phases = phases
         self.results = [ph.result for ph in phases]
         self._pi = 0

@@ -50,6 +50,9 @@ Chooser = Callable[["SeatView"], Any]
 
 _BITS: Final = tuple(1 << c for c in range(52))
 
+#: The :class:`Game` options :meth:`Partie._start` passes by name (any other is passed on as given).
+_NAMED: Final = frozenset(("strict", "record", "auto_forced", "auto_equivalent", "dealt_here"))
+
 
 def draw_hands(rand: Callable[[], float], players: int, size: int, eldest: int,
                cards: Sequence[int] = _BITS) -> list[int]:
@@ -202,7 +205,15 @@ class Partie:
             hands = draw_hands(self.rng.random, n, self._size,
                                dealer + 1 if dealer + 1 < n else 0, self._pack_cards)
             here = True  # the pack's own cards, each dealt once: nothing to check
-        if here and "dealt_here" not in opts:
+        if opts.keys() <= _NAMED:
+            # the options by name (compiled: Game's constructor called directly, its
+            # arguments not parsed from a dict at every hand)
+            g = Game(self.rules, self.names, dealer=dealer, hands=hands, rng=self.rng, carry=self._carry,
+                     strict=bool(opts.get("strict", True)), record=bool(opts.get("record", True)),
+                     auto_forced=bool(opts.get("auto_forced", False)),
+                     auto_equivalent=bool(opts.get("auto_equivalent", False)),
+                     dealt_here=bool(opts.get("dealt_here", here)))
+        elif here and "dealt_here" not in opts:
             g = Game(self.rules, self.names, dealer=dealer, hands=hands, rng=self.rng,
                      carry=self._carry, dealt_here=True, **opts)
         else:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import SUIT_MASK
+from ..combos import _POPCOUNT
 from ..engine.game import Game
 from ..engine.partie import Partie
 from ..engine.tally import Tally
@@ -117,11 +118,12 @@ def _count(g: Game, decisions: int, partie: Partie, total: int, n: int, y: list[
         _i = at.pool_left[i]
         y[_i] = y[_i] + pools[i]
     # -- dealt hands: the longest suit
+    popcount = _POPCOUNT  # each suit's count from a table (compiled, bit_count() looks the method up)
     for h in g.dealt:
-        a = (h & SUIT_MASK).bit_count()
-        b = ((h >> 13) & SUIT_MASK).bit_count()
-        c = ((h >> 26) & SUIT_MASK).bit_count()
-        d = (h >> 39).bit_count()
+        a = popcount[h & SUIT_MASK]
+        b = popcount[(h >> 13) & SUIT_MASK]
+        c = popcount[(h >> 26) & SUIT_MASK]
+        d = popcount[h >> 39]
         m = a if a > b else b
         if c > m:
             m = c
