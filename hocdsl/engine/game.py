@@ -57,7 +57,7 @@ RULE_OVER: Final = "the hand is over"
 class _Static:
     """What a ruleset fixes for every hand: its pack, pools, vie stages, and the phase of each stage."""
 
-    __slots__ = ("rules", "pack_mask", "pools", "plan", "hand_size", "antes", "protos")
+    __slots__ = ("rules", "pack_mask", "pools", "plan", "hand_size", "antes", "protos", "all_passed")
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
@@ -65,6 +65,9 @@ class _Static:
         self.pools = pools_of(rules)
         #: deal.hand_size: the cards dealt to each seat, by the number of players
         self.hand_size: dict[int, int] = dict(rules.deal.hand_size)
+        b = rules.bidding
+        #: bidding.double_when is all-passed: the stakes double only when all were passed
+        self.all_passed = b is not None and b.double_when == "all-passed"
         #: per pool: (ante, ante_when_carried, ante_by is "dealer"), its knobs
         self.antes: tuple[tuple[int, bool, bool], ...] = tuple(
             (pr.ante, pr.ante_when_carried, pr.ante_by == "dealer") for pr in rules.pools)
@@ -361,8 +364,7 @@ class Game(Table):
         for r in self.results:
             if type(r) is ChanceResult:
                 outcome[r.pool] = r.outcome
-        b = self.rules.bidding
-        if b is not None and b.double_when == "all-passed":
+        if self._static.all_passed:
             # every stake doubles only when all were passed; any stake won resets them all
             played = [i for i, o in enumerate(outcome) if o]
             if played and all(outcome[i] == PASSED for i in played):
