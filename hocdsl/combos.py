@@ -342,7 +342,7 @@ class _Tables:
         "min_length", "counts_up_to", "longer", "seq_keys", "runs", "seq_best_score", "seq_best_run",
         "run_names", "set_names", "min_set",
         "tri_keys", "trio_score", "seq_pay", "tri_pay", "seq_claim", "tri_claim",
-        "major_run", "major_tricon",
+        "major_run", "major_tricon", "length_height",
     )
 
     def __init__(self, rules: Ruleset) -> None:
@@ -371,6 +371,8 @@ class _Tables:
         self.counts_up_to: int = sr.counts_up_to
         self.longer: bool = sr.longer_ranks_higher
         self.seq_keys: tuple[str, ...] = tuple(sr.keys)
+        #: the keys are (length, height), the common order: run_key makes its pair directly
+        self.length_height = self.seq_keys == ("length", "height")
         self.run_names = sr.names
         _check_keys(rules, "sequence.keys", self.seq_keys, ("length", "height"))
         if sr.major not in _MAJOR_RUN:
@@ -410,6 +412,8 @@ class _Tables:
     def run_key(self, run: Run) -> tuple[int, ...]:
         n = _run_len_for_key(run.length, self.counts_up_to, self.longer)
         h = self.height[run.top]
+        if self.length_height:
+            return (n, h)
         return tuple(n if k == "length" else h for k in self.seq_keys)
 
     def sets(self, hand: Hand) -> tuple[int, int, int]:
@@ -857,6 +861,14 @@ def claimable_tricons(hand: Hand, declared: Trio, rules: Ruleset) -> tuple[Trio,
 # ----------------------------------------------------------- all at once ----
 
 
+def _best4(a: int, b: int, c: int, d: int) -> int:
+    """The greatest of four ints: ``max(a, b, c, d)`` without a generic call, compiled."""
+    m = a if a > b else b
+    if c > m:
+        m = c
+    return d if d > m else m
+
+
 def hand_scores(hand: Hand, rules: Ruleset) -> tuple[int, int, int, bool]:
     """``(point_score, sequence_score, tricon_score, is_blank)`` in one call, for simulators.
 
@@ -875,10 +887,11 @@ def hand_scores(hand: Hand, rules: Ruleset) -> tuple[int, int, int, bool]:
     b = (hand >> 13) & SUIT_MASK
     c = (hand >> 26) & SUIT_MASK
     d = (hand >> 39) & SUIT_MASK
+    # the best of the four suits, compared inline (compiled, max() of four is a generic call)
     sc = t.pt_score
-    pt = max(sc[a], sc[b], sc[c], sc[d])
+    pt = _best4(sc[a], sc[b], sc[c], sc[d])
     sc = t.seq_best_score
-    sq = max(sc[a], sc[b], sc[c], sc[d])
+    sq = _best4(sc[a], sc[b], sc[c], sc[d])
     if t.min_set != 3:
         return pt, sq, tricon_score(hand, rules), not hand & COURT_CARDS
     ab, cd = a & b, c & d

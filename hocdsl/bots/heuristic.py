@@ -28,10 +28,12 @@ Everything it knows comes from its :class:`~hocdsl.engine.SeatView`.
 from __future__ import annotations
 
 import random
+import math
 from typing import TYPE_CHECKING, Final
 
 from ..actions import (
-    CALL, CLAIM, CONCEAL, CONCEDE, DECLARE_BLANK, NOTHING, PASS, RAISE, SHOW,
+    CALL as _CALL, CLAIM as _CLAIM, CONCEAL as _CONCEAL, CONCEDE as _CONCEDE,
+    DECLARE_BLANK as _DECLARE_BLANK, NOTHING as _NOTHING, PASS as _PASS, RAISE as _RAISE, SHOW as _SHOW,
     Action, Raise,
 )
 from mypy_extensions import mypyc_attr
@@ -48,6 +50,18 @@ from .strength import Strength, strength
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import SeatView
     from ..rules.model import Ruleset
+
+# The actions, bound here once: compiled, a module constant is read directly, while a name
+# imported from a module that is not compiled (actions) is looked up at every use.
+CALL: Final = _CALL
+CLAIM: Final = _CLAIM
+CONCEAL: Final = _CONCEAL
+CONCEDE: Final = _CONCEDE
+DECLARE_BLANK: Final = _DECLARE_BLANK
+NOTHING: Final = _NOTHING
+PASS: Final = _PASS
+RAISE: Final = _RAISE
+SHOW: Final = _SHOW
 
 KING: Final = 13
 LOW13: Final = (1 << 13) - 1
@@ -311,8 +325,11 @@ class HeuristicBot(Bot):
         if mode == "open":
             if not has:
                 return PASS
-            passed = (self.seat - view.eldest) % n  # everyone before us passed (002 §5.1)
-            p = min(1.0, q / PASSER_CEILING) ** passed * q ** (n - 1 - passed)
+            passed = (self._me - view.eldest) % n  # everyone before us passed (002 §5.1)
+            below = q / PASSER_CEILING  # min(1.0, ...), and powers by math.pow: compiled, both
+            if not below < 1.0:          # run as C (min() and ** on floats are generic calls)
+                below = 1.0
+            p = math.pow(below, passed) * math.pow(q, n - 1 - passed)
             if not self._closes:
                 # the Hoca: combinations are made known only after raises
                 if p >= HOLD_RAISE_AT:
@@ -328,7 +345,8 @@ class HeuristicBot(Bot):
         if mode == "raised":
             if not has:
                 return PASS
-            p = q ** (RAISER_POWER + max(0, n_in - 2))  # the raiser, and any other still in
+            others = n_in - 2 if n_in > 2 else 0
+            p = math.pow(q, RAISER_POWER + others)  # the raiser, and any other still in
             to_call = stake - put
             win = pool + to_call
             if i:

@@ -71,20 +71,46 @@ from .carry import next_multiplier
 from .chances import CHANCE_KINDS, PAYMENT_REASON, ChanceKind, Combination, Entry, Key
 from .errors import IllegalAction, Rule, knob_rule
 from .events import (  # noqa: I001
-    CALL as R_CALL, DOUBLE_GAME as R_DOUBLE_GAME, POOL as R_POOL, RAISE as R_RAISE, REFUND as R_REFUND, SEQUENCE as R_SEQUENCE,
+    CALL as _R_CALL, DOUBLE_GAME as R_DOUBLE_GAME, POOL as _R_POOL, RAISE as _R_RAISE, REFUND as R_REFUND,
+    SEQUENCE as R_SEQUENCE,
     TRICON as R_TRICON, Called, ChancePassed, ChanceWon, ChipMove, Conceded, Concealed, Declared,
-    DeclaredNothing, Passed, Raised, Shown, pools_of,
+    DeclaredNothing, Passed, Pool, Raised, Shown, pools_of,
 )
 from .table import Result, Stage, Table
 from .tally import Quantities, Ratios, Tally
 from .words import Words
 
+# The actions, their classes and the reasons of chip moves, bound here once: compiled, a
+# module constant is read directly, while a name imported from a module that is not
+# compiled (actions, events) is looked up in the module's namespace at every use.
+_Pass: Final = Pass
+_Call: Final = Call
+_Raise: Final = Raise
+_Concede: Final = Concede
+_Show: Final = Show
+_Conceal: Final = Conceal
+_Nothing: Final = Nothing
+_PASS: Final = PASS
+_CALL: Final = CALL
+_CONCEDE: Final = CONCEDE
+_NOTHING: Final = NOTHING
+_SHOW: Final = SHOW
+_CONCEAL: Final = CONCEAL
+R_CALL: Final = _R_CALL
+R_POOL: Final = _R_POOL
+R_RAISE: Final = _R_RAISE
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Bidding, Ruleset, Vie
 
-OPEN, RAISED, DECLARING, LONE = 0, 1, 2, 3
+OPEN: Final = 0
+RAISED: Final = 1
+DECLARING: Final = 2
+LONE: Final = 3
 MODE_NAMES: Final = ("open", "raised", "declaring", "lone")
-WON, PASSED = 1, 2  # outcomes of a chance (ChanceResult.outcome)
+# the outcomes of a chance (ChanceResult.outcome)
+WON: Final = 1
+PASSED: Final = 2
 
 _DECLS: Final = (DeclarePoint, DeclareSequence, DeclareTricon)
 #: what one may do after a raise without the combination bidding.raise_with asks for
@@ -122,8 +148,8 @@ class _Tables:
         if b is not None:
             raises = tuple(RAISE[k] if k < len(RAISE) else Raise(k)
                            for k in range(b.raise_min, b.raise_cap + 1))
-        self.open_actions: tuple[Action, ...] = (PASS,) + raises
-        self.raised_actions: tuple[Action, ...] = (CALL,) + raises + (PASS,)
+        self.open_actions: tuple[Action, ...] = (_PASS,) + raises
+        self.raised_actions: tuple[Action, ...] = (_CALL,) + raises + (_PASS,)
         pools = pools_of(rules)
         #: each vie stage's pool, by stage id
         self.pool_of = {st.id: pools[rules.pool_index(st.pool)] for st in rules.vie_stages}
@@ -163,26 +189,53 @@ class ChanceBidding(Stage):
         "natural", "mult", "reason", "open_legal", "b", "static", "won", "pays_when", "open_needs", "raise_needs",
     )
 
-    def __init__(self, g: Table, st: Vie) -> None:
+    # what a stage of this kind derives from the ruleset (:meth:`anew` passes it on)
+    b: Bidding
+    static: _Tables
+    chance: str
+    pool: Pool
+    kind: ChanceKind
+    reason: str | None
+    won: ChanceResult
+    pays_when: str
+    open_needs: bool
+    raise_needs: bool
+
+    def __init__(self, g: Table, st: Vie, like: ChanceBidding | None = None) -> None:
         self.g = g  # typed Table, a class mypyc compiles: its attributes are read directly
         self.st = st
-        b = g.rules.bidding
-        assert b is not None  # the semantic checks refuse vie stages without a bidding section
-        self.b: Bidding = b
-        self.chance = self.stage = st.id
-        static = _tables(g.rules)
-        self.static = static
-        self.pool = static.pool_of[st.id]
-        self.kind = static.kinds[st.id]
-        self.reason = PAYMENT_REASON[self.kind.name]
-        #: when what he shows is paid (payment_when; the point pays nothing for it)
-        self.pays_when: str = st.payment_when if isinstance(st, (VieOnRun, VieOnSet)) else "always"
-        #: bidding.open_with / raise_with: only a holder of the chance may open / raise again
-        self.open_needs: bool = b.open_with == "combination"
-        self.raise_needs: bool = b.raise_with == "combination"
         self.done = False
+        if like is not None:  # (anew: what the ruleset gives, as the stage ``like`` read it)
+            b, static, chance = like.b, like.static, like.chance
+            pool, kind, reason = like.pool, like.kind, like.reason
+        else:
+            bidding = g.rules.bidding
+            assert bidding is not None  # the semantic checks refuse vie stages without a bidding section
+            b = bidding
+            chance = st.id
+            static = _tables(g.rules)
+            pool = static.pool_of[chance]
+            kind = static.kinds[chance]
+            reason = PAYMENT_REASON[kind.name]
+        self.b = b
+        self.chance = self.stage = chance
+        self.static = static
+        self.pool = pool
+        self.kind = kind
+        self.reason = reason
+        if like is not None:
+            self.pays_when, self.open_needs, self.raise_needs = like.pays_when, like.open_needs, like.raise_needs
+        else:
+            #: when what he shows is paid (payment_when; the point pays nothing for it)
+            self.pays_when = st.payment_when if isinstance(st, (VieOnRun, VieOnSet)) else "always"
+            #: bidding.open_with / raise_with: only a holder of the chance may open / raise again
+            self.open_needs = b.open_with == "combination"
+            self.raise_needs = b.raise_with == "combination"
         #: what the stage reports (the same object as ``result``, typed for the kind)
-        self.won = self.result = ChanceResult(st.id, self.pool.index)
+        self.won = self.result = ChanceResult(chance, pool.index)
+
+    def anew(self, g: Table) -> ChanceBidding:
+        return ChanceBidding(g, self.st, self)
 
     # ------------------------------------------------------------ start ----
 
@@ -239,13 +292,13 @@ class ChanceBidding(Stage):
         nat = self._natural(seat)
         bc = self.best_cmp
         if bc is None:
-            return nat, (None if nat else NOTHING)
+            return nat, (None if nat else _NOTHING)
         key, best_prec = bc
         if self._prec(seat) > best_prec:  # he holds the precedence over the declarer: ties go to him
             beats = [e for e in nat if e[1] >= key]
         else:
             beats = [e for e in nat if e[1] > key]
-        return beats, (None if beats else CONCEDE)
+        return beats, (None if beats else _CONCEDE)
 
     # ---------------------------------------------------------- legal ----
 
@@ -275,7 +328,7 @@ class ChanceBidding(Stage):
             acts = tuple(e[0] for e in decls)
             return acts if other is None else acts + (other,)
         # LONE
-        return (SHOW,) if self.b.lone_winner_must_show else (SHOW, CONCEAL)
+        return (_SHOW,) if self.b.lone_winner_must_show else (_SHOW, _CONCEAL)
 
     def declarations(self) -> tuple[Declaration, ...]:
         """The declarations among :meth:`legal`, best first by the chance's keys
@@ -328,7 +381,7 @@ class ChanceBidding(Stage):
             if not decls:
                 return other
             return decls[0][0] if len(decls) == 1 else None
-        return SHOW if self.b.lone_winner_must_show else None
+        return _SHOW if self.b.lone_winner_must_show else None
 
     # ---------------------------------------------------------- check ----
 
@@ -341,9 +394,9 @@ class ChanceBidding(Stage):
         s = g.to_act
         assert s is not None  # a phase acts only while the hand is on
         if mode == OPEN:
-            if cls is Pass or (cls is Concede and self.b.good_folds):
+            if cls is _Pass or (cls is _Concede and self.b.good_folds):
                 return None  # "(it's) good" is a pass where bidding.good_folds
-            if cls is Raise:
+            if cls is _Raise:
                 self._check_raise(a)
                 return None
             if cls in _DECLS:
@@ -357,9 +410,9 @@ class ChanceBidding(Stage):
             raise IllegalAction(self._rule(RULE_OPEN), f"{_say(a)} is not allowed before anyone has raised "
                                            f"on the {self.chance}")
         if mode == RAISED:
-            if cls is Call or cls is Pass or (cls is Concede and self.b.good_folds):
+            if cls is _Call or cls is _Pass or (cls is _Concede and self.b.good_folds):
                 return None  # "(it's) good" folds where bidding.good_folds
-            if cls is Raise:
+            if cls is _Raise:
                 self._check_raise(a)
                 return None
             raise IllegalAction(self._rule(RULE_RAISED), f"{_say(a)} is not allowed while the raises on the "
@@ -374,27 +427,27 @@ class ChanceBidding(Stage):
                     raise IllegalAction(self._rule(RULE_BELOW), f"{_say(entry[0])} does not beat "
                                                     f"{_say(self.best[1])}; say \"c'est bon\"")
                 return entry
-            if cls is Concede:
+            if cls is _Concede:
                 if self.best is None:
                     raise IllegalAction(self._rule(RULE_DECLARE), "nobody has declared yet: declare, "
                                                       "or say nothing (rien)")
                 decls, other = self.answers(s)
-                if other is not CONCEDE:  # 002 §5.1: only a lower hand says "c'est bon"
+                if other is not _CONCEDE:  # 002 §5.1: only a lower hand says "c'est bon"
                     raise IllegalAction(self._rule(RULE_BELOW), f"{_say(_best_of(decls))} beats "
                                                     f"{_say(self.best[1])}: declare it; only a "
                                                     f"hand that does not beat it says \"c'est bon\"")
                 return None
-            if cls is Nothing:
+            if cls is _Nothing:
                 if self.best is not None:
                     raise IllegalAction(self._rule(RULE_BELOW), f"{_say(self.best[1])} has been declared: "
                                                     "say \"c'est bon\"")
                 decls, other = self.answers(s)
-                if other is not NOTHING:  # 002 §5.1, §7.4: "rien" only without a combination
+                if other is not _NOTHING:  # 002 §5.1, §7.4: "rien" only without a combination
                     raise IllegalAction(self._rule(RULE_DECLARE), f"you hold {_say(_best_of(decls))}: declare "
                                                       f"your {self.chance}; \"nothing\" is for a "
                                                       f"hand without one")
                 return None
-            if cls is Raise and self.last_raiser >= 0:
+            if cls is _Raise and self.last_raiser >= 0:
                 raise IllegalAction(self._rule(RULE_ONESELF), f"the raises on the {self.chance} ended when the "
                                                   f"word came back to the last raiser; declare your "
                                                   f"{self.chance}")
@@ -402,9 +455,9 @@ class ChanceBidding(Stage):
                                               f"{self.chance}" + (", or say \"c'est bon\""
                                                                   if self.best else ""))
         # LONE
-        if cls is Show:
+        if cls is _Show:
             return None
-        if cls is Conceal:
+        if cls is _Conceal:
             if self.b.lone_winner_must_show:
                 raise IllegalAction(knob_rule(g.rules, "bidding.lone_winner_must_show",
                                               "a player left alone must show"),
@@ -449,13 +502,13 @@ class ChanceBidding(Stage):
         rec = g.record
         mode = self.mode
         if mode == RAISED:  # the hot path, checked inline
-            if cls is Call:
+            if cls is _Call:
                 amount = self.level - self.put[s]
                 self.put[s] = self.level
                 if rec:
                     g.events.append(Called(s, self.chance, self.level))
                 g.ledger.seat_to_pool(s, self.pool, amount, R_CALL)
-            elif cls is Raise:  # _raise, inlined: raise wars are the bidding's hot loop
+            elif cls is _Raise:  # _raise, inlined: raise wars are the bidding's hot loop
                 self._check_raise(a)  # the one raise rule, as check() applies it
                 k = a.amount
                 put = self.put
@@ -465,22 +518,22 @@ class ChanceBidding(Stage):
                 if rec:
                     g.events.append(Raised(s, self.chance, k, self.level))
                 g.ledger.seat_to_pool(s, self.pool, amount, R_RAISE)
-            elif cls is Pass:
+            elif cls is _Pass:
                 self.folded[s] = True  # 002 §5.2: he loses what he put in
                 if rec:
                     g.events.append(Passed(s, self.chance, True))
             else:
                 self.check(a)  # raises, unless "(it's) good" folds (bidding.good_folds)
-                self.apply(PASS)
+                self.apply(_PASS)
                 return
             self._next_raised(s)
             return
-        if cls is Concede and mode == OPEN and self.b.good_folds:
-            a, cls = PASS, Pass  # the Wikipedia article's "(it's) good": a pass
+        if cls is _Concede and mode == OPEN and self.b.good_folds:
+            a, cls = _PASS, _Pass  # the Wikipedia article's "(it's) good": a pass
         # an open pass needs no checking (check() lets it through first); the rest is checked
-        entry = None if mode == OPEN and cls is Pass else self.check(a)
+        entry = None if mode == OPEN and cls is _Pass else self.check(a)
         if mode == OPEN:
-            if cls is Pass:
+            if cls is _Pass:
                 self.passed[s] = True
                 if rec:
                     g.events.append(Passed(s, self.chance))
@@ -489,7 +542,7 @@ class ChanceBidding(Stage):
                     self._pass_chance("all-pass")
                 else:
                     g.to_act = (s + 1) % g.n
-            elif cls is Raise:
+            elif cls is _Raise:
                 self._raise(s, a.amount)
                 self.mode = RAISED
                 if not self.b.may_return_after_pass:
@@ -514,14 +567,14 @@ class ChanceBidding(Stage):
         elif mode == DECLARING:
             if entry is not None:
                 self._declared(s, entry)
-            elif cls is Concede:
+            elif cls is _Concede:
                 if rec:
                     g.events.append(Conceded(s, self.chance))
             elif rec:
                 g.events.append(DeclaredNothing(s, self.chance))
             self._next_declarer()
         else:  # LONE
-            if cls is Show:
+            if cls is _Show:
                 self._win(s, "lone", self.kind.best(g.hands[s]), shows=True)
             else:
                 if rec:
@@ -546,7 +599,7 @@ class ChanceBidding(Stage):
                     break
                 self._declared(s, decls[0])
             elif g.record:
-                g.events.append(Conceded(s, self.chance) if other is CONCEDE
+                g.events.append(Conceded(s, self.chance) if other is _CONCEDE
                                 else DeclaredNothing(s, self.chance))
             said += 1
             self._next_declarer()
@@ -576,7 +629,7 @@ class ChanceBidding(Stage):
     def _raise(self, s: Seat, k: Chips) -> None:
         """002 §5.1: call the last stake, then add ``k``."""
         amount = self.level - self.put[s] + k
-        self.put[s] += amount
+        self.put[s] = self.put[s] + amount
         self.level = self.put[s]
         self.last_raiser = s
         g = self.g
@@ -955,16 +1008,16 @@ On the dealt hands, with a vie stage on runs or on sets:
             if isinstance(r, ChanceResult):
                 o = r.outcome
                 if o == WON:
-                    y[won] += 1
-                    y[pool_won] += r.won_pool
-                    y[pay_won] += r.won_pay
+                    y[won] = y[won] + 1
+                    y[pool_won] = y[pool_won] + r.won_pool
+                    y[pay_won] = y[pay_won] + r.won_pay
                 elif o == PASSED:
-                    y[passed] += 1
+                    y[passed] = y[passed] + 1
             m = mult[pool]
             if m >= 2:
-                y[double] += 1
+                y[double] = y[double] + 1
                 if m >= 3:
-                    y[triple] += 1
+                    y[triple] = y[triple] + 1
         seq_held = self.seq_held
         tri_held = self.tri_held
         if not (seq_held or tri_held):
@@ -976,19 +1029,31 @@ On the dealt hands, with a vie stage on runs or on sets:
             c = (h >> 26) & SUIT_MASK
             d = h >> 39
             if seq_held:
-                run = max(longest_run[a], longest_run[b], longest_run[c], longest_run[d])
+                # the longest of the four, compared inline (max() is a generic call, compiled)
+                run = longest_run[a]
+                x = longest_run[b]
+                if x > run:
+                    run = x
+                x = longest_run[c]
+                if x > run:
+                    run = x
+                x = longest_run[d]
+                if x > run:
+                    run = x
                 for k, idx in seq_held:
                     if run >= k:
-                        y[idx] += 1
+                        y[idx] = y[idx] + 1
             if tri_held:
                 ab, cd = a & b, c & d
                 if (ab & (c | d)) | (cd & (a | b)):
-                    y[tri_held[0]] += 1
+                    _i = tri_held[0]
+                    y[_i] = y[_i] + 1
                     if ab & cd:
-                        y[tri_held[1]] += 1
+                        _i = tri_held[1]
+                        y[_i] = y[_i] + 1
                 if len(tri_held) == 3 and (ab | cd | ((a | b) & (c | d))):  # two suits share a rank
-                    y[tri_held[2]] += 1
-
+                    _i = tri_held[2]
+                    y[_i] = y[_i] + 1
 
 
 def _key_of(entry: Entry) -> Key:

@@ -60,6 +60,9 @@ class BlankHands(Stage):
         self.done = False
         self.claims = self.result = BlankClaims()
 
+    def anew(self, g: Table) -> BlankHands:
+        return BlankHands(g, self.st)
+
     def start(self) -> None:
         g = self.g
         n = g.n
@@ -196,7 +199,7 @@ class BlankTally(Tally):
         dealt = self.dealt
         for h in g.dealt:
             if not h & COURT_CARDS:
-                y[dealt] += 1
+                y[dealt] = y[dealt] + 1
         r = g.results[self.at]
         if isinstance(r, BlankClaims) and r.paid:
-            y[self.paid] += 1
+            y[self.paid] = y[self.paid] + 1

@@ -343,6 +343,9 @@ class CardGame(Stage):
         self.must_cover, self.opening_lead_lowest = k.must_cover, k.opening_lead_lowest
         self.board_cards, self.board_pools, self.special = k.board_cards, k.board_pools, k.special
 
+    def anew(self, g: Table) -> CardGame:
+        return CardGame(g, self.st, self.k)
+
     def fork(self, g: Table) -> CardGame:
         """This card game as it stands, bound to ``g`` (:meth:`Game.fork`)."""
         cg = CardGame(g, self.st, self.k)
@@ -1177,26 +1180,28 @@ class CardsTally(Tally):
         counts = out.hoc_counts
         hocs = sum(counts)
         principal = counts[K_PRINCIPAL]
-        y[self.hocs] += hocs
-        y[self.principal] += principal
-        y[self.accidental] += hocs - principal
+        y[self.hocs] = y[self.hocs] + hocs
+        y[self.principal] = y[self.principal] + principal
+        y[self.accidental] = y[self.accidental] + hocs - principal
         for i, k in zip(self.kinds, counts):
-            y[i] += k
+            y[i] = y[i] + k
         if out.first_turn_out:
-            y[self.first_turn_out] += 1
+            y[self.first_turn_out] = y[self.first_turn_out] + 1
         w = out.winner
         if w is not None:
             n = g.n
             eldest = g.eldest
-            y[self.win_pos[w - eldest if w >= eldest else w - eldest + n]] += 1
-            hands = g.hands
+            _i = self.win_pos[w - eldest if w >= eldest else w - eldest + n]
+            y[_i] = y[_i] + 1
+            held = g.left  # (kept by the card game: cheaper than counting bits, compiled)
             losers, cards_left, left_k = self.losers, self.cards_left, self.left_k
             for s in range(n):
                 if s != w:
-                    k = hands[s].bit_count()
-                    y[losers] += 1
-                    y[cards_left] += k
-                    y[left_k[k]] += 1
+                    k = held[s]
+                    y[losers] = y[losers] + 1
+                    y[cards_left] = y[cards_left] + k
+                    _i = left_k[k]
+                    y[_i] = y[_i] + 1
 
     def distributions(self, sums: Sequence[int], out: dict[str, dict[str, int]]) -> None:
         """``cards_left``: losers by the cards they were left with."""

@@ -195,16 +195,20 @@ class SequenceChance(ChanceKind):
     length unless ``longer_ranks_higher`` (the Hoca: the longer run wins).
     """
 
-    __slots__ = ("_entries",)
+    __slots__ = ("_entries", "_declared", "_sr")
     name = "sequence"
 
     def __init__(self, rules: Ruleset) -> None:
         super().__init__(rules)
         # per (suit << 13 | pattern): its runs' entries
         self._entries: list[tuple[Entry, ...] | None] = [None] * (4 << 13)
+        # the declarations made so far, one per (length, top): shared by the entries
+        self._declared: dict[tuple[int, int], DeclareSequence] = {}
+        #: the vie stage on runs (``rules.sequence``, a property that looks it up: read once)
+        self._sr = rules.sequence
 
     def _declared_length(self, length: int) -> int:
-        sr = self.rules.sequence
+        sr = self._sr
         assert sr is not None  # a sequence chance is made for a ruleset's vie stage on run
         return length if sr.longer_ranks_higher or length < sr.counts_up_to else sr.counts_up_to
 
@@ -242,14 +246,18 @@ class SequenceChance(ChanceKind):
                 continue
             seen.add((length, run.top))
             r = run if length == run.length else combos.Run(run.suit, length, run.top, run.order)
-            out.append((DeclareSequence(length, run.top), combos.run_key(r, self.rules), r))
+            said = (length, run.top)
+            d = self._declared.get(said)
+            if d is None:
+                d = self._declared[said] = DeclareSequence(length, run.top)
+            out.append((d, combos.run_key(r, self.rules), r))
         return tuple(out)
 
     def resolve(self, decl: Any, hand: Hand) -> Entry:
         if type(decl) is not DeclareSequence:
             raise IllegalAction(self._rule(RULE_SEQUENCE_SAID),
                                 f"{decl} is not a declaration of the sequence")
-        sr = self.rules.sequence
+        sr = self._sr
         assert sr is not None
         length, top = decl.length, decl.top
         if length < sr.min_length:
@@ -304,7 +312,9 @@ class TriconChance(ChanceKind):
 
     def __init__(self, rules: Ruleset) -> None:
         super().__init__(rules)
-        self._entries: dict[combos.Trio, Entry] = {}  # per Trio: its entry
+        # per Trio (by rank and size: a Trio's own hash is a dataclass method, run as
+        # Python even compiled): its entry
+        self._entries: dict[int, Entry] = {}
         tr = rules.tricon
         assert tr is not None  # a tricon chance is made for a ruleset's vie stage on set
         self._sizes = frozenset(tr.payments)  # the sizes a tricon may have
@@ -313,9 +323,10 @@ class TriconChance(ChanceKind):
         entries = self._entries
         out = []
         for t in combos.tricons(hand, self.rules):
-            e = entries.get(t)
+            key = t.rank << 3 | t.size
+            e = entries.get(key)
             if e is None:
-                e = entries[t] = (DeclareTricon(t.size, t.rank), combos.tricon_key(t, self.rules), t)
+                e = entries[key] = (DeclareTricon(t.size, t.rank), combos.tricon_key(t, self.rules), t)
             out.append(e)
         return out
 

@@ -57,14 +57,29 @@ RULE_OVER: Final = "the hand is over"
 class _Static:
     """What a ruleset fixes for every hand: its pack, pools, vie stages, and the phase of each stage."""
 
-    __slots__ = ("rules", "pack_mask", "pools", "plan")
+    __slots__ = ("rules", "pack_mask", "pools", "plan", "hand_size", "antes", "protos", "all_passed")
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
         self.pack_mask = pack_of(rules).mask
         self.pools = pools_of(rules)
+        #: deal.hand_size: the cards dealt to each seat, by the number of players
+        self.hand_size: dict[int, int] = dict(rules.deal.hand_size)
+        b = rules.bidding
+        #: bidding.double_when is all-passed: the stakes double only when all were passed
+        self.all_passed = b is not None and b.double_when == "all-passed"
+        #: per pool: (ante, ante_when_carried, ante_by is "dealer"), its knobs
+        self.antes: tuple[tuple[int, bool, bool], ...] = tuple(
+            (pr.ante, pr.ante_when_carried, pr.ante_by == "dealer") for pr in rules.pools)
         #: the stage kind that plays each stage, in order (:data:`.kinds.KINDS`)
         self.plan = tuple((KINDS[st.kind].stage, st) for st in rules.stages)
+        #: each stage's phase as its kind makes it for a table of this ruleset and no hand:
+        #: every hand's phases are made from these (Stage.anew), which read what the kind
+        #: derives from the ruleset here rather than again at every hand
+        table = Table()
+        table.rules = rules
+        self.protos: tuple[Stage, ...] = tuple(
+            kind(table, st) for kind, st in self.plan)  # type: ignore[call-arg]
 
 
 _SEAT_NAMES: Final = {n: tuple(f"seat {i}" for i in range(n)) for n in range(2, 9)}
@@ -135,7 +150,10 @@ class Game(Table):
         self.n = n
         self.names = _SEAT_NAMES[n] if type(players) is int and n in _SEAT_NAMES else (
             tuple(f"seat {i}" for i in range(n)) if isinstance(players, int) else tuple(players))
-        size = rules.hand_size(n)  # ValueError for a player count the ruleset does not allow
+        static = self._static = _static(rules)
+        size = static.hand_size.get(n, 0)
+        if not size:
+            size = rules.hand_size(n)  # ValueError for a player count the ruleset does not allow
         if dealer is None:
             if rng is None:
                 raise ValueError("Game needs a dealer or an rng to draw one")
@@ -144,7 +162,6 @@ class Game(Table):
             raise ValueError(f"dealer {dealer} is not a seat of {n}")
         self.dealer = dealer
         self.eldest = (dealer + 1) % n  # 002 §2: the dealer's right, first to speak and play
-        static = self._static = _static(rules)
         mask = static.pack_mask
         if hands is None:
             if rng is None:
@@ -157,7 +174,7 @@ class Game(Table):
         self.dealt = dealt
         self.hands = list(dealt)
         #: how many cards each seat holds now (the hands' sizes, kept as cards are laid)
-        self.left = [h.bit_count() for h in dealt]
+        self.left = [count(h) for h in dealt]
         union = 0
         for h in dealt:
             union |= h
@@ -186,7 +203,7 @@ class Game(Table):
             for s in range(n):
                 self.events.append(Dealt(s, dealt[s]))
         self._antes()
-        phases: list[Stage] = [kind(self, st) for kind, st in static.plan]  # type: ignore[call-arg]
+        phases: list[Stage] = [proto.anew(self) for proto in static.protos]
         self._phases = phases
         self.results = [ph.result for ph in phases]
         self._pi = 0
@@ -203,12 +220,14 @@ class Game(Table):
         ``ante_when_carried`` is false (Lalanne 002 §4, §6)."""
         ledger = self.ledger
         n = self.n
-        for pr, pool in zip(self.rules.pools, ledger.pool_objs):
-            per = pr.ante
-            if per <= 0 or (self.carry_in.pools[pool.index] and not pr.ante_when_carried):
+        carried = self.carry_in.pools
+        antes = self._static.antes
+        for pool in ledger.pool_objs:
+            per, when_carried, by_dealer = antes[pool.index]
+            if per <= 0 or (carried[pool.index] and not when_carried):
                 continue
             self._anted[pool.index] = per
-            if pr.ante_by == "dealer":
+            if by_dealer:
                 ledger.move(self.dealer, pool, per, ANTE, pool.id)
             elif self.record:
                 for i in range(n):
@@ -216,8 +235,8 @@ class Game(Table):
             else:  # the same moves, without events to record
                 net = ledger.net
                 for i in range(n):
-                    net[i] -= per
-                ledger.pools[pool.index] += n * per
+                    net[i] = net[i] - per
+                ledger.pools[pool.index] = ledger.pools[pool.index] + n * per
 
     def _enter(self, i: int) -> None:
         phases = self._phases
@@ -347,8 +366,7 @@ class Game(Table):
         for r in self.results:
             if type(r) is ChanceResult:
                 outcome[r.pool] = r.outcome
-        b = self.rules.bidding
-        if b is not None and b.double_when == "all-passed":
+        if self._static.all_passed:
             # every stake doubles only when all were passed; any stake won resets them all
             played = [i for i, o in enumerate(outcome) if o]
             if played and all(outcome[i] == PASSED for i in played):

@@ -53,6 +53,9 @@ Chooser = Callable[["SeatView"], Any]
 
 _BITS: Final = tuple(1 << c for c in range(52))
 
+#: The :class:`Game` options :meth:`Partie._start` passes by name (any other is passed on as given).
+_NAMED: Final = frozenset(("strict", "record", "auto_forced", "auto_equivalent", "dealt_here"))
+
 
 def draw_hands(rand: Callable[[], float], players: int, size: int, eldest: int,
                cards: Sequence[int] = _BITS) -> list[int]:
@@ -97,7 +100,7 @@ class Partie:
     __slots__ = (
         "rules", "n", "names", "rng", "max_hands", "strict", "record", "auto_forced",
         "_balances", "_carry", "hands_played", "game", "_booked", "_first_dealer", "_last_dealer",
-        "dealing", "_pack_cards", "_stakes",
+        "dealing", "_pack_cards", "_stakes", "_size", "_stays", "_stop_partie",
     )
 
     def __init__(
@@ -117,7 +120,11 @@ class Partie:
     ) -> None:
         n = seat_count(players)
         rules = rules.at_players(n)  # its pack at n players (pack.cards_by_players)
-        rules.hand_size(n)  # a player count the ruleset does not allow is an error now
+        #: the knobs read at every hand: deal.hand_size (a player count the ruleset does not
+        #: allow is an error now), deal.dealer_rotation, table.insolvency
+        self._size = rules.hand_size(n)
+        self._stays = rules.deal.dealer_rotation == "stays"
+        self._stop_partie = rules.table.insolvency == "stop-partie"
         self.rules = rules
         self.n = n
         self.names = (tuple(f"seat {i}" for i in range(n)) if isinstance(players, int)
@@ -152,7 +159,7 @@ class Partie:
         g = self.game
         if g is not None and not self._booked and g.is_over:
             for s, v in enumerate(g.ledger.net):
-                self._balances[s] += v
+                self._balances[s] = self._balances[s] + v
             carry = g.carry_out
             assert carry is not None  # the hand is over
             self._carry = carry
@@ -166,7 +173,7 @@ class Partie:
         self._book()
         if self._last_dealer is None:
             return self._first_dealer
-        if self.rules.deal.dealer_rotation == "stays":
+        if self._stays:
             return self._last_dealer
         return (self._last_dealer + 1) % self.n
 
@@ -200,10 +207,18 @@ class Partie:
             if self.rng is None:
                 raise ValueError("dealing needs the partie's rng")
             n = self.n
-            hands = draw_hands(self.rng.random, n, self.rules.hand_size(n),
+            hands = draw_hands(self.rng.random, n, self._size,
                                dealer + 1 if dealer + 1 < n else 0, self._pack_cards)
             here = True  # the pack's own cards, each dealt once: nothing to check
-        if here and "dealt_here" not in opts:
+        if opts.keys() <= _NAMED:
+            # the options by name (compiled: Game's constructor called directly, its
+            # arguments not parsed from a dict at every hand)
+            g = Game(self.rules, self.names, dealer=dealer, hands=hands, rng=self.rng, carry=self._carry,
+                     strict=bool(opts.get("strict", True)), record=bool(opts.get("record", True)),
+                     auto_forced=bool(opts.get("auto_forced", False)),
+                     auto_equivalent=bool(opts.get("auto_equivalent", False)),
+                     dealt_here=bool(opts.get("dealt_here", here)))
+        elif here and "dealt_here" not in opts:
             g = Game(self.rules, self.names, dealer=dealer, hands=hands, rng=self.rng,
                      carry=self._carry, dealt_here=True, **opts)
         else:
@@ -285,6 +300,6 @@ class Partie:
         if t.partie_target is not None and any(
                 b - s0 >= t.partie_target for b, s0 in zip(self._balances, self._stakes)):
             return "table.partie_target"
-        if t.insolvency == "stop-partie" and min(self._balances) < 0:
+        if self._stop_partie and min(self._balances) < 0:
             return "table.insolvency"
         return None

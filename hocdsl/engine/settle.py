@@ -246,7 +246,7 @@ class Settlement(Stage):
                     amount = ledger.pools[pool.index]
                     if amount:
                         ledger.move(t, pool, amount, R_DOUBLING, pool.id)
-                        doubled[pool.index] += amount
+                        doubled[pool.index] = doubled[pool.index] + amount
         self.paid.board_doubled = tuple(doubled)
 
 
@@ -410,18 +410,18 @@ class SettleTally(Tally):
         paid = g.results[self.at]
         if not isinstance(paid, Settled):
             return
-        y[self.end_payment] += sum(paid.end_owed)  # as charged (the winner owes nothing)
+        y[self.end_payment] = y[self.end_payment] + sum(paid.end_owed)  # as charged (the winner owes nothing)
         if self.swept >= 0:
-            y[self.swept] += paid.swept
+            y[self.swept] = y[self.swept] + paid.swept
         if self.held >= 0:
-            y[self.held] += paid.held_paid
+            y[self.held] = y[self.held] + paid.held_paid
         doubled = paid.board_doubled
         if self._doubled and doubled:
             for i, times, chips in self._doubled:
                 if doubled[i]:
-                    y[times] += 1
-                    y[chips] += doubled[i]
-                    y[self.board_held] += doubled[i]
+                    y[times] = y[times] + 1
+                    y[chips] = y[chips] + doubled[i]
+                    y[self.board_held] = y[self.board_held] + doubled[i]
 
     def distributions(self, sums: Sequence[int], out: dict[str, dict[str, int]]) -> None:
         """``end_payment``: losers by what they paid, where the cards' number says it."""

@@ -209,7 +209,10 @@ class Stage:
             g.turns += 1
 
     def anew(self, g: Table) -> Stage:
-        """This stage as it was before it started, for the hand ``g`` (:meth:`Game.fork`
-        makes the stages still to come so)."""
+        """This stage as it was before it started, for the hand ``g``: :class:`Game` makes
+        every hand's stages so from stages made once per ruleset for a table with no hand
+        (only ``g.rules`` is read when a stage is made), and :meth:`Game.fork` the stages
+        still to come. A kind that derives tables from the ruleset overrides it to pass
+        them on rather than derive them again."""
         stage: Stage = type(self)(g, self.st)  # type: ignore[call-arg]
         return stage

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import SUIT_MASK
+from ..combos import _POPCOUNT
 from ..engine.game import Game
 from ..engine.partie import Partie
 from ..engine.tally import Tally
@@ -95,37 +96,43 @@ def _count(g: Game, decisions: int, partie: Partie, total: int, n: int, y: list[
     for s in range(n):
         v = net[s]
         p = s - eldest if s >= eldest else s - eldest + n
-        y[net_pos[p]] += v
-        y[net_seat[s]] += v
+        _i = net_pos[p]
+        y[_i] = y[_i] + v
+        _i = net_seat[s]
+        y[_i] = y[_i] + v
         sq += v * v
         whole += v
-    y[at.net_sum] += whole
-    y[at.net_sq] += sq
+    y[at.net_sum] = y[at.net_sum] + whole
+    y[at.net_sq] = y[at.net_sq] + sq
     # -- pools
     taken = led.taken
     for i in range(len(taken)):
         t = taken[i]
         if t:
-            y[at.pool_taken[i]] += 1
-            y[at.pool_take[i]] += t
+            _i = at.pool_taken[i]
+            y[_i] = y[_i] + 1
+            _i = at.pool_take[i]
+            y[_i] = y[_i] + t
     pools = carry.pools
     for i in range(len(pools)):
-        y[at.pool_left[i]] += pools[i]
+        _i = at.pool_left[i]
+        y[_i] = y[_i] + pools[i]
     # -- dealt hands: the longest suit
+    popcount = _POPCOUNT  # each suit's count from a table (compiled, bit_count() looks the method up)
     for h in g.dealt:
-        a = (h & SUIT_MASK).bit_count()
-        b = ((h >> 13) & SUIT_MASK).bit_count()
-        c = ((h >> 26) & SUIT_MASK).bit_count()
-        d = (h >> 39).bit_count()
+        a = popcount[h & SUIT_MASK]
+        b = popcount[(h >> 13) & SUIT_MASK]
+        c = popcount[(h >> 26) & SUIT_MASK]
+        d = popcount[h >> 39]
         m = a if a > b else b
         if c > m:
             m = c
         if d > m:
             m = d
-        y[at.longest] += m
+        y[at.longest] = y[at.longest] + m
     # -- what each stage kind counts of the hand (its results)
     for tally in tallies:
         tally.count(g, y)
-    y[at.turns] += g.turns
-    y[at.decided] += decisions
+    y[at.turns] = y[at.turns] + g.turns
+    y[at.decided] = y[at.decided] + decisions
     return ok
