@@ -744,6 +744,14 @@ class ChanceWords(Words):
 
     events = (Passed, Declared, Shown, Concealed, ChanceWon, ChancePassed)
     reasons = (R_RAISE, R_CALL, R_POOL, R_REFUND, R_SEQUENCE, R_TRICON)
+    reason_words = {
+        R_RAISE: ("raise", "renvi"),
+        R_CALL: ("call", "tenu"),
+        R_POOL: ("won", "gagné"),
+        R_REFUND: ("antes refunded", "mises rendues"),
+        R_SEQUENCE: ("sequence", "séquence"),
+        R_TRICON: ("tricon", "tricon"),
+    }
 
     def __init__(self, names: Sequence[str], rules: Ruleset) -> None:
         super().__init__(names, rules)

@@ -133,6 +133,7 @@ class BlankWords(Words):
 
     events = (BlankHandDeclared, BlankHandsCancelled)
     reasons = (R_BLANK,)
+    reason_words = {R_BLANK: ("blank hand", "cartes blanches")}
 
     def event(self, e: object, over: bool) -> str | None:
         names = self.names

@@ -932,6 +932,12 @@ class CardWords(Words):
 
     events = (Played, SaidWithout, Hoc, Claimed, Forfeited, HandOver)
     reasons = (R_HOC, R_PENALTY, R_BOARD, R_LAID)
+    reason_words = {
+        R_HOC: ("hoc", "hoc"),
+        R_PENALTY: ("false \"without\"", "faux « sans »"),
+        R_BOARD: ("board card laid", "carte du tableau jouée"),
+        R_LAID: ("card paid when laid", "carte payée quand jouée"),
+    }
 
     def __init__(self, names: Sequence[str], rules: Ruleset) -> None:
         super().__init__(names, rules)

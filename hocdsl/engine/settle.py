@@ -252,6 +252,12 @@ class SettleWords(Words):
 
     heard = (HandOver,)
     reasons = (R_END, R_HELD, R_DOUBLING, R_OPERA)
+    reason_words = {
+        R_END: ("cards left", "cartes restantes"),
+        R_HELD: ("card still held", "carte restée en main"),
+        R_DOUBLING: ("board card held: pool doubled", "carte du tableau gardée : cagnotte doublée"),
+        R_OPERA: ("out in the first turn", "sorti du premier coup (opéra)"),
+    }
 
     def __init__(self, names: Sequence[str], rules: Ruleset) -> None:
         super().__init__(names, rules)
