@@ -32,9 +32,14 @@ def test_no_sample_has_drifted() -> None:
 def test_a_changed_sample_is_caught() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     first = samples_tool.samples(text)[1]  # the rules-only diff: no hand played, quick
-    edited = text[:first.start] + first.body.replace("7D", "8D") + text[first.end:]
-    assert [s.command for s, _ in samples_tool.drifted(edited)
-            if s.command == first.command] == [first.command]
+    # that sample's block alone (the README's first, 20,000 hands, is checked above)
+    begin = text.rindex("<!-- sample:", 0, first.start)
+    block = text[begin:first.end] + "```\n"
+    assert [s.command for s in samples_tool.samples(block)] == [first.command]
+    assert samples_tool.drifted(block) == []
+    edited = block[:first.start - begin] + first.body.replace("7D", "8D") + "```\n"
+    assert "8D" in edited and edited != block
+    assert [s.command for s, _ in samples_tool.drifted(edited)] == [first.command]
 
 
 def test_the_main_command_ends_on_its_answer_within_a_screen() -> None:
