@@ -99,7 +99,26 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="under HOCDSL_PURE=1, run the build-independent tests too")
 
 
+#: The screen's size as the tests see it: ``COLUMNS`` and ``LINES`` decide the width every
+#: command prints at (hocdsl.screen), and pytest-xdist's workers start with 80 and 24 set
+#: where the run that started them had neither: each worker takes the run's own.
+SCREEN_ENV = ("COLUMNS", "LINES")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: object) -> None:
+    """(pytest-xdist, in the run that starts the workers) hand each worker the screen's size."""
+    node.workerinput["screen_env"] = {k: os.environ.get(k) for k in SCREEN_ENV}  # type: ignore[attr-defined]
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    screen = getattr(config, "workerinput", {}).get("screen_env")
+    if screen is not None:  # a pytest-xdist worker: the screen of the run that started it
+        for k, v in screen.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
     config.addinivalue_line("markers", "build_independent(why): its outcome cannot depend on the build; "
                                        "HOCDSL_PURE=1 skips it where a compiled build is installed")
 

@@ -90,3 +90,33 @@ def test_no_import_cycle_in_the_engine() -> None:
     cycles = _cycles(_graph())
     assert not cycles, "the engine's modules import one another in a circle: " + "; ".join(
         " <-> ".join(c) for c in cycles)
+
+
+def _kind_modules() -> set[str]:
+    """The modules of the stage kinds, as :data:`hocdsl.engine.kinds.KINDS` registers them."""
+    from hocdsl.engine.kinds import KINDS
+    return {k.stage.__module__ for k in KINDS.values()}
+
+
+def test_the_kind_modules_are_found() -> None:
+    kinds = _kind_modules()
+    assert {"hocdsl.engine.cardgame", "hocdsl.engine.bidding", "hocdsl.engine.blank",
+            "hocdsl.engine.settle"} <= kinds
+    assert kinds <= set(_graph())
+
+
+def test_the_finder_sees_an_import_of_a_kind(tmp_path: Path) -> None:
+    # the check below would pass on a reader that saw nothing: it sees every form of import
+    for i, line in enumerate(("from .cardgame import CardsSeen", "from . import bidding",
+                              "import hocdsl.engine.blank", "from hocdsl.engine.settle import Settled")):
+        path = tmp_path / f"m{i}.py"
+        path.write_text(f"from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    {line}\n",
+                        encoding="utf-8")
+        assert _imports(path) & _kind_modules(), line
+
+
+def test_the_seat_view_names_no_kind() -> None:
+    # what a seat may see of a stage is its kind's own to say (its Seen): the view a
+    # bot plays from holds what every stage shares and delegates the rest
+    found = _imports(ENGINE / "view.py") & _kind_modules()
+    assert not found, f"view.py imports a stage kind's module: {sorted(found)}"

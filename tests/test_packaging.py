@@ -121,7 +121,8 @@ def test_the_sdist_installs_and_its_tests_pass(tmp_path: Path) -> None:
     where = subprocess.run([sys.executable, "-P", "-c", "import hocdsl.rulesets; print(hocdsl.rulesets.__file__)"],
                            cwd=unpacked, env=env, capture_output=True, text=True, timeout=60)
     assert where.stdout.startswith(str(target)), (where.stdout, where.stderr)
-    tests = subprocess.run([sys.executable, "-P", "-m", "pytest", "-x", "-p", "no:cacheprovider",
+    # -n 0: its few tests in one process (this suite's workers are busy already)
+    tests = subprocess.run([sys.executable, "-P", "-m", "pytest", "-x", "-n", "0", "-p", "no:cacheprovider",
                             *SDIST_TESTS], cwd=unpacked, env=env, capture_output=True, text=True, timeout=300)
     assert tests.returncode == 0, tests.stdout[-3000:] + tests.stderr[-2000:]
     assert re.search(r"\d+ passed", tests.stdout), tests.stdout[-500:]

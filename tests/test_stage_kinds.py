@@ -136,3 +136,41 @@ def test_a_layout_travels_to_a_worker_process() -> None:
         assert copy.layout.size == table.layout.size
         assert [type(t) for t in copy.layout.tallies] == [type(t) for t in table.layout.tallies]
         assert copy.play_block(7, 0, 3) == table.play_block(7, 0, 3)
+
+
+def test_every_kind_words_its_own_reasons_and_the_records_take_them():
+    from hocdsl.records.words import REASONS, reason_words
+    for kind in KINDS.values():
+        w = kind.words
+        assert set(w.reason_words) == set(w.reasons), kind.name
+        for reason, pair in w.reason_words.items():
+            assert REASONS[reason] == pair
+    # what is not a kind's: the antes, which the game takes before any stage
+    assert set(REASONS) == {events.ANTE} | {r for k in KINDS.values() for r in k.words.reasons}
+    assert reason_words("hoc", "fr") == "hoc" and reason_words("end-payment") == "cards left"
+
+
+def test_what_a_seat_sees_is_its_kind_s_and_hides_the_other_hands():
+    # the bidding: the stake and what each has put in; the card game: the rank wanted,
+    # and only on its turn what it may lay
+    from hocdsl.actions import RAISE
+    from hocdsl.engine.bidding import BidSeen
+    from hocdsl.engine.cardgame import CardsSeen
+    g = Game(MAZARIN, 2, dealer=1, hands=[BLANK, COURTS])
+    v0, v1 = g.view(0), g.view(1)
+    seen = v1.seen()
+    assert type(seen) is BidSeen and seen is v1.seen()  # the same while the stage is played
+    assert seen.chance == g.stage == "point" and seen.mode == "open" and seen.declarations() == ()
+    g.apply(RAISE[3])
+    assert (seen.mode, seen.stake, seen.put_in(0), seen.put_in(1)) == ("raised", 3, 3, 0)
+    assert seen.bid_state()[7] == g.dealt[1]  # its own deal, never the other's
+    while g.stage != "cards":
+        legal = g.legal_actions()
+        g.apply(next((a for a in legal if type(a).__name__ == "Pass"), legal[0]))
+    c0, c1 = v0.seen(), v1.seen()
+    assert type(c0) is CardsSeen and type(c1) is CardsSeen and c0 is not seen
+    assert g.to_act == 0 and c0.need == 0 and c0.last_player == 0
+    cards, without = c0.options()
+    assert cards and cards & ~g.hands[0] == 0 and not without
+    assert c1.options() == (0, False) and c1.card_state()[2:4] == (0, False)  # not its turn
+    assert c1.card_state()[0] == g.hands[1] and not c1.may_claim()

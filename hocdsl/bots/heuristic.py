@@ -42,7 +42,8 @@ from ..cards import RANK_MASKS, Chips, Hand, Rank, Seat, count, hand_of
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from ..combos import best_sequence, best_tricon, sequence_payment, tricon_payment
-from ..engine.cardgame import PLAYS, WITHOUTS
+from ..engine.bidding import BidSeen
+from ..engine.cardgame import PLAYS, WITHOUTS, CardsSeen
 from ..engine.turnup import TurnUpResult
 from .base import Bot
 from .strength import Strength, strength
@@ -248,16 +249,17 @@ class HeuristicBot(Bot):
     # ---------------------------------------------------------- dispatch ----
 
     def choose(self, view: SeatView) -> Action:
-        stage = view.stage
-        if stage == "cards":
+        # the kinds it plays, told apart by what the stage lets a seat see
+        seen = view.seen()
+        if type(seen) is CardsSeen:
             return self.play(view)
-        if stage == "blank-hand":
+        if type(seen) is BidSeen:
+            return self.bid(view, seen.chance)
+        if view.stage == "blank-hand":
             return DECLARE_BLANK  # 002 §8: paid 10 by each other (two blank hands cancel)
-        if stage == "turnup" or stage == "holding":
-            # the dealer turns up the card chance gives; a holder says what he holds (a pool
-            # taken costs nothing): the first legal action is that, a pass comes last
-            return view.legal_actions()[0]
-        return self.bid(view, stage)
+        # turnup, holding: the dealer turns up the card chance gives; a holder says what he
+        # holds (a pool taken costs nothing): the first legal action is that, a pass comes last
+        return view.legal_actions()[0]
 
     # ----------------------------------------------------------- bidding ----
 
@@ -313,8 +315,9 @@ class HeuristicBot(Bot):
         return RAISE[amount] if amount < len(RAISE) else Raise(amount)
 
     def bid(self, view: SeatView, chance: str) -> Action:
-        state = view.bid_state()
-        assert state is not None  # asked to bid while a chance is bid
+        seen = view.seen()
+        assert type(seen) is BidSeen  # asked to bid while a chance is bid
+        state = seen.bid_state()
         _chance, mode, stake, put, pool, mult, n_in, dealt = state
         if dealt != self._dealt:
             self._new_hand(view)
@@ -338,7 +341,7 @@ class HeuristicBot(Bot):
             if p >= RAISE_AT:
                 return self._raise(chance, p, pool, mult)
             if p >= DECLARE_AT[_KINDS[i]]:
-                decls = view.declarations()  # best first: declare truthfully, the best
+                decls = seen.declarations()  # best first: declare truthfully, the best
                 if decls:
                     return decls[0]
             return PASS
@@ -355,7 +358,7 @@ class HeuristicBot(Bot):
                 return self._raise(chance, p, pool, mult)
             return CALL if p * win > to_call else PASS
         if mode == "declaring":
-            decls = view.declarations()
+            decls = seen.declarations()
             if decls:
                 return decls[0]
             return CONCEDE if CONCEDE in view.legal_actions() else NOTHING
@@ -386,11 +389,13 @@ class HeuristicBot(Bot):
     def play(self, view: SeatView) -> Action:
         if self._packs_vary and view.players != self._pack_players:
             self._pack_at(view.players)
-        if self.claims and view.may_claim():
+        seen = view.seen()
+        assert type(seen) is CardsSeen  # asked to play in the card game
+        if self.claims and seen.may_claim():
             return CLAIM  # what must be claimed is always claimed
         if self._trump_laid or self._keep_trumps:
             self._trumps(view)
-        hand, need, cards, without, cur = view.card_state()
+        hand, need, cards, without, cur = seen.card_state()
         if not cards:
             return WITHOUTS[need]
         keep = self.keep

@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Final
 
 from ..actions import Action, Play
 from ..cards import RANK_MASKS, Card, Hand, Rank, Seat, count
-from ..engine.cardgame import PLAYS, WITHOUTS
+from ..engine.cardgame import PLAYS, WITHOUTS, CardsSeen
 from ..engine.events import BlankHandDeclared, Played, SaidWithout, Shown
 from ..engine.game import Game
 from .heuristic import HeuristicBot, _ranks
@@ -84,7 +84,9 @@ class MonteCarloBot(HeuristicBot):
     # --------------------------------------------------------- decisions ----
 
     def play(self, view: SeatView) -> Action:
-        if self.claims and view.may_claim():
+        seen = view.seen()
+        assert type(seen) is CardsSeen  # asked to play in the card game
+        if self.claims and seen.may_claim():
             return super().play(view)  # the heuristic claims: what must be claimed is always claimed
         choices = self._choices(view)
         if len(choices) <= 1:
@@ -115,7 +117,9 @@ class MonteCarloBot(HeuristicBot):
     def _choices(self, view: SeatView) -> list[Action]:
         """The distinct choices: one card per rank among plain cards, each principal
         hoc, "without"; the heuristic's own choice first."""
-        _hand, need, cards, without, _cur = view.card_state()
+        seen = view.seen()
+        assert type(seen) is CardsSeen  # asked to play in the card game
+        _hand, need, cards, without, _cur = seen.card_state()
         if not cards:
             return [WITHOUTS[need]] if without else []
         first = super().play(view)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import CLAIM
+from ..engine.cardgame import CardsSeen
 from .base import Bot
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -37,7 +38,8 @@ class RandomBot(Bot):
     __slots__ = ()
 
     def choose(self, view: SeatView) -> Action:
-        if view.may_claim():
+        seen = view.seen()
+        if type(seen) is CardsSeen and seen.may_claim():
             return CLAIM  # random in its play, but it never forgets a claim
         legal = view.legal_actions()
         if len(legal) == 1:

@@ -62,7 +62,7 @@ from ..actions import (
 )
 from .. import combos
 from ..cards import (
-    RANK_PLURALS_EN, RANK_PLURALS_FR, SUIT_MASK, SUIT_NAMES_EN, SUIT_NAMES_FR, Chips, Seat, rank_name,
+    RANK_PLURALS_EN, RANK_PLURALS_FR, SUIT_MASK, SUIT_NAMES_EN, SUIT_NAMES_FR, Chips, Hand, Seat, rank_name,
     with_article,
 )
 from ..rules.cache import per_ruleset
@@ -76,7 +76,7 @@ from .events import (  # noqa: I001
     TRICON as R_TRICON, Called, ChancePassed, ChanceWon, ChipMove, Conceded, Concealed, Declared,
     DeclaredNothing, Passed, Pool, Raised, Shown, pools_of,
 )
-from .table import Result, Stage, Table
+from .table import Result, Seen, Stage, Table
 from .tally import Quantities, Ratios, Tally
 from .words import Words
 
@@ -111,6 +111,9 @@ MODE_NAMES: Final = ("open", "raised", "declaring", "lone")
 # the outcomes of a chance (ChanceResult.outcome)
 WON: Final = 1
 PASSED: Final = 2
+
+#: :meth:`BidSeen.bid_state`: (chance, mode, stake, put in, pool, multiplier, seats in, hand dealt).
+BidState = tuple[str, str, Chips, Chips, Chips, int, int, Hand]
 
 _DECLS: Final = (DeclarePoint, DeclareSequence, DeclareTricon)
 #: what one may do after a raise without the combination bidding.raise_with asks for
@@ -729,6 +732,78 @@ class ChanceBidding(Stage):
     def mode_name(self) -> str:
         return MODE_NAMES[self.mode]
 
+    def seen(self, seat: Seat) -> BidSeen:
+        return BidSeen(self, seat)
+
+
+class BidSeen(Seen):
+    """What ``seat`` may see of the bidding on one chance (:meth:`ChanceBidding.seen`),
+    beyond its hand and the events every stage shows: the round (``mode``), the stake,
+    what each seat has put in, who is still in, the chance's pool and multiplier, and on
+    its turn the declarations it may make. Not what the others hold: a combination is
+    known when it is declared or shown, in its event."""
+
+    __slots__ = ("_b",)
+
+    def __init__(self, b: ChanceBidding, seat: Seat) -> None:
+        self._b = b
+        self.seat = seat
+
+    @property
+    def chance(self) -> str:
+        """The id of the chance being bid (its vie stage)."""
+        return self._b.chance
+
+    @property
+    def mode(self) -> str:
+        """``open``, ``raised``, ``declaring`` or ``lone``."""
+        return MODE_NAMES[self._b.mode]
+
+    @property
+    def stake(self) -> Chips:
+        """The most any seat has put in on this chance (0 if none)."""
+        return self._b.level
+
+    def put_in(self, seat: Seat) -> Chips:
+        """What ``seat`` has put in by raises and calls on this chance."""
+        return self._b.put[seat]
+
+    @property
+    def pool(self) -> Chips:
+        """Chips in this chance's pool now."""
+        b = self._b
+        return b.g.ledger.pools[b.pool.index]
+
+    @property
+    def multiplier(self) -> int:
+        """The multiplier this chance is played at (1 single, 2 double...)."""
+        return self._b.mult
+
+    @property
+    def in_bidding(self) -> tuple[Seat, ...]:
+        """Seats that have not folded on this chance."""
+        b = self._b
+        return tuple(s for s in range(b.g.n) if not b.folded[s])
+
+    def bid_state(self) -> BidState:
+        """The bidding in one call, for bots: (chance, mode (``open``, ``raised``,
+        ``declaring``, ``lone``), stake, what this seat has put in, the chance's pool,
+        its multiplier, how many seats have not folded, this seat's hand as dealt)."""
+        b = self._b
+        g = b.g
+        s = self.seat
+        return (b.chance, MODE_NAMES[b.mode], b.level, b.put[s], g.ledger.pools[b.pool.index],
+                b.mult, b.folded.count(False), g.dealt[s])
+
+    def declarations(self) -> tuple[Declaration, ...]:
+        """The declarations this seat may make now, best first by the ruleset's
+        comparison keys (the whole combinations it holds; while declaring, those
+        that beat the best so far); () when none is legal or it is not its turn."""
+        b = self._b
+        if b.g.to_act != self.seat:
+            return ()
+        return b.declarations()
+
 
 # -------------------------------------------------------------- words ----
 
@@ -825,6 +900,15 @@ class ChanceWords(Words):
             "when-unraised": "payé seulement quand personne n'a renvié",
             "when-unraised-single": "payé seulement quand personne n'a renvié, en jeu simple",
         },
+    }
+    reason_words = {
+        R_RAISE: ("raise", "renvi"),
+        R_CALL: ("call", "tenu"),
+        R_POOL: ("won", "gagné"),
+        R_REFUND: ("antes refunded", "mises rendues"),
+        R_SEQUENCE: ("sequence", "séquence"),
+        R_TRICON: ("tricon", "tricon"),
+        R_DOUBLE_GAME: ("double game", "jeu double"),
     }
 
     def __init__(self, names: Sequence[str], rules: Ruleset, lang: str = "en") -> None:

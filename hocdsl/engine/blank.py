@@ -144,6 +144,7 @@ class BlankWords(Words):
                "cancel": "les cartes blanches de {who} s'annulent : rien n'est payé",
                "pays": "{pay} (cartes blanches)"},
     }
+    reason_words = {R_BLANK: ("blank hand", "cartes blanches")}
 
     def event(self, e: object, over: bool) -> str | None:
         names = self.names

@@ -77,7 +77,7 @@ from .events import (
     BOARD as R_BOARD, CARDS_STAGE, HOC as R_HOC, LAID as R_LAID, PENALTY as R_PENALTY, ChipMove,
     Claimed, Forfeited, HandOver, Hoc, Played, Pool, SaidWithout, pools_of,
 )
-from .table import Result, Stage, Table
+from .table import Result, Seen, Stage, Table
 from .tally import Quantities, Ratios, Tally, stage_index
 from .turnup import trumps_of
 from .words import Words
@@ -345,6 +345,9 @@ class CardGame(Stage):
 
     def anew(self, g: Table) -> CardGame:
         return CardGame(g, self.st, self.k)
+
+    def forks(self) -> bool:
+        return True
 
     def fork(self, g: Table) -> CardGame:
         """This card game as it stands, bound to ``g`` (:meth:`Game.fork`)."""
@@ -875,6 +878,60 @@ class CardGame(Stage):
         out.winner = s
         self.done = True
 
+    def seen(self, seat: Seat) -> CardsSeen:
+        return CardsSeen(self, seat)
+
+
+class CardsSeen(Seen):
+    """What ``seat`` may see of the card game (:meth:`CardGame.seen`), beyond its hand,
+    the pile and the counts every stage shows: the rank wanted next (0: a run is to be
+    led), who laid the last card, and on its turn what it may do -- the cards it may
+    lay, whether it may say "without", whether it has something to claim. Never the
+    other hands (the rules' own check, :meth:`CardGame.options`, reads them only for
+    the seat to act, its own)."""
+
+    __slots__ = ("_cg",)
+
+    def __init__(self, cg: CardGame, seat: Seat) -> None:
+        self._cg = cg
+        self.seat = seat
+
+    @property
+    def need(self) -> Rank:
+        """The rank the next card must have; 0 when a run is to be led."""
+        return self._cg.need
+
+    @property
+    def last_player(self) -> Seat:
+        """Who laid the last card (the eldest before any card)."""
+        return self._cg.cur
+
+    def options(self) -> tuple[Hand, bool]:
+        """This seat's legal actions as bits: (cards it may lay, whether it may say
+        "without"); ``(0, False)`` when it is not its turn."""
+        cg = self._cg
+        if cg.g.to_act != self.seat:
+            return (0, False)
+        return cg.options()
+
+    def card_state(self) -> tuple[Hand, Rank, Hand, bool, Seat]:
+        """The card game in one call, for bots: (this seat's hand, the rank needed
+        (0: lead), the cards it may lay (bits), whether it may say "without", who
+        laid the last card). Cards and "without" are as :meth:`options`."""
+        cg = self._cg
+        g = cg.g
+        s = self.seat
+        if g.to_act != s:
+            return g.hands[s], cg.need, 0, False, cg.cur
+        cards, without = cg.options()
+        return g.hands[s], cg.need, cards, without, cg.cur
+
+    def may_claim(self) -> bool:
+        """Whether this seat has something to claim now (``must_claim``): ``Claim`` is
+        then among its legal actions."""
+        cg = self._cg
+        return cg.g.to_act == self.seat and bool(cg.owed)
+
 
 # -------------------------------------------------------------- words ----
 
@@ -959,6 +1016,12 @@ class CardWords(Words):
             "pay_board": "{takes} la case {of_pool} : {n} (carte du tableau posée : {card})",
             "pay_laid": "{pay} (carte payée quand elle est posée : {card})",
         },
+    }
+    reason_words = {
+        R_HOC: ("hoc", "hoc"),
+        R_PENALTY: ("false \"without\"", "faux « sans »"),
+        R_BOARD: ("board card laid", "carte du tableau jouée"),
+        R_LAID: ("card paid when laid", "carte payée quand jouée"),
     }
 
     def __init__(self, names: Sequence[str], rules: Ruleset, lang: str = "en") -> None:

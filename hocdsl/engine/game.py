@@ -523,7 +523,7 @@ class Game(Table):
         new copy is made.
         """
         ph = self._phase
-        if type(ph) is not CardGame:
+        if ph is None or not ph.forks():
             raise ValueError("fork() is for the card game")
         n = self.n
         now = self.hands

@@ -260,6 +260,7 @@ class HoldingWords(Words):
 
     events = (Held,)
     reasons = (R_HOLDING,)
+    reason_words = {R_HOLDING: ("held", "tenu en main")}
     TEXT = {
         "en": {"holding": "holding {cards}", "out": "out first",
                "takes": "{takes} the {pool} pool: {n} ({why})"},

@@ -282,6 +282,12 @@ class SettleWords(Words):
             "opera": "{takes} la cagnotte {of_pool} : {n} (sorti au premier tour : toutes les cagnottes)",
         },
     }
+    reason_words = {
+        R_END: ("cards left", "cartes restantes"),
+        R_HELD: ("card still held", "carte restée en main"),
+        R_DOUBLING: ("board card held: pool doubled", "carte du tableau gardée : cagnotte doublée"),
+        R_OPERA: ("out in the first turn", "sorti du premier coup (opéra)"),
+    }
 
     def __init__(self, names: Sequence[str], rules: Ruleset, lang: str = "en") -> None:
         super().__init__(names, rules, lang)

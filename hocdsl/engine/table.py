@@ -160,6 +160,22 @@ class Result:
         raise NotImplementedError
 
 
+class Seen:
+    """What one seat may see of one stage, beyond what every stage shows it (the
+    :class:`~.view.SeatView`: its hand, the pile, the pools, the counts, every event
+    but the others' deals): a kind with hidden state answers its own questions in a
+    small class of its own (the card game: the rank wanted and the cards this seat
+    may lay; the bidding: the stake and what each seat has put in), which its
+    stage's :meth:`Stage.seen` makes. In the manner of OpenSpiel's observers: it
+    tells ``seat`` no more than the rules let it see. A bot reads it through
+    :meth:`~.view.SeatView.seen` and tells the kinds it knows how to play apart by
+    its class."""
+
+    __slots__ = ("seat",)
+
+    seat: Seat
+
+
 class Stage:
     """One stage of one hand, of one kind. Every kind sets ``g`` (the hand's table), ``st`` (its
     part of the ruleset), ``stage`` (the name :attr:`Game.stage` shows while it is
@@ -207,6 +223,22 @@ class Stage:
                 return
             self.apply(a)
             g.turns += 1
+
+    def seen(self, seat: Seat) -> Seen | None:
+        """What ``seat`` may see of this stage beyond what every stage shows it (its
+        kind's :class:`Seen`), or None when there is nothing more to see (the blank
+        hand: a declared hand is shown in its event)."""
+        return None
+
+    def forks(self) -> bool:
+        """Whether :meth:`fork` copies this stage as it stands: :meth:`Game.fork`
+        copies a hand only while such a stage is played (the card game)."""
+        return False
+
+    def fork(self, g: Table) -> Stage:
+        """This stage as it stands, bound to ``g``, the copy of its hand
+        (:meth:`Game.fork`; only where :meth:`forks`)."""
+        raise ValueError("fork() is for the card game")
 
     def anew(self, g: Table) -> Stage:
         """This stage as it was before it started, for the hand ``g``: :class:`Game` makes

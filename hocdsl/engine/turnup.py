@@ -170,6 +170,7 @@ class TurnUpWords(Words):
 
     events = (TurnedUp,)
     reasons = (R_TURNUP,)
+    reason_words = {R_TURNUP: ("card turned up", "carte retournée")}
     TEXT = {
         "en": {"turns": "{turns} up {card}{trumps}", "trumps": ": {suit} are trumps",
                "takes": "{takes} the {pool} pool: {n} (the card turned up marks it)"},

@@ -250,8 +250,8 @@ class Words:
     ``events``: the event classes it tells (:meth:`event`); ``heard``: event classes of
     other kinds it needs to know of without telling them (:meth:`hear`: the settle hears
     the card game's end for the cards left); ``reasons``: the reasons of the chip moves
-    it tells (:meth:`chip`). ``names`` are the players by seat (``You`` takes the second
-    person: :func:`verb`).
+    it tells (:meth:`chip`), and ``reason_words`` each of them in a few words. ``names``
+    are the players by seat (``You`` takes the second person: :func:`verb`).
     """
 
     __slots__ = ("names", "rules", "tongue", "text")
@@ -261,6 +261,9 @@ class Words:
     reasons: ClassVar[tuple[str, ...]] = ()
     #: the kind's own sentences, per language code then key (``str.format`` templates)
     TEXT: ClassVar[dict[str, dict[str, str]]] = {"en": {}, "fr": {}}
+    #: each of :attr:`reasons` in a few words (English, French): a payment's line in a
+    #: replay's transcript, and the narrator's (:data:`hocdsl.records.words.REASONS`)
+    reason_words: ClassVar[dict[str, tuple[str, str]]] = {}
 
     def __init__(self, names: Sequence[str], rules: Ruleset, lang: str = "en") -> None:
         self.names = tuple(names)

@@ -12,33 +12,18 @@ One table for the transcript of a replay (:mod:`.report`) and the narrator of
 from __future__ import annotations
 
 from ..engine.cardgame import HOC_KIND_WORDS, HOC_WHY
+from ..engine.events import ANTE
+from ..engine.kinds import KINDS
 
 #: Hoc kind (``Hoc.kind``) -> (English, French), and what makes each kind a hoc: the
 #: card game's own words (:mod:`hocdsl.engine.cardgame`, which tells its hocs with them).
 HOC_KINDS: dict[str, tuple[str, str]] = HOC_KIND_WORDS
 
-#: Chip-move reason (``ChipMove.reason``) -> a few words (English, French).
-REASONS: dict[str, tuple[str, str]] = {
-    "ante": ("ante", "mise"),
-    "raise": ("raise", "renvi"),
-    "call": ("call", "tenu"),
-    "pool": ("won", "gagné"),
-    "refund": ("antes refunded", "mises rendues"),
-    "sequence": ("sequence", "séquence"),
-    "tricon": ("tricon", "tricon"),
-    "blank-hand": ("blank hand", "cartes blanches"),
-    "hoc": ("hoc", "hoc"),
-    "end-payment": ("cards left", "cartes restantes"),
-    "penalty": ("false \"without\"", "faux « sans »"),
-    "board": ("board card laid", "carte du tableau jouée"),
-    "laid": ("card paid when laid", "carte payée quand jouée"),
-    "held": ("card still held", "carte restée en main"),
-    "doubling": ("board card held: pool doubled", "carte du tableau gardée : cagnotte doublée"),
-    "opera": ("out in the first turn", "sorti du premier coup (opéra)"),
-    "turnup": ("card turned up", "carte retournée"),
-    "holding": ("held", "tenu en main"),
-    "double-game": ("double game", "jeu double"),
-}
+#: Chip-move reason (``ChipMove.reason``) -> a few words (English, French): the antes, and
+#: each stage kind's own (its words' ``reason_words``, :data:`hocdsl.engine.kinds.KINDS`).
+REASONS: dict[str, tuple[str, str]] = {ANTE: ("ante", "mise")}
+for _kind in KINDS.values():
+    REASONS.update(_kind.words.reason_words)
 
 
 def _lang(lang: str) -> int:
