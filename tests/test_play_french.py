@@ -172,3 +172,11 @@ def test_the_player_is_vous_at_a_french_table():
     assert FR.verb("Vous", "pays") == "Vous payez" and FR.pays("Blaise", "Vous", 4) == "Blaise vous paie 4"
     assert FR.pays("Vous", "Blaise", 4) == "Vous payez 4 à Blaise" and FR.obj("Vous") == "vous"
     assert [FR.a_rank(r) for r in (1, 7, 11, 12, 13)] == ["un as", "un sept", "un valet", "une dame", "un roi"]
+
+
+def test_a_french_hand_of_the_poque_prints_no_english():
+    # the turnup and holding kinds, the vie on sets and the compartments named in French
+    text, typed = play_in_french(["poque", "--seed", "3", "--hands", "1"])
+    assert re.search(r"retourne \w+ : \w+ est l'atout", text), text[:3000]
+    assert "Cagnottes" in text and "l'as" in text
+    assert english_words(re.sub(r"\bpoque\b", " ", text), typed) == []
