@@ -527,6 +527,25 @@ class Payment:
     major: int
 
 
+#: When a vie stage's winner is paid for what he shows (``<stage>.payment_when``).
+PaymentWhen: TypeAlias = Literal["always", "unraised", "unraised-single"]
+
+
+def _payment_when() -> Any:
+    """The ``payment_when`` knob, the same on every vie stage whose combinations are paid
+    (runs and sets: the point pays nothing for what it shows)."""
+    return knob(
+        "When the combinations are paid",
+        "Whether the others pay the winner for the combinations he shows (payments) whatever "
+        "the bidding, only when nobody raised on the chance, or only when nobody raised and "
+        "the stake is single (not played double); otherwise he wins the pool alone.",
+        words={"always": "whatever the bidding",
+               "unraised": "only when nobody raised: a raised chance wins its pool alone",
+               "unraised-single": "only when nobody raised and the stake is single: a raised or "
+                                  "doubled chance wins its pool alone"},
+        default="always")
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class VieOnPoint:
     """Bidding on the point: the most cards of one suit, then their value."""
@@ -579,16 +598,7 @@ class VieOnRun:
         words={"declared-only": "only the winning run",
                "lower-than-declared": "the winning run and every lower one he holds",
                "all-held": "every run he holds"})
-    payment_when: Literal["always", "unraised", "unraised-single"] = knob(
-        "When the combinations are paid",
-        "Whether the others pay the winner for the combinations he shows (payments) whatever "
-        "the bidding, only when nobody raised on the chance, or only when nobody raised and "
-        "the stake is single (not played double); otherwise he wins the pool alone.",
-        words={"always": "whatever the bidding",
-               "unraised": "only when nobody raised: a raised chance wins its pool alone",
-               "unraised-single": "only when nobody raised and the stake is single: a raised or "
-                                  "doubled chance wins its pool alone"},
-        default="always")
+    payment_when: PaymentWhen = _payment_when()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -623,16 +633,7 @@ class VieOnSet:
         words={"declared-only": "only the winning set",
                "lower-than-declared": "the winning set and every lower one he holds",
                "all-held": "every set he holds"})
-    payment_when: Literal["always", "unraised", "unraised-single"] = knob(
-        "When the combinations are paid",
-        "Whether the others pay the winner for the combinations he shows (payments) whatever "
-        "the bidding, only when nobody raised on the chance, or only when nobody raised and "
-        "the stake is single (not played double); otherwise he wins the pool alone.",
-        words={"always": "whatever the bidding",
-               "unraised": "only when nobody raised: a raised chance wins its pool alone",
-               "unraised-single": "only when nobody raised and the stake is single: a raised or "
-                                  "doubled chance wins its pool alone"},
-        default="always")
+    payment_when: PaymentWhen = _payment_when()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
