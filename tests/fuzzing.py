@@ -323,6 +323,9 @@ def check_announcement(text: str, vocab_index: int) -> str:
 # --------------------------------------------------------------- the play loop ----
 
 #: The rulesets the play loop is fuzzed under: a hoc, the Lindor, the old Nain jaune, the Manille.
+#: the most prompts a fuzzed session may take (a few hands take a few hundred)
+MAX_PROMPTS = 20_000
+
 PLAY_RULESETS = ("hoc-mazarin", "lindor", "nain-jaune-1760", "manille")
 
 _JUNK = ("", "   ", "help", "?", "aide", "hand", "main", "pools", "history", "legal", "permis", "HELP",
@@ -380,6 +383,7 @@ def check_play(plan: PlayPlan, folder: Path, bots: Sequence[str] = ("random",)) 
     from hocdsl.announce import format_action
     from hocdsl.play import PlaySession, RecordKeeper
     from hocdsl.play.record import closing_words, keep_each_hand
+    from hocdsl.play.refuse import turn_words
     from hocdsl.records import read_record, replay_record, to_json
 
     rules = _play_rules(plan.ruleset)
@@ -399,7 +403,13 @@ def check_play(plan: PlayPlan, folder: Path, bots: Sequence[str] = ("random",)) 
             if line.strip().lower() not in ("quit", "exit", "quitter"):
                 return line
         state["legal"] += 1
-        return format_action(rng.choice(s.game.legal_actions()), s.vocab, rng.choice(("en", "fr")))
+        if state["prompts"] > MAX_PROMPTS:  # a session that never ends is a failure, not a hang
+            raise FuzzFailure(f"no end after {MAX_PROMPTS} prompts")
+        action = rng.choice(s.game.legal_actions())
+        words = rng.choice(("en", "fr"))
+        if s.lang == "fr":  # a French table reads cards in its own letters (C is cœur there)
+            return turn_words([action], s.vocab, "fr")
+        return format_action(action, s.vocab, words)
 
     out: list[str] = []
     session = PlaySession(rules, seed=plan.seed, lang=plan.lang, hands=plan.hands, bots=tuple(bots),
