@@ -45,7 +45,7 @@ CASES = [
      "raise_cap", None),
     ("unknown-stage-knob.yaml", 9, 5, "stages.card_game.principal_wilde",
      "an unknown knob `principal_wilde` in `stages.card_game`",
-     "one of: runs, after_top, opening_lead, must_cover, end_of_run_pay, accidental_hocs, accidental_pay, "
+     "one of: display_names, runs, after_top, opening_lead, must_cover, end_of_run_pay, accidental_hocs, accidental_pay, "
      "accidental_restart, accidental_when_held, last_card_hoc, permanent_hocs, permanent_pay, principal_hocs, "
      "principal_may_withhold, principal_wild, principal_lead_pays, principal_pay, principal_after, "
      "principal_lead_as, principal_is_hoc, wild_counts_as, "
