@@ -58,7 +58,7 @@ from functools import lru_cache
 from math import comb
 from typing import TYPE_CHECKING, Any, Literal
 
-from .cards import JACK, KING, QUEEN, RANK_MASKS, card_name, rank_of, suit_of
+from .cards import JACK, KING, QUEEN, RANK_MASKS, card_name, rank_of, sorted_cards, suit_of
 from .pack import pack_of
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -412,7 +412,7 @@ def _trump_odds(rules: Ruleset, n: int, size: int, mask: int
     groups = trump_ranks(rules)
     if not groups:
         return {}, None
-    cards = [c for c in range(52) if mask >> c & 1]
+    cards = sorted_cards(mask)
     rest = comb(size - 1, n)  # hands from the N - 1 cards besides the one turned up
 
     def needed(ranks: tuple[int, ...], t: int) -> list[int] | None:

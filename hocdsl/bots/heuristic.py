@@ -38,7 +38,7 @@ from ..actions import (
 )
 from mypy_extensions import mypyc_attr
 
-from ..cards import RANK_MASKS, Chips, Hand, Rank, Seat, count, hand_of
+from ..cards import RANK_MASKS, Chips, Hand, Rank, Seat, card_of, count, hand_of
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from ..combos import best_sequence, best_tricon, sequence_payment, tricon_payment
@@ -380,9 +380,9 @@ class HeuristicBot(Bot):
         bonus, keep = self._bonus0, self._keep_cards
         if trumps >= 0:
             for rank in self._trump_laid:
-                bonus |= 1 << (trumps * 13 + rank - 1)
+                bonus |= 1 << card_of(rank, trumps)
             for rank in self._keep_trumps:
-                keep |= 1 << (trumps * 13 + rank - 1)
+                keep |= 1 << card_of(rank, trumps)
         self.keep = keep
         self.bonus = bonus & ~keep
 

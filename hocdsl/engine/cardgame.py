@@ -67,8 +67,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import CLAIM, PLAY, WITHOUT, Claim, Play, Without
 from ..cards import (
-    RANK_MASKS, SUIT_MASK, Card, Hand, Rank, Seat, a_rank, card_name, hand_of, rank_letter, rank_name,
-    with_article,
+    RANK_MASKS, SUIT_MASK, Card, Hand, Rank, Seat, a_rank, card_name, card_of, hand_of, rank_letter,
+    rank_name, with_article,
 )
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
@@ -383,7 +383,7 @@ class CardGame(Stage):
             if trumps >= 0:
                 pools = dict(k.board_pools)
                 for rank, pool in k.trump_board:
-                    pools[trumps * 13 + rank - 1] = pool
+                    pools[card_of(rank, trumps)] = pool
                 self.board_pools = pools
                 self.board_cards = hand_of(pools)
                 self.special = k.special | self.board_cards

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import PASS, Hold, Pass
-from ..cards import RANK_MASKS, Hand, Seat, card_name
+from ..cards import RANK_MASKS, Hand, Seat, card_name, card_of
 from ..rules.model import HoldingClaim
 from .cardgame import CardsResult
 from .errors import IllegalAction, Rule
@@ -110,7 +110,7 @@ class HoldingStage(Stage):
                 return -1
             need = 0
             for r in claim.trumps:
-                need |= 1 << (trumps * 13 + r - 1)
+                need |= 1 << card_of(r, trumps)
             return need
         need = 0
         for c in claim.cards:

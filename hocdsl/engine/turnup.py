@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import TurnUp
-from ..cards import Card, Seat, card_name
+from ..cards import Card, Seat, card_name, iter_cards, sorted_cards
 from .errors import IllegalAction, Rule
 from .events import TURNUP as R_TURNUP, ChipMove, Pool, TurnedUp, pools_of
 from .table import Result, Stage, Table
@@ -111,7 +111,7 @@ class TurnUpStage(Stage):
             return
         rng = g.rng
         if rng is not None:
-            cards = [c for c in range(52) if talon >> c & 1]
+            cards = sorted_cards(talon)
             self.turned = cards[int(rng.random() * len(cards))]
         g.stage = TURNUP_STAGE
         g.to_act = g.dealer
@@ -120,7 +120,7 @@ class TurnUpStage(Stage):
         if self.turned >= 0:
             return (TURN_UP[self.turned],)
         talon = self.g.out_of_play
-        return tuple(TURN_UP[c] for c in range(52) if talon >> c & 1)
+        return tuple(TURN_UP[c] for c in iter_cards(talon))
 
     def forced(self) -> TurnUp | None:
         """The card chance turned up, when the hand was dealt from a generator."""
