@@ -696,7 +696,14 @@ def yaml_of(rules: Ruleset, path: str, value: Any) -> Any:
 
 
 def _plain(value: Any) -> Any:
-    """A value for one line of text: ``true``, ``3``, ``never``, ``[KS, JD]``."""
+    """A value for one line of text, as a ruleset file writes it: ``true``, ``3``, ``never``,
+    ``[KS, JD]``, ``null`` (a knob set to nothing, e.g. no number of deals).
+
+    >>> [_plain(v) for v in (True, 3, "never", ["KS", "JD"], None)]
+    ['true', 3, 'never', '[KS, JD]', 'null']
+    """
+    if value is None:
+        return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (list, dict)):

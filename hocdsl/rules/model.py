@@ -320,7 +320,7 @@ class Deal:
     rest: Literal["out-of-play"] = knob(
         "The cards not dealt",
         "What becomes of the cards left over after the deal.",
-        words={"out-of-play": "out of play, seen by nobody"})
+        words={"out-of-play": "out of play, face down: seen by nobody, but for a card a turnup stage turns up"})
     direction: Literal["anticlockwise", "clockwise"] = knob(
         "Direction of play",
         "The way the deal, speech and play go round the table.",
