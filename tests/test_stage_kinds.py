@@ -17,6 +17,9 @@ from hocdsl.narrate import Narrator
 from hocdsl.rules import bundled_rulesets, load_ruleset
 from hocdsl.sim import metrics
 from hocdsl.sim.metrics import Layout
+from hocdsl.engine.bidding import chance_outcomes, winners
+from hocdsl.engine.blank import blank_hands
+from hocdsl.engine.cardgame import card_winner
 
 MAZARIN = load_ruleset("hoc-mazarin")
 # Two players, 15 cards each: seat 0 holds no king, queen or jack (a blank hand,
@@ -46,9 +49,9 @@ def test_each_stage_reports_in_a_result_kept_after_the_hand():
     # the first legal action of the blank-hand holder is to declare it: he alone does, and is paid
     claims = g.results[3]
     assert isinstance(claims, BlankClaims)
-    assert claims.declared == [0] and claims.paid and g.blank_hands == (0,)
+    assert claims.declared == [0] and claims.paid and blank_hands(g) == (0,)
     out = g.results[4]
-    assert isinstance(out, CardsResult) and out.winner == g.card_winner is not None
+    assert isinstance(out, CardsResult) and out.winner == card_winner(g) is not None
     loser = 1 - out.winner
     settled = g.results[5]
     assert isinstance(settled, Settled)
@@ -65,11 +68,11 @@ def test_a_fork_copies_the_results_and_shares_none():
         g.apply(pick.choice(g.legal_actions()))
     twin = g.fork(list(g.hands))
     assert [type(r) for r in twin.results] == [type(r) for r in g.results]
-    assert twin.winners == g.winners and twin.chance_outcomes == g.chance_outcomes
+    assert winners(twin) == winners(g) and chance_outcomes(twin) == chance_outcomes(g)
     while not twin.is_over:
         twin.apply(pick.choice(twin.legal_actions()))
     # the twin's card game ended; the original's has not: no result is shared
-    assert twin.card_winner is not None and g.card_winner is None
+    assert card_winner(twin) is not None and card_winner(g) is None
     assert all(a is not b for a, b in zip(twin.results, g.results))
 
 

@@ -125,6 +125,11 @@ class BlankHands(Stage):
         self.done = True
 
 
+def blank_hands(g: Table) -> tuple[Seat, ...]:
+    """Seats that declared a blank hand in the hand ``g`` (what its claims stages report)."""
+    return tuple(s for r in g.results if isinstance(r, BlankClaims) for s in r.declared)
+
+
 # -------------------------------------------------------------- words ----
 
 
