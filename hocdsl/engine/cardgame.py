@@ -78,7 +78,7 @@ from .events import (
     Claimed, Forfeited, HandOver, Hoc, Played, Pool, SaidWithout, pools_of,
 )
 from .table import Result, Seen, Stage, Table
-from .tally import Quantities, Ratios, Tally, stage_index
+from .tally import Quantities, Ratios, StageTally
 from .turnup import trumps_of
 from .words import Words
 
@@ -1226,11 +1226,11 @@ class CardWords(Words):
 # ------------------------------------------------------------ metrics ----
 
 
-class CardsTally(Tally):
+class CardsTally(StageTally):
     """What the simulator counts of the card game: the hocs by kind, who goes out (by
     position, and whether at once), and the cards the others are left with."""
 
-    __slots__ = ("at", "positions", "win_pos", "losers", "hocs", "principal", "accidental", "kinds",
+    __slots__ = ("positions", "win_pos", "losers", "hocs", "principal", "accidental", "kinds",
                  "first_turn_out", "cards_left", "left_k")
 
     legend = """With a stops stage (the card game):
@@ -1257,20 +1257,16 @@ class CardsTally(Tally):
   distribution; JSON also gives the raw counts under ``distributions``).
 """
 
+    kind = "stops"
+
     def __init__(self, at: int) -> None:
-        self.at = at  # the index of the stops stage among the ruleset's stages
+        super().__init__(at)
         self.positions: tuple[str, ...] = ()
         self.win_pos: tuple[int, ...] = ()
         self.losers = self.hocs = self.principal = self.accidental = -1
         self.first_turn_out = self.cards_left = -1
         self.kinds: tuple[int, ...] = ()  # per hoc kind, as HOC_KINDS numbers them
         self.left_k: tuple[int, ...] = ()  # index k: losers left with k cards
-
-    @classmethod
-    def of(cls, rules: Ruleset, players: int) -> CardsTally | None:
-        """The stops kind's :class:`~.tally.Tally` for ``rules`` (None without a card game)."""
-        at = stage_index(rules, "stops")
-        return cls(at) if at >= 0 else None
 
     def quantities(self, section: str, q: Quantities) -> None:
         if section == "play":
