@@ -37,6 +37,9 @@ def _played_out(rules=MAZARIN, hands=(BLANK, COURTS)) -> Game:
 def test_the_shared_table_holds_no_kind_s_outcome():
     for gone in ("card_winner", "pool_outcome", "hoc_counts", "end_owed", "swept", "_blank"):
         assert gone not in TABLE_STATE
+    # nor does the hand look them up itself: each is a function of its kind's module
+    for gone in ("card_winner", "winners", "hocs", "stake", "need", "blank_hands", "swept", "bidding_mode"):
+        assert not hasattr(Game, gone), gone
 
 
 def test_each_stage_reports_in_a_result_kept_after_the_hand():
