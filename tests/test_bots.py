@@ -23,6 +23,8 @@ from hocdsl.cards import FULL_PACK, RANK_MASKS, parse_card
 from hocdsl.engine import Game, Partie
 from hocdsl.rules import bundled_extensions, bundled_rulesets, load_ruleset
 from hocdsl.sim import simulate
+from hocdsl.engine.bidding import bidding_mode
+from hocdsl.engine.cardgame import need
 
 CONFIGS = [(name, ()) for name in bundled_rulesets()]
 CONFIGS += [("hoc-mazarin", (ext,)) for ext in bundled_extensions()]
@@ -203,12 +205,12 @@ def test_heuristic_declares_a_blank_hand_and_shows_when_paid():
     while g.stage != "cards":
         s = g.to_act
         a = bots[s].choose(g.view(s))
-        if g.stage == "sequence" and s == 0 and g.bidding_mode == "open":
+        if g.stage == "sequence" and s == 0 and bidding_mode(g) == "open":
             assert a != PASS
         if g.stage == "blank-hand":
             assert s == 0 and a == DECLARE_BLANK
             seen_blank = True
-        if g.bidding_mode == "lone" and g.stage in ("sequence", "tricon"):
+        if bidding_mode(g) == "lone" and g.stage in ("sequence", "tricon"):
             # alone on a chance it pays to show for: show
             assert a == SHOW
         g.apply(a)
@@ -223,7 +225,7 @@ def test_heuristic_lone_point_is_not_shown():
     g.apply(RAISE[1])
     g.apply(PASS)
     g.apply(PASS)
-    assert g.bidding_mode == "lone"
+    assert bidding_mode(g) == "lone"
     # the point pays nothing beyond the pool (002 §7.1): keep the hand hidden
     assert make_bot("heuristic", rules, 0, random.Random(0)).choose(g.view(0)) == CONCEAL
 
@@ -238,7 +240,7 @@ def test_heuristic_leads_its_longest_run_and_keeps_principal_hocs():
              "AH 2H 3H 4S 5H 6H 7H 8H 9S 10S JS 8C",
              "AD 2D 3D 4D 5S 6D 7D 8D 9D 10D JH QH"]
     g = _at_cards(rules, hands)
-    assert g.to_act == 0 and g.need == 0
+    assert g.to_act == 0 and need(g) == 0
     a = make_bot("heuristic", rules, 0, random.Random(0)).choose(g.view(0))
     assert a == PLAY[parse_card("AC")]
 
@@ -257,7 +259,7 @@ def test_heuristic_breaks_an_opponent_run_with_a_principal_hoc():
         g.apply(PASS if PASS in legal else legal[0])
     # Anne leads the 10S; the JC and QH follow by force, then "without king"; Blaise's turn
     g.apply(PLAY[parse_card("10S")])
-    assert g.to_act == 1 and g.need == 13
+    assert g.to_act == 1 and need(g) == 13
     assert set(g.legal_actions()) == {PLAY[parse_card("KS")], WITHOUT[13]}
     a = make_bot("heuristic", rules, 1, random.Random(0)).choose(g.view(1))
     assert a == PLAY[parse_card("KS")]

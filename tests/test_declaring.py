@@ -14,6 +14,7 @@ import pytest
 from hocdsl.actions import CALL, CONCEDE, NOTHING, PASS, RAISE, DeclarePoint, DeclareSequence, DeclareTricon
 from hocdsl.engine import IllegalAction
 from hocdsl.records import RecordError, parse_record, replay_record
+from hocdsl.engine.bidding import bidding_mode, winners
 from test_engine_util import ANNE, BLAISE, COLETTE, game, net_for, pass_chance, play, rules
 
 # Anne: five spades A 4 10 J Q = 1+4+10+10+10 = 35 (002 §3.1), the tierce 10-J-Q of
@@ -46,7 +47,7 @@ def test_a_hand_that_beats_the_declaration_is_declared():
     assert g.legal_actions() == (DeclarePoint(6, 24),)
     assert not g.can_apply(CONCEDE)
     play(g, DeclarePoint(6))
-    assert g.winners["point"] == COLETTE
+    assert winners(g)["point"] == COLETTE
     assert net_for(g, "point") == [-1, -1, 2]
 
 
@@ -60,7 +61,7 @@ def test_a_lower_hand_still_says_cest_bon():
     assert g.to_act == ANNE and g.legal_actions() == (CONCEDE,)
     assert not g.can_apply(DeclarePoint(5, 35))
     play(g, CONCEDE)
-    assert g.winners["point"] == COLETTE
+    assert winners(g)["point"] == COLETTE
 
 
 def test_nothing_refused_to_a_player_with_a_sequence():
@@ -71,7 +72,7 @@ def test_nothing_refused_to_a_player_with_a_sequence():
     g = game(AUDIT)
     pass_chance(g)
     play(g, RAISE[1], CALL, CALL)
-    assert g.bidding_mode == "declaring" and g.to_act == ANNE
+    assert bidding_mode(g) == "declaring" and g.to_act == ANNE
     assert NOTHING not in g.legal_actions()
     with pytest.raises(IllegalAction) as e:
         g.apply(NOTHING)
@@ -81,7 +82,7 @@ def test_nothing_refused_to_a_player_with_a_sequence():
     play(g, DeclareSequence(4))
     assert g.legal_actions() == (CONCEDE,)
     play(g, CONCEDE)
-    assert g.winners["sequence"] == BLAISE
+    assert winners(g)["sequence"] == BLAISE
 
 
 def test_the_bluff_case_only_when_nothing_is_held():
@@ -101,7 +102,7 @@ def test_the_bluff_case_only_when_nothing_is_held():
     assert g.to_act == COLETTE and g.legal_actions() == (DeclareTricon(3, 6),)
     assert not g.can_apply(NOTHING)
     play(g, DeclareTricon(3))
-    assert g.winners["tricon"] == COLETTE
+    assert winners(g)["tricon"] == COLETTE
     assert net_for(g, "tricon") == [-4, -4, 8]
 
 
@@ -225,7 +226,7 @@ def test_good_folds_is_the_wikipedia_articles_reading():
     g = game(AUDIT, rules("hoc-mazarin-wikipedia"))
     assert CONCEDE not in g.legal_actions()
     play(g, CONCEDE)
-    assert g.to_act == BLAISE and g.bidding_mode == "open"
+    assert g.to_act == BLAISE and bidding_mode(g) == "open"
     g = game(AUDIT)
     assert not g.can_apply(CONCEDE)
 

@@ -15,6 +15,7 @@ from hocdsl.actions import (
 from hocdsl.combos import Point, Run, Trio
 from hocdsl.engine import Carry, IllegalAction
 from hocdsl.engine.events import ChancePassed, ChanceWon, Declared, Shown
+from hocdsl.engine.bidding import bidding_mode, put_in, stake, winners
 from test_engine_util import (
     ANNE, BLAISE, COLETTE, game, moves, net_for, of_type, pass_chance, play, rules, variant,
 )
@@ -78,7 +79,7 @@ def test_forced_declarations_include_those_who_passed():
     play(g, CONCEDE)
     assert g.to_act == ANNE
     play(g, CONCEDE)
-    assert g.winners["point"] == BLAISE
+    assert winners(g)["point"] == BLAISE
 
 
 def test_declaration_checked_against_the_hand():
@@ -101,7 +102,7 @@ def test_raise_call_and_fold():
     # pool: 3 antes + 2 + 2 = 7.
     g = game(DEAL1)
     play(g, RAISE[2], CALL, PASS)
-    assert g.bidding_mode == "declaring" and g.to_act == ANNE
+    assert bidding_mode(g) == "declaring" and g.to_act == ANNE
     play(g, DeclarePoint(5), DeclarePoint(6))
     assert moves(g, "raise", "point") == [(ANNE, "point pool", 2)]
     assert moves(g, "call", "point") == [(BLAISE, "point pool", 2)]
@@ -114,7 +115,7 @@ def test_no_raising_on_oneself():
     # word comes back to her: she is never asked to raise over herself.
     g = game(DEAL1)
     play(g, RAISE[3], CALL, CALL)
-    assert g.bidding_mode == "declaring" and g.to_act == ANNE
+    assert bidding_mode(g) == "declaring" and g.to_act == ANNE
     assert not any(type(a).__name__ == "Raise" for a in g.legal_actions())
     with pytest.raises(IllegalAction) as e:
         g.apply(RAISE[1])
@@ -122,10 +123,10 @@ def test_no_raising_on_oneself():
     # a re-raise gives the word back to the first raiser
     g = game(DEAL1)
     play(g, RAISE[3], RAISE[2], CALL)
-    assert g.to_act == ANNE and g.bidding_mode == "raised"
-    assert g.stake == 5 and g.put_in(ANNE) == 3
+    assert g.to_act == ANNE and bidding_mode(g) == "raised"
+    assert stake(g) == 5 and put_in(g, ANNE) == 3
     play(g, CALL)  # Anne puts in 2 more; back at Blaise, the last raiser: the raises end
-    assert g.bidding_mode == "declaring"
+    assert bidding_mode(g) == "declaring"
     assert moves(g, None, "point")[-1] == (ANNE, "point pool", 2)
 
 
@@ -140,7 +141,7 @@ def test_raise_cap():
     g = game(DEAL1, variant(rules(), "bidding", raise_cap=5))
     assert not g.can_apply(RAISE[6]) and g.can_apply(RAISE[5])
     play(g, RAISE[5], RAISE[5])
-    assert g.stake == 10 and not g.can_apply(RAISE[6])
+    assert stake(g) == 10 and not g.can_apply(RAISE[6])
 
 
 def test_passer_comes_back_after_a_raise():
@@ -149,7 +150,7 @@ def test_passer_comes_back_after_a_raise():
     play(g, PASS, RAISE[3], PASS)
     assert g.to_act == ANNE and CALL in g.legal_actions()
     play(g, CALL)
-    assert g.bidding_mode == "declaring" and g.to_act == ANNE
+    assert bidding_mode(g) == "declaring" and g.to_act == ANNE
     play(g, DeclarePoint(5), DeclarePoint(6))
     assert moves(g, "pool", "point") == [("point pool", BLAISE, 3 + 3 + 3)]
 
@@ -160,7 +161,7 @@ def test_no_return_after_pass_when_the_ruleset_forbids_it():
     r = variant(rules(), "bidding", may_return_after_pass=False)
     g = game(DEAL1, r)
     play(g, PASS, RAISE[3], PASS)
-    assert g.bidding_mode == "lone" and g.to_act == BLAISE
+    assert bidding_mode(g) == "lone" and g.to_act == BLAISE
     assert g.legal_actions() == (SHOW, CONCEAL)
     play(g, CONCEAL)
     assert moves(g, "pool", "point") == [("point pool", BLAISE, 6)]
@@ -174,7 +175,7 @@ def test_first_declarer_takes_precedence():
     assert g.to_act == ANNE
     assert g.legal_actions() == (CONCEDE,)
     play(g, CONCEDE)
-    assert g.winners["point"] == BLAISE
+    assert winners(g)["point"] == BLAISE
     assert moves(g, "pool", "point") == [("point pool", BLAISE, 3)]
 
 
@@ -190,7 +191,7 @@ def test_an_equal_hand_may_be_declared_and_loses_the_tie():
     play(g, DeclarePoint(5, 25))
     assert [(e.seat, e.declaration) for e in of_type(g, Declared)] == [
         (BLAISE, DeclarePoint(5, 25)), (ANNE, DeclarePoint(5, 25))]
-    assert g.winners["point"] == BLAISE
+    assert winners(g)["point"] == BLAISE
     assert moves(g, "pool", "point") == [("point pool", BLAISE, 3)]
 
 
@@ -201,7 +202,7 @@ def test_eldest_precedence_on_the_same_deal():
         play(g, PASS, DeclarePoint(5), CONCEDE)
         assert DeclarePoint(5, 25) in g.legal_actions()
         play(g, DeclarePoint(5))
-        assert g.winners["point"] == ANNE
+        assert winners(g)["point"] == ANNE
         assert moves(g, "pool", "point") == [("point pool", ANNE, 3)]
 
 
@@ -212,7 +213,7 @@ def test_lone_winner_who_shows_is_paid_his_sequence_and_lower_ones():
     g = game(DEAL2)
     pass_chance(g)  # point
     play(g, PASS, RAISE[1], PASS, PASS)
-    assert g.bidding_mode == "lone" and g.to_act == BLAISE
+    assert bidding_mode(g) == "lone" and g.to_act == BLAISE
     play(g, SHOW)
     shown = of_type(g, Shown)[0]
     assert shown.combinations == (Run(1, 4, 13), Run(0, 3, 7))
@@ -355,7 +356,7 @@ def test_no_declaration_before_the_raises_where_declaring_does_not_close():
     with pytest.raises(IllegalAction):
         g.apply(DeclarePoint(5))
     play(g, RAISE[1], CALL, PASS, DeclarePoint(5), DeclarePoint(6))
-    assert g.winners["point"] == BLAISE
+    assert winners(g)["point"] == BLAISE
 
 
 def test_hoca_point_by_value_alone():
@@ -369,10 +370,10 @@ def test_hoca_point_by_value_alone():
     assert DeclarePoint(3, 28) in g.legal_actions() and CONCEDE not in g.legal_actions()
     assert not g.can_apply(CONCEDE)
     play(g, DeclarePoint(3))
-    assert g.winners["point"] == COLETTE
+    assert winners(g)["point"] == COLETTE
     g = game(DEAL1)
     play(g, RAISE[1], PASS, CALL, DeclarePoint(5))
     assert g.legal_actions() == (CONCEDE,)
     assert not g.can_apply(DeclarePoint(3))
     play(g, CONCEDE)
-    assert g.winners["point"] == ANNE
+    assert winners(g)["point"] == ANNE

@@ -14,6 +14,7 @@ from hocdsl.actions import DECLARE_BLANK, PASS, PLAY, WITHOUT, DeclareBlank
 from hocdsl.cards import RANK_MASKS, parse_card, parse_hand
 from hocdsl.engine import IllegalAction
 from hocdsl.engine.events import BlankHandsCancelled, Hoc, HandOver, Played, SaidWithout
+from hocdsl.engine.cardgame import need
 from test_engine_util import (
     ANNE, BLAISE, COLETTE, game, moves, of_type, play, rules, to_cards, variant,
 )
@@ -44,7 +45,7 @@ def test_covering_without_and_accidental_hoc():
     # each pays Anne 1, and she starts a new sequence.
     g = game(CARDS)
     to_cards(g)
-    assert g.stage == "cards" and g.to_act == ANNE and g.need == 0
+    assert g.stage == "cards" and g.to_act == ANNE and need(g) == 0
     play(g, P("5S"))
     assert g.legal_actions() == (P("6H"),)  # must cover (002 §9.1)
     with pytest.raises(IllegalAction) as e:
@@ -58,14 +59,14 @@ def test_covering_without_and_accidental_hoc():
     assert hocs(g) == [(ANNE, "accidental", True)]
     assert of_type(g, Hoc)[0].card == parse_card("6H")
     assert moves(g, "hoc") == [(BLAISE, ANNE, 1), (COLETTE, ANNE, 1)]
-    assert g.to_act == ANNE and g.need == 0
+    assert g.to_act == ANNE and need(g) == 0
 
 
 def _to_king(g):
     """Anne: 5S 6H sans 7 (accidental hoc), then 10S JC QC: the king is wanted."""
     to_cards(g)
     play(g, P("5S"), P("6H"), WITHOUT[7], WITHOUT[7], WITHOUT[7], P("10S"), P("JC"), P("QC"))
-    assert g.need == 13 and g.to_act == ANNE
+    assert need(g) == 13 and g.to_act == ANNE
 
 
 def test_withheld_principal_hoc_and_a_principal_hoc_played():
@@ -80,7 +81,7 @@ def test_withheld_principal_hoc_and_a_principal_hoc_played():
     play(g, P("KH"))
     assert hocs(g)[-1] == (BLAISE, "principal", True)
     assert moves(g, "hoc")[-2:] == [(ANNE, BLAISE, 1), (COLETTE, BLAISE, 1)]
-    assert g.to_act == BLAISE and g.need == 0
+    assert g.to_act == BLAISE and need(g) == 0
 
 
 def test_both_withhold_then_accidental_hoc_on_the_queen():
@@ -89,7 +90,7 @@ def test_both_withhold_then_accidental_hoc_on_the_queen():
     play(g, WITHOUT[13], WITHOUT[13], WITHOUT[13])  # Colette holds no king
     assert hocs(g)[-1] == (ANNE, "accidental", True)
     assert of_type(g, Hoc)[-1].card == parse_card("QC")
-    assert g.to_act == ANNE and g.need == 0
+    assert g.to_act == ANNE and need(g) == 0
 
 
 def test_principal_hoc_may_not_be_withheld_under_the_other_reading():
@@ -110,7 +111,7 @@ def test_a_plain_king_is_an_end_of_run_hoc_at_once():
     assert g.legal_actions() == (P("KS"),)
     play(g, P("KS"))
     assert hocs(g)[-1] == (ANNE, "end-of-run", True)
-    assert g.to_act == ANNE and g.need == 0
+    assert g.to_act == ANNE and need(g) == 0
 
 
 def test_principal_lead_pays():
@@ -120,13 +121,13 @@ def test_principal_lead_pays():
     play(g, P("KS"))
     assert hocs(g) == [(ANNE, "principal", True)]
     assert moves(g, "hoc") == [(BLAISE, ANNE, 1), (COLETTE, ANNE, 1)]
-    assert g.to_act == ANNE and g.need == 0
+    assert g.to_act == ANNE and need(g) == 0
     # ... and where leading one is no hoc: no payment; the king still ends the sequence
     g = game(CARDS, variant(rules(), "card_game", principal_lead_pays=False))
     to_cards(g)
     play(g, P("KS"))
     assert hocs(g) == [] and moves(g, "hoc") == []
-    assert g.to_act == ANNE and g.need == 0
+    assert g.to_act == ANNE and need(g) == 0
 
 
 def test_accidental_hocs_unpaid_where_the_ruleset_says_so():
@@ -134,7 +135,7 @@ def test_accidental_hocs_unpaid_where_the_ruleset_says_so():
     to_cards(g)
     play(g, P("5S"), P("6H"), WITHOUT[7], WITHOUT[7], WITHOUT[7])
     assert hocs(g) == [(ANNE, "accidental", False)] and moves(g, "hoc") == []
-    assert g.to_act == ANNE and g.need == 0
+    assert g.to_act == ANNE and need(g) == 0
 
 
 def test_wild_principal_hoc():
@@ -149,7 +150,7 @@ def test_wild_principal_hoc():
     assert of_type(g, Played)[-1].wild is True
     assert hocs(g) == [(BLAISE, "principal", True)]
     assert moves(g, "hoc") == [(ANNE, BLAISE, 1), (COLETTE, BLAISE, 1)]
-    assert g.to_act == BLAISE and g.need == 0
+    assert g.to_act == BLAISE and need(g) == 0
 
     g = game(CARDS)
     to_cards(g)
@@ -187,7 +188,7 @@ def _to_false_without(g):
     to_cards(g)
     play(g, P("5S"), P("6H"), WITHOUT[7], WITHOUT[7], WITHOUT[7], P("10S"), P("JC"), P("QC"),
          WITHOUT[13], P("KH"), P("8D"), WITHOUT[9])
-    assert g.to_act == COLETTE and g.need == 9  # Colette holds 9C
+    assert g.to_act == COLETTE and need(g) == 9  # Colette holds 9C
 
 
 def test_false_without_strict():
@@ -335,7 +336,7 @@ def test_plain_king_leading_is_an_end_of_run_hoc_and_going_out_is_not():
     g = game(CARDS, r)
     to_cards(g)
     play(g, P("KS"))
-    assert hocs(g) == [(ANNE, "end-of-run", True)] and g.to_act == ANNE and g.need == 0
+    assert hocs(g) == [(ANNE, "end-of-run", True)] and g.to_act == ANNE and need(g) == 0
     g = game(CARDS, r)
     to_cards(g)
     g.hands[ANNE] = parse_hand("KS")  # set mid-game: Anne's last card is a king

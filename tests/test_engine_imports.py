@@ -78,7 +78,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_the_reader_sees_the_engine() -> None:
     graph = _graph()
     assert "hocdsl.engine.table" in graph["hocdsl.engine.game"]
-    assert "hocdsl.engine.cardgame" in graph["hocdsl.engine.game"]
+    assert "hocdsl.engine.cardgame" in graph["hocdsl.engine.kinds"]
 
 
 def test_the_finder_finds_a_cycle() -> None:
@@ -120,3 +120,51 @@ def test_the_seat_view_names_no_kind() -> None:
     # bot plays from holds what every stage shares and delegates the rest
     found = _imports(ENGINE / "view.py") & _kind_modules()
     assert not found, f"view.py imports a stage kind's module: {sorted(found)}"
+
+
+def _registered_modules(kinds: Path = ENGINE / "kinds.py") -> set[str]:
+    """The modules of the kinds that ``kinds.py`` registers, read from its source: the
+    class given as each ``Kind(...)``'s stage, and the module it is imported from."""
+    tree = ast.parse(kinds.read_text(encoding="utf-8"))
+    source: dict[str, str] = {}  # imported name -> its module
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+            for a in node.names:
+                source[a.asname or a.name] = f"{PACKAGE}.{node.module}"
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Kind"
+                and len(node.args) > 1 and isinstance(node.args[1], ast.Name)):
+            found.add(source[node.args[1].id])
+    return found
+
+
+def test_the_registered_kinds_are_read_from_the_source() -> None:
+    # the same modules as the registry holds when imported, and not the shared ones
+    assert _registered_modules() == _kind_modules()
+    assert not _registered_modules() & {"hocdsl.engine.table", "hocdsl.engine.tally", "hocdsl.engine.words"}
+
+
+def _kinds_imported_by_game(game: Path) -> set[str]:
+    return _imports(game) & _registered_modules()
+
+
+def test_the_game_names_no_kind() -> None:
+    # Game sequences the stages and holds what they share: each kind's look-ups (who won,
+    # the hocs, the stake) and its part of the carry are its own module's
+    found = _kinds_imported_by_game(ENGINE / "game.py")
+    assert not found, f"game.py imports a stage kind's module: {sorted(found)}"
+
+
+def test_the_game_check_catches_the_old_imports(tmp_path: Path) -> None:
+    # game.py as it was before its look-ups moved to the kinds: the check above fails on it
+    old = tmp_path / "game.py"
+    old.write_text("from .bidding import PASSED, WON, ChanceBidding, ChanceResult\n"
+                   "from .blank import BlankClaims\n"
+                   "from .cardgame import HOC_KINDS, K_PRINCIPAL, CardGame, CardsResult\n"
+                   "from .carry import Carry, next_multiplier\n"
+                   "from .kinds import KINDS\n"
+                   "from .settle import Settled\n"
+                   "from .table import Result, Stage, Table\n", encoding="utf-8")
+    assert _kinds_imported_by_game(old) == {"hocdsl.engine.bidding", "hocdsl.engine.blank",
+                                            "hocdsl.engine.cardgame", "hocdsl.engine.settle"}

@@ -23,6 +23,7 @@ from hocdsl.pack import pack_of
 from hocdsl.engine import Game, IllegalAction, Partie
 from hocdsl.engine.events import ChipMove, HandOver
 from hocdsl.rules import bundled_extensions, bundled_rulesets, load_ruleset
+from hocdsl.engine.cardgame import need
 
 HANDS = 2000
 
@@ -75,8 +76,8 @@ def play_hand(g: Game, rng: random.Random) -> int:
                     g.apply(a)
                 assert _state(g) == before
                 continue
-        elif not g.strict and g.need and r < 0.15:
-            a = WITHOUT[g.need]  # perhaps false: accepted with the penalty in lenient play
+        elif not g.strict and need(g) and r < 0.15:
+            a = WITHOUT[need(g)]  # perhaps false: accepted with the penalty in lenient play
         elif r < 0.6 and PASS in legal and g.stage != "blank-hand":
             a = PASS  # pass often, so that chances are passed by all and games go double
         else:

@@ -29,6 +29,10 @@ from hocdsl.engine import Carry, Game, IllegalAction, deal_hands
 from hocdsl.engine.events import Played
 from hocdsl.pack import pack_of
 from hocdsl.rules import bundled_extensions, bundled_rulesets, load_ruleset
+from hocdsl.engine.bidding import chance_outcomes, winners, won_pay, won_pool
+from hocdsl.engine.blank import blank_hands
+from hocdsl.engine.cardgame import card_winner, first_turn_out, hoc_kinds, hocs
+from hocdsl.engine.settle import end_owed
 
 BOARD_GAME = str(Path(__file__).resolve().parent.parent / "examples" / "rulesets" / "board-game.yaml")
 HANDS = 90  # per ruleset and player count
@@ -68,8 +72,8 @@ def _first_difference(a: list, b: list) -> str:
 
 def _state(g: Game) -> tuple:
     return (g.stage, g.to_act, g.is_over, tuple(g.hands), g.pile, g.net, tuple(g.ledger.pools),
-            tuple(g.ledger.taken), g.turns, g.hocs, dict(g.hoc_kinds), g.card_winner,
-            g.chance_outcomes, g.winners, g.blank_hands, tuple(g.won_pool), tuple(g.won_pay))
+            tuple(g.ledger.taken), g.turns, hocs(g), dict(hoc_kinds(g)), card_winner(g),
+            chance_outcomes(g), winners(g), blank_hands(g), tuple(won_pool(g)), tuple(won_pay(g)))
 
 
 def _apply_plain(g: Game, a: object, where: str) -> None:
@@ -111,8 +115,8 @@ def _agree(plain: Game, fast: Game, bare: Game, where: str) -> None:
     assert plain.legal_actions() == fast.legal_actions() == bare.legal_actions(), where
     if plain.is_over:
         assert plain.carry_out == fast.carry_out == bare.carry_out, where
-        assert plain.end_owed == fast.end_owed == bare.end_owed, where
-        assert plain.first_turn_out == fast.first_turn_out == bare.first_turn_out, where
+        assert end_owed(plain) == end_owed(fast) == end_owed(bare), where
+        assert first_turn_out(plain) == first_turn_out(fast) == first_turn_out(bare), where
         assert bare.events == [], where
 
 

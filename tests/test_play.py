@@ -20,6 +20,7 @@ from hocdsl.play import PROMPT, PlaySession, play_record_text
 from hocdsl.play.refuse import turn_words
 from hocdsl.records import parse_record, replay_record, to_json
 from hocdsl.rules import load_ruleset
+from hocdsl.engine.cardgame import need
 
 MAZARIN = load_ruleset("hoc-mazarin")
 
@@ -174,11 +175,11 @@ def test_a_false_without_is_accepted_with_the_penalty_and_the_player_is_told():
 
         def plan(s, state=state):
             g = s.game
-            if g.stage == "cards" and g.need and not state:
-                plain = g.hands[s.seat] & RANK_MASKS[g.need - 1] & ~s.partie.game._phase.principal_hocs
+            if g.stage == "cards" and need(g) and not state:
+                plain = g.hands[s.seat] & RANK_MASKS[need(g) - 1] & ~s.partie.game._phase.principal_hocs
                 if plain:
-                    state["rank"] = g.need
-                    return f"without {g.need}"
+                    state["rank"] = need(g)
+                    return f"without {need(g)}"
             return None
 
         sc = Script(plan)

@@ -24,6 +24,7 @@ from hocdsl.rules import RulesetError, bundled_rulesets, load_ruleset
 from hocdsl.rules.describe import describe
 from hocdsl.rules.loader import validate_file
 from hocdsl.rules.render import lost_rules, lost_words, ruleset_text, ruleset_yaml, load_ruleset_text
+from hocdsl.engine.cardgame import first_turn_out
 
 ROOT = Path(__file__).resolve().parent.parent
 DRAFTS = ROOT / "drafts" / "family"
@@ -271,7 +272,7 @@ def test_grand_opera_steps_in_either_order() -> None:
     # 1..10 + 3 x 10 + 10D + 7D = 102; seat 1 spades 85 + 4D 5D = 94.
     r = load_ruleset(family("lindor"))
     g = _example_3(r)
-    assert g.first_turn_out
+    assert first_turn_out(g)
     # sweep first: seat 0's 10D, 7D, KH and seat 1's QS double empty boxes
     assert g.net == (-15 - 102, -15 - 94, -15 + 6 + 51 + 102 + 94)  # (-117, -109, 238)
     # board cards held first: seat 0 pays 3 + 15 + 24 = 42, seat 1 pays 9; the opéra then

@@ -23,6 +23,8 @@ from hocdsl.rules.model import EndBracket
 from hocdsl.sim import compare, simulate
 from hocdsl.sim.runner import BLOCK_HANDS, Table, block_seed, chunks_of, deal
 from hocdsl.sim.stats import Sums, interval, ratio_stat, sd_parts, t975
+from hocdsl.engine.cardgame import card_winner, first_turn_out, hoc_kinds, hocs, last_player, need, principal_hocs
+from hocdsl.engine.settle import board_doubled, end_owed, held_paid, swept
 
 CONFIGS = [(name, ()) for name in bundled_rulesets()]
 CONFIGS += [(name, (ext,)) for name in ("hoc-mazarin", "hoca") for ext in bundled_extensions()]
@@ -457,9 +459,9 @@ def test_auto_equivalent_changes_nothing_but_the_suit(name):
 def _observed(g: Game) -> tuple:
     """What a hand shows of itself: enough to tell two hands apart."""
     return (g.stage, g.to_act, g.is_over, tuple(g.hands), g.cards_left, g.pile, g.out_of_play, g.dealt,
-            g.net, tuple(g.ledger.pools), tuple(g.ledger.taken), g.hocs, g.principal_hocs,
-            dict(g.hoc_kinds), g.turns, g.card_winner, g.first_turn_out, g.end_owed, g.swept,
-            g.held_paid, g.board_doubled, g.need, g.last_player, g.carry_out, len(g.events))
+            g.net, tuple(g.ledger.pools), tuple(g.ledger.taken), hocs(g), principal_hocs(g),
+            dict(hoc_kinds(g)), g.turns, card_winner(g), first_turn_out(g), end_owed(g), swept(g),
+            held_paid(g), board_doubled(g), need(g), last_player(g), g.carry_out, len(g.events))
 
 
 def test_fork_plays_out_like_the_original():

@@ -7,12 +7,12 @@ from __future__ import annotations
 import random
 
 from hocdsl.engine import Game, events
-from hocdsl.engine.bidding import ChanceResult
-from hocdsl.engine.blank import BlankClaims, BlankTally
-from hocdsl.engine.cardgame import CardsResult
+from hocdsl.engine.bidding import PASSED, WON, ChanceResult, carry_stakes, chance_outcomes, winners
+from hocdsl.engine.blank import BlankClaims, BlankTally, blank_hands
+from hocdsl.engine.cardgame import CardsResult, card_winner
 from hocdsl.engine.kinds import KINDS
 from hocdsl.engine.settle import Settled
-from hocdsl.engine.table import TABLE_STATE
+from hocdsl.engine.table import TABLE_STATE, Table
 from hocdsl.narrate import Narrator
 from hocdsl.rules import bundled_rulesets, load_ruleset
 from hocdsl.sim import metrics
@@ -37,6 +37,9 @@ def _played_out(rules=MAZARIN, hands=(BLANK, COURTS)) -> Game:
 def test_the_shared_table_holds_no_kind_s_outcome():
     for gone in ("card_winner", "pool_outcome", "hoc_counts", "end_owed", "swept", "_blank"):
         assert gone not in TABLE_STATE
+    # nor does the hand look them up itself: each is a function of its kind's module
+    for gone in ("card_winner", "winners", "hocs", "stake", "need", "blank_hands", "swept", "bidding_mode"):
+        assert not hasattr(Game, gone), gone
 
 
 def test_each_stage_reports_in_a_result_kept_after_the_hand():
@@ -46,9 +49,9 @@ def test_each_stage_reports_in_a_result_kept_after_the_hand():
     # the first legal action of the blank-hand holder is to declare it: he alone does, and is paid
     claims = g.results[3]
     assert isinstance(claims, BlankClaims)
-    assert claims.declared == [0] and claims.paid and g.blank_hands == (0,)
+    assert claims.declared == [0] and claims.paid and blank_hands(g) == (0,)
     out = g.results[4]
-    assert isinstance(out, CardsResult) and out.winner == g.card_winner is not None
+    assert isinstance(out, CardsResult) and out.winner == card_winner(g) is not None
     loser = 1 - out.winner
     settled = g.results[5]
     assert isinstance(settled, Settled)
@@ -65,11 +68,11 @@ def test_a_fork_copies_the_results_and_shares_none():
         g.apply(pick.choice(g.legal_actions()))
     twin = g.fork(list(g.hands))
     assert [type(r) for r in twin.results] == [type(r) for r in g.results]
-    assert twin.winners == g.winners and twin.chance_outcomes == g.chance_outcomes
+    assert winners(twin) == winners(g) and chance_outcomes(twin) == chance_outcomes(g)
     while not twin.is_over:
         twin.apply(pick.choice(twin.legal_actions()))
     # the twin's card game ended; the original's has not: no result is shared
-    assert twin.card_winner is not None and g.card_winner is None
+    assert card_winner(twin) is not None and card_winner(g) is None
     assert all(a is not b for a, b in zip(twin.results, g.results))
 
 
@@ -174,3 +177,42 @@ def test_what_a_seat_sees_is_its_kind_s_and_hides_the_other_hands():
     assert cards and cards & ~g.hands[0] == 0 and not without
     assert c1.options() == (0, False) and c1.card_state()[2:4] == (0, False)  # not its turn
     assert c1.card_state()[0] == g.hands[1] and not c1.may_claim()
+
+
+# ------------------------------------------------ what a hand hands on ----
+
+def _carried(rules, outcomes, multipliers=(1, 1, 1), passes=(0, 0, 0)):
+    """What the vie kind's carry hook makes of a hand whose three chances (point,
+    sequence, tricon: the pools in order) ended with ``outcomes`` (0 not played)."""
+    t = Table()
+    t.rules = rules
+    t.results = []
+    for i, (chance, o) in enumerate(zip(("point", "sequence", "tricon"), outcomes)):
+        r = ChanceResult(chance, i)
+        r.outcome = o
+        t.results.append(r)
+    mult, done = list(multipliers), list(passes)
+    carry_stakes(t, mult, done)
+    return tuple(mult), tuple(done)
+
+
+def test_each_stake_passed_by_all_is_played_double_on_its_own():
+    # Lalanne 002 §6 (hoc-mazarin, double_when: own-pool-passed): the sequence passed by
+    # all is doubled, the point won and the tricon passed at the cap (hold) stay as they are
+    assert _carried(MAZARIN, (WON, PASSED, PASSED), (2, 1, 2), (1, 0, 1)) == ((1, 2, 2), (0, 1, 2))
+
+
+def test_the_encyclopedie_doubles_only_when_all_three_were_passed():
+    # encyclopedie ¶10 (double_when: all-passed): the next deal is double only when the
+    # point, the sequence and the tricon were all passed; one chance won resets them all
+    enc = load_ruleset("encyclopedie-hoc")
+    assert _carried(enc, (PASSED, PASSED, PASSED)) == ((2, 2, 2), (1, 1, 1))
+    assert _carried(enc, (WON, PASSED, PASSED), (2, 2, 2), (1, 1, 1)) == ((1, 1, 1), (0, 0, 0))
+
+
+def test_the_game_asks_the_kinds_of_its_stages_for_the_carry():
+    # the hooks a hand calls are the registered kinds' (the vie kind's, once, however many
+    # vie stages), and a ruleset with no vie stage calls none
+    from hocdsl.engine.game import _static
+    assert _static(MAZARIN.at_players(3)).carries == (KINDS["vie"].carry,)
+    assert _static(load_ruleset("lindor").at_players(3)).carries == ()

@@ -19,6 +19,7 @@ from hocdsl.engine import Game
 from hocdsl.engine.events import ChipMove
 from hocdsl.rules import load_ruleset
 from hocdsl.rules.loader import validate_file
+from hocdsl.engine.cardgame import card_winner, first_turn_out, need
 
 BOARD = Path(__file__).resolve().parents[1] / "examples" / "rulesets" / "board-game.yaml"
 ANNE, BLAISE, COLETTE = 0, 1, 2
@@ -67,9 +68,9 @@ def test_laying_a_board_card_takes_its_box(board):
 def test_the_wild_card_stands_for_the_card_wanted_and_the_run_goes_on(board):
     g = start(board, "7S 9D 2C", "5S 6S", "JS QH")
     g.apply(P("7S"))
-    assert g.need == 8 and PLAY[parse_card("9D")] in g.legal_actions()
+    assert need(g) == 8 and PLAY[parse_card("9D")] in g.legal_actions()
     g.apply(P("9D"))  # as the eight
-    assert g.need == 9 and g.to_act == ANNE
+    assert need(g) == 9 and g.to_act == ANNE
     assert not moves(g, "hoc")  # the wild card is paid nothing here
 
 
@@ -86,10 +87,10 @@ def test_saying_without_is_not_playing_first_turn_out_and_points(board):
     assert g.to_act == COLETTE
     g.apply(WITHOUT[3])
     g.apply(WITHOUT[3])  # Anne: nobody follows, Blaise leads again
-    assert g.to_act == BLAISE and g.need == 0
+    assert g.to_act == BLAISE and need(g) == 0
     g.apply(P("KH"))  # the king box: Blaise takes it (12); the king ends the run
     assert (BLAISE, 12) in [(m[1], m[2]) for m in moves(g, "board")]
-    assert g.is_over and g.card_winner == BLAISE and g.first_turn_out
+    assert g.is_over and card_winner(g) == BLAISE and first_turn_out(g)
     assert sorted(m[2] for m in moves(g, "opera")) == [3, 6, 9, 15]  # the king box is taken already
     # Anne pays 2 + 9 = 11 points, Colette 9 + 5 = 14; nobody holds a board card now
     assert sorted((m[0], m[2]) for m in moves(g, "end-payment")) == [(ANNE, 11), (COLETTE, 14)]
@@ -106,7 +107,7 @@ def test_losers_pay_the_points_of_their_cards(board):
     g.apply(WITHOUT[4])  # Colette keeps 9D back
     g.apply(WITHOUT[4])  # Anne: nobody follows, Blaise leads
     g.apply(P("JC"))  # the jack box (6); Blaise is out
-    assert g.is_over and g.card_winner == BLAISE
+    assert g.is_over and card_winner(g) == BLAISE
     # Anne: AS 2S = 3 points; Colette: 9D 5S 7H = 21 points; no box card held
     assert sorted((m[0], m[2]) for m in moves(g, "end-payment")) == [(ANNE, 3), (COLETTE, 21)]
 
@@ -116,7 +117,7 @@ def test_going_out_at_once_takes_the_whole_board(board):
     g = start(board, "AS 2S 3S", "QS 5C", "KH 4C")
     for c in ("AS", "2S", "3S"):
         g.apply(P(c))
-    assert g.is_over and g.first_turn_out
+    assert g.is_over and first_turn_out(g)
     assert sorted(m[2] for m in moves(g, "opera")) == [3, 6, 9, 12, 15]
     # then the points: Blaise QS 5C = 15, Colette KH 4C = 14; the boxes are empty, so
     # holding QS and KH doubles nothing

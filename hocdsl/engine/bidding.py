@@ -805,6 +805,109 @@ class BidSeen(Seen):
         return b.declarations()
 
 
+# ----------------------------------------------------- on the hand ----
+# What the vie stages report of a hand (their ChanceResult in ``g.results``) and where
+# the bidding stands (``g.phase``), for the records, the play and the tests: the kind
+# answers for itself, Game names no kind.
+
+_OUTCOME_NAMES: Final = {WON: "won", PASSED: "passed"}
+
+
+def winners(g: Table) -> dict[str, Seat | None]:
+    """The seat that won each vie stage of the hand ``g``, by stage id (None: passed or
+    not yet played)."""
+    return {r.chance: r.winner for r in g.results if isinstance(r, ChanceResult)}
+
+
+def chance_outcomes(g: Table) -> dict[str, str | None]:
+    """``won``, ``passed`` or None (not yet settled) for each vie stage of the hand ``g``."""
+    return {r.chance: _OUTCOME_NAMES.get(r.outcome) for r in g.results if isinstance(r, ChanceResult)}
+
+
+def _per_pool(g: Table) -> tuple[list[int], list[int], list[int]]:
+    """Per pool (in the ruleset's order), from its vie stage's result: what it did this
+    hand (0 not played yet, ``WON`` or ``PASSED``), the chips its winner took from the
+    pool, and what the others paid him for what he showed."""
+    n = len(g.ledger.pools)
+    outcome, took, paid = [0] * n, [0] * n, [0] * n
+    for r in g.results:
+        if isinstance(r, ChanceResult):
+            outcome[r.pool], took[r.pool], paid[r.pool] = r.outcome, r.won_pool, r.won_pay
+    return outcome, took, paid
+
+
+def pool_outcome(g: Table) -> list[int]:
+    """Per pool (in the ruleset's order), what its vie stage did this hand: 0 not played
+    (yet), ``WON`` (1) or ``PASSED`` (2)."""
+    return _per_pool(g)[0]
+
+
+def won_pool(g: Table) -> list[int]:
+    """Per pool: chips a vie stage's winner took from it this hand."""
+    return _per_pool(g)[1]
+
+
+def won_pay(g: Table) -> list[int]:
+    """Per pool: chips the others paid its vie winner for what he showed this hand."""
+    return _per_pool(g)[2]
+
+
+def bidding_mode(g: Table) -> str | None:
+    """``open``, ``raised``, ``declaring`` or ``lone`` while a chance is bid, else None."""
+    ph = g.phase
+    return ph.mode_name if type(ph) is ChanceBidding else None
+
+
+def stake(g: Table) -> Chips:
+    """The most any seat has put in on the chance being bid (0 if none is)."""
+    ph = g.phase
+    return ph.level if type(ph) is ChanceBidding else 0
+
+
+def put_in(g: Table, seat: Seat) -> Chips:
+    """What ``seat`` has put in by raises and calls on the chance being bid (0 if none is)."""
+    ph = g.phase
+    return ph.put[seat] if type(ph) is ChanceBidding else 0
+
+
+def in_bidding(g: Table) -> tuple[Seat, ...]:
+    """While a chance is bid, the seats that have not folded on it (else ())."""
+    ph = g.phase
+    if type(ph) is not ChanceBidding:
+        return ()
+    return tuple(s for s in range(g.n) if not ph.folded[s])
+
+
+def carry_stakes(g: Table, multipliers: list[int], passes: list[int]) -> None:
+    """The vie kind's part of what a finished hand ``g`` hands on to the next
+    (:attr:`.kinds.Kind.carry`): per pool, the multiplier its stake is played at and the
+    consecutive hands it was passed by all, ``multipliers`` and ``passes`` (the hand's
+    carry-in, changed in place). A stake passed by all is played one step up next hand
+    (:func:`.carry.next_multiplier`; Lalanne 002 §6), a stake won starts again at 1;
+    where ``bidding.double_when`` is ``all-passed`` the stakes double only when every
+    one played this hand was passed, and any one won resets them all."""
+    outcome = [0] * len(multipliers)  # per pool, what its vie stage did (ChanceResult.outcome)
+    for r in g.results:
+        if type(r) is ChanceResult:
+            outcome[r.pool] = r.outcome
+    rules = g.rules
+    b = rules.bidding
+    if b is not None and b.double_when == "all-passed":
+        played = [i for i, o in enumerate(outcome) if o]
+        if played and all(outcome[i] == PASSED for i in played):
+            for i in played:
+                multipliers[i], passes[i] = next_multiplier(multipliers[i], rules), passes[i] + 1
+        else:
+            for i in played:
+                multipliers[i], passes[i] = 1, 0
+    else:
+        for i, o in enumerate(outcome):
+            if o == WON:
+                multipliers[i], passes[i] = 1, 0
+            elif o == PASSED:
+                multipliers[i], passes[i] = next_multiplier(multipliers[i], rules), passes[i] + 1
+
+
 # -------------------------------------------------------------- words ----
 
 

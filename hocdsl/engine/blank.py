@@ -19,11 +19,11 @@ from ..combos import COURT_CARDS, is_blank
 from .errors import IllegalAction, Rule
 from .events import BLANK_HAND as R_BLANK, BLANK_STAGE, BlankHandDeclared, BlankHandsCancelled, ChipMove, Passed
 from .table import Result, Stage, Table
-from .tally import Quantities, Ratios, Tally, stage_index
+from .tally import Quantities, Ratios, StageTally
 from .words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..rules.model import BlankHandClaims, Ruleset
+    from ..rules.model import BlankHandClaims
 
 #: The rule a refusal cites (errors.Rule; "{stage}" is the claims stage's id).
 RULE_BLANK = Rule("{stage}.optional", {True: "a blank-hand holder declares it or keeps quiet",
@@ -125,6 +125,11 @@ class BlankHands(Stage):
         self.done = True
 
 
+def blank_hands(g: Table) -> tuple[Seat, ...]:
+    """Seats that declared a blank hand in the hand ``g`` (what its claims stages report)."""
+    return tuple(s for r in g.results if isinstance(r, BlankClaims) for s in r.declared)
+
+
 # -------------------------------------------------------------- words ----
 
 
@@ -162,11 +167,13 @@ class BlankWords(Words):
 # ------------------------------------------------------------ metrics ----
 
 
-class BlankTally(Tally):
+class BlankTally(StageTally):
     """What the simulator counts of a claims stage on the blank hand: how often one
     is dealt, and how often one is paid."""
 
-    __slots__ = ("at", "dealt", "paid")
+    __slots__ = ("dealt", "paid")
+
+    kind = "claims"
 
     legend = """With a claims stage on the blank hand:
 
@@ -177,14 +184,8 @@ class BlankTally(Tally):
 """
 
     def __init__(self, at: int) -> None:
-        self.at = at  # the index of the claims stage among the ruleset's stages
+        super().__init__(at)
         self.dealt = self.paid = -1
-
-    @classmethod
-    def of(cls, rules: Ruleset, players: int) -> BlankTally | None:
-        """The claims kind's :class:`~.tally.Tally` for ``rules`` (None without a claims stage)."""
-        at = stage_index(rules, "claims")
-        return cls(at) if at >= 0 else None
 
     def quantities(self, section: str, q: Quantities) -> None:
         if section == "dealt":

@@ -78,7 +78,7 @@ from .events import (
     Claimed, Forfeited, HandOver, Hoc, Played, Pool, SaidWithout, pools_of,
 )
 from .table import Result, Seen, Stage, Table
-from .tally import Quantities, Ratios, Tally, stage_index
+from .tally import Quantities, Ratios, StageTally
 from .turnup import trumps_of
 from .words import Words
 
@@ -933,6 +933,72 @@ class CardsSeen(Seen):
         return cg.g.to_act == self.seat and bool(cg.owed)
 
 
+# ----------------------------------------------------- on the hand ----
+# What the card game reports of a hand (its CardsResult in ``g.results``) and where it
+# stands (``g.phase``), for the records, the play and the tests: the kind answers for
+# itself, Game names no kind.
+
+
+def _cards(g: Table) -> CardsResult | None:
+    return g.result_of(CardsResult)
+
+
+def card_winner(g: Table) -> Seat | None:
+    """The first out of cards in the card game of the hand ``g`` (None: not yet, or no card game)."""
+    out = _cards(g)
+    return out.winner if out is not None else None
+
+
+def first_turn_out(g: Table) -> bool:
+    """The card game's winner went out before anyone else laid a card."""
+    out = _cards(g)
+    return out is not None and out.first_turn_out
+
+
+def hoc_counts(g: Table) -> list[int]:
+    """Hocs this hand by kind, as :data:`HOC_KINDS` numbers them."""
+    out = _cards(g)
+    return out.hoc_counts if out is not None else [0] * len(HOC_KINDS)
+
+
+def hocs(g: Table) -> int:
+    """Hocs this hand, of every kind."""
+    return sum(hoc_counts(g))
+
+
+def principal_hocs(g: Table) -> int:
+    """Principal hocs made this hand (the rest are accidental, end-of-run or permanent);
+    not the cards that are principal hocs (``card_game.principal_hocs``)."""
+    return hoc_counts(g)[K_PRINCIPAL]
+
+
+def hoc_kinds(g: Table) -> dict[str, int]:
+    """Hocs this hand by kind, the kinds that happened: ``{"principal": 2,
+    "accidental": 1}`` (counted by number in :func:`hoc_counts`)."""
+    return {kind: k for kind, k in zip(HOC_KINDS, hoc_counts(g)) if k}
+
+
+def need(g: Table) -> Rank | None:
+    """In the card game, the rank the next card must have; 0 when a run is to be led
+    (None at any other stage)."""
+    ph = g.phase
+    return ph.need if type(ph) is CardGame else None
+
+
+def last_player(g: Table) -> Seat | None:
+    """In the card game, the seat that laid the last card (the eldest before any card;
+    None at any other stage)."""
+    ph = g.phase
+    return ph.cur if type(ph) is CardGame else None
+
+
+def card_options(g: Table) -> tuple[Hand, bool]:
+    """In the card game, the legal actions as bits: (cards the seat to act may lay,
+    whether he may say "without"); ``(0, False)`` at any other stage."""
+    ph = g.phase
+    return ph.options() if type(ph) is CardGame else (0, False)
+
+
 # -------------------------------------------------------------- words ----
 
 #: Hoc kind (``Hoc.kind``) -> (English, French). Lalanne 002 §9.2 says "hoc
@@ -1160,11 +1226,11 @@ class CardWords(Words):
 # ------------------------------------------------------------ metrics ----
 
 
-class CardsTally(Tally):
+class CardsTally(StageTally):
     """What the simulator counts of the card game: the hocs by kind, who goes out (by
     position, and whether at once), and the cards the others are left with."""
 
-    __slots__ = ("at", "positions", "win_pos", "losers", "hocs", "principal", "accidental", "kinds",
+    __slots__ = ("positions", "win_pos", "losers", "hocs", "principal", "accidental", "kinds",
                  "first_turn_out", "cards_left", "left_k")
 
     legend = """With a stops stage (the card game):
@@ -1191,20 +1257,16 @@ class CardsTally(Tally):
   distribution; JSON also gives the raw counts under ``distributions``).
 """
 
+    kind = "stops"
+
     def __init__(self, at: int) -> None:
-        self.at = at  # the index of the stops stage among the ruleset's stages
+        super().__init__(at)
         self.positions: tuple[str, ...] = ()
         self.win_pos: tuple[int, ...] = ()
         self.losers = self.hocs = self.principal = self.accidental = -1
         self.first_turn_out = self.cards_left = -1
         self.kinds: tuple[int, ...] = ()  # per hoc kind, as HOC_KINDS numbers them
         self.left_k: tuple[int, ...] = ()  # index k: losers left with k cards
-
-    @classmethod
-    def of(cls, rules: Ruleset, players: int) -> CardsTally | None:
-        """The stops kind's :class:`~.tally.Tally` for ``rules`` (None without a card game)."""
-        at = stage_index(rules, "stops")
-        return cls(at) if at >= 0 else None
 
     def quantities(self, section: str, q: Quantities) -> None:
         if section == "play":

@@ -21,9 +21,14 @@ The engine never prints, never reads input, and draws randomness only from
 the ``random.Random`` it is given.
 
 The hand follows ``rules.stages`` in order (nothing here names a game):
-the antes into ``rules.pools``, then one phase per stage by its kind -- ``vie``
-(:mod:`.bidding`), ``claims`` (:mod:`.blank`), ``stops`` (:mod:`.cardgame`),
-``settle`` (:mod:`.settle`).
+the antes into ``rules.pools``, then one phase per stage, of the kind
+:data:`.kinds.KINDS` registers under the stage's ``kind`` (``vie``, ``claims``,
+``stops``, ``settle``, ``turnup``, ``holding``). It imports no kind's module: what a
+stage reports is read with the kind's own functions,
+
+>>> from hocdsl.engine.cardgame import card_winner
+>>> card_winner(g) is not None   # the first out of cards
+True
 """
 
 from __future__ import annotations
@@ -33,20 +38,16 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ..actions import Action
-from ..cards import Chips, Hand, Rank, Seat, count
+from ..cards import Hand, Seat, count
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from ..rules.model import Ruleset
-from .bidding import PASSED, WON, ChanceBidding, ChanceResult
-from .blank import BlankClaims
-from .cardgame import HOC_KINDS, K_PRINCIPAL, CardGame, CardsResult
-from .carry import Carry, next_multiplier
+from .carry import Carry
 from .errors import IllegalAction
 from .events import ANTE, OVER_STAGE, Dealt, HandStarted, pools_of
 from .ledger import Ledger
 from .setup import check_hands, deal_hands, draw_dealer, seat_count
-from .kinds import KINDS
-from .settle import Settled
+from .kinds import KINDS, CarryHook
 from .table import Result, Stage, Table
 from .view import SeatView
 
@@ -57,7 +58,7 @@ RULE_OVER: Final = "the hand is over"
 class _Static:
     """What a ruleset fixes for every hand: its pack, pools, vie stages, and the phase of each stage."""
 
-    __slots__ = ("rules", "pack_mask", "pools", "plan", "hand_size", "antes", "protos", "all_passed")
+    __slots__ = ("rules", "pack_mask", "pools", "plan", "hand_size", "antes", "protos", "carries")
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
@@ -65,14 +66,15 @@ class _Static:
         self.pools = pools_of(rules)
         #: deal.hand_size: the cards dealt to each seat, by the number of players
         self.hand_size: dict[int, int] = dict(rules.deal.hand_size)
-        b = rules.bidding
-        #: bidding.double_when is all-passed: the stakes double only when all were passed
-        self.all_passed = b is not None and b.double_when == "all-passed"
         #: per pool: (ante, ante_when_carried, ante_by is "dealer"), its knobs
         self.antes: tuple[tuple[int, bool, bool], ...] = tuple(
             (pr.ante, pr.ante_when_carried, pr.ante_by == "dealer") for pr in rules.pools)
         #: the stage kind that plays each stage, in order (:data:`.kinds.KINDS`)
         self.plan = tuple((KINDS[st.kind].stage, st) for st in rules.stages)
+        #: what the kinds of its stages hand on to the next hand (:attr:`.kinds.Kind.carry`),
+        #: each kind's hook once, in the order of the stages
+        self.carries: tuple[CarryHook, ...] = tuple(dict.fromkeys(
+            hook for hook in (KINDS[st.kind].carry for st in rules.stages) if hook is not None))
         #: each stage's phase as its kind makes it for a table of this ruleset and no hand:
         #: every hand's phases are made from these (Stage.anew), which read what the kind
         #: derives from the ruleset here rather than again at every hand
@@ -89,7 +91,6 @@ _static = per_ruleset(_Static)
 
 #: The phase of one stage: a :class:`Stage` of its kind (:data:`.kinds.KINDS`).
 Phase = Stage
-_OUTCOME_NAMES: Final = {WON: "won", PASSED: "passed"}
 
 
 #: The attributes a :class:`Game` adds to its :class:`Table` (its ``__slots__``).
@@ -120,8 +121,12 @@ class Game(Table):
 
     What each stage reports of the hand (who won a chance, the hocs, who went
     out, what the settle charged) is its kind's own :class:`~.table.Result`, in
-    :attr:`results` (one per stage, in order); the properties below
-    (``card_winner``, ``hocs``, ``blank_hands``...) look them up.
+    :attr:`results` (one per stage, in order; :meth:`~.table.Table.result_of` finds
+    one by its class), and each kind's module looks its own up: ``winners(g)`` in
+    :mod:`.bidding`, ``card_winner(g)`` and ``hocs(g)`` in :mod:`.cardgame`,
+    ``blank_hands(g)`` in :mod:`.blank`, ``swept(g)`` in :mod:`.settle`. The stage
+    being played is :attr:`~.table.Table.phase`; where it stands is its kind's to say
+    too (``bidding.stake(g)``, ``cardgame.need(g)``). ``Game`` names no kind.
     """
 
     __slots__ = _STATE
@@ -259,94 +264,6 @@ class Game(Table):
         # is freed as soon as nobody holds it, not at the next cyclic collection
         self._phases = []
 
-    # The reports of the stages (:attr:`results`), as the records, the tests and the
-    # README read them: each a look-up of the kind's own result.
-
-    @property
-    def card_winner(self) -> Seat | None:
-        """The first out of cards in the card game (None: not yet, or no card game)."""
-        out = self.result_of(CardsResult)
-        return out.winner if out is not None else None
-
-    @property
-    def first_turn_out(self) -> bool:
-        """The card game's winner went out before anyone else laid a card."""
-        out = self.result_of(CardsResult)
-        return out is not None and out.first_turn_out
-
-    @property
-    def hoc_counts(self) -> list[int]:
-        """Hocs this hand by kind, as :data:`~.cardgame.HOC_KINDS` numbers them."""
-        out = self.result_of(CardsResult)
-        return out.hoc_counts if out is not None else [0] * len(HOC_KINDS)
-
-    @property
-    def hocs(self) -> int:
-        """Hocs this hand, of every kind."""
-        return sum(self.hoc_counts)
-
-    @property
-    def principal_hocs(self) -> int:
-        """Principal hocs this hand (the rest are accidental, end-of-run or permanent)."""
-        return self.hoc_counts[K_PRINCIPAL]
-
-    @property
-    def hoc_kinds(self) -> dict[str, int]:
-        """Hocs this hand by kind, the kinds that happened: ``{"principal": 2,
-        "accidental": 1}`` (counted by number in :attr:`hoc_counts`)."""
-        return {kind: k for kind, k in zip(HOC_KINDS, self.hoc_counts) if k}
-
-    def _settled(self) -> Settled:
-        paid = self.result_of(Settled)
-        return paid if paid is not None else Settled()
-
-    @property
-    def end_owed(self) -> tuple[int, ...]:
-        """Per seat, what the settle stage charged for the cards left (() if none did)."""
-        return self._settled().end_owed
-
-    @property
-    def swept(self) -> int:
-        """Chips the winner took from the pools for going out at once (the sweep)."""
-        return self._settled().swept
-
-    @property
-    def held_paid(self) -> int:
-        """Chips paid for named cards still held at the end (held_charges)."""
-        return self._settled().held_paid
-
-    @property
-    def board_doubled(self) -> tuple[int, ...]:
-        """Per pool, chips put in for its board card still held at the end."""
-        return self._settled().board_doubled
-
-    def _per_pool(self) -> tuple[list[int], list[int], list[int]]:
-        """Per pool (in the ruleset's order), from its vie stage's result: what it did
-        this hand (0 not played yet, ``WON`` or ``PASSED``), the chips its winner took
-        from the pool, and what the others paid him for what he showed."""
-        n = len(self._anted)
-        outcome, took, paid = [0] * n, [0] * n, [0] * n
-        for r in self.results:
-            if isinstance(r, ChanceResult):
-                outcome[r.pool], took[r.pool], paid[r.pool] = r.outcome, r.won_pool, r.won_pay
-        return outcome, took, paid
-
-    @property
-    def pool_outcome(self) -> list[int]:
-        """Per pool (in the ruleset's order), what its vie stage did this hand: 0 not
-        played (yet), ``WON`` (1) or ``PASSED`` (2)."""
-        return self._per_pool()[0]
-
-    @property
-    def won_pool(self) -> list[int]:
-        """Per pool: chips a vie stage's winner took from it."""
-        return self._per_pool()[1]
-
-    @property
-    def won_pay(self) -> list[int]:
-        """Per pool: chips the others paid its vie winner for what he showed."""
-        return self._per_pool()[2]
-
     @property
     def carry_out(self) -> Carry | None:
         """What this hand leaves to the next: the pools, and each pool's multiplier and
@@ -359,28 +276,13 @@ class Game(Table):
         return self._carry_out
 
     def _carry(self) -> Carry:
+        """The carry-out: the pools as the ledger holds them, and each pool's multiplier and
+        all-pass count as the kinds of the stages hand them on (their hooks, in order)."""
         cin = self.carry_in
         mult = list(cin.multipliers)
         passes = list(cin.passes)
-        outcome = [0] * len(mult)  # per pool, what its vie stage did (ChanceResult.outcome)
-        for r in self.results:
-            if type(r) is ChanceResult:
-                outcome[r.pool] = r.outcome
-        if self._static.all_passed:
-            # every stake doubles only when all were passed; any stake won resets them all
-            played = [i for i, o in enumerate(outcome) if o]
-            if played and all(outcome[i] == PASSED for i in played):
-                for i in played:
-                    mult[i], passes[i] = next_multiplier(mult[i], self.rules), passes[i] + 1
-            else:
-                for i in played:
-                    mult[i], passes[i] = 1, 0
-        else:
-            for i, o in enumerate(outcome):
-                if o == WON:
-                    mult[i], passes[i] = 1, 0
-                elif o == PASSED:
-                    mult[i], passes[i] = next_multiplier(mult[i], self.rules), passes[i] + 1
+        for hook in self._static.carries:
+            hook(self, mult, passes)
         return Carry._of(tuple(self.ledger.pools), tuple(mult), tuple(passes), cin.ids)
 
     def _auto(self) -> None:
@@ -440,69 +342,6 @@ class Game(Table):
             self._auto()
 
     # ------------------------------------------------------------ views ----
-
-    @property
-    def winners(self) -> dict[str, Seat | None]:
-        """The seat that won each vie stage this hand, by stage id (None: passed or not yet played)."""
-        return {r.chance: r.winner for r in self.results if isinstance(r, ChanceResult)}
-
-    @property
-    def chance_outcomes(self) -> dict[str, str | None]:
-        """``won``, ``passed`` or None (not yet settled) for each vie stage this hand."""
-        return {r.chance: _OUTCOME_NAMES.get(r.outcome) for r in self.results if isinstance(r, ChanceResult)}
-
-    @property
-    def blank_hands(self) -> tuple[Seat, ...]:
-        """Seats that declared a blank hand this hand."""
-        return tuple(s for r in self.results if isinstance(r, BlankClaims) for s in r.declared)
-
-    @property
-    def phase(self) -> Phase | None:
-        """The current phase object (ChanceBidding, BlankHands or CardGame), or None."""
-        return self._phase
-
-    @property
-    def bidding_mode(self) -> str | None:
-        """``open``, ``raised``, ``declaring`` or ``lone`` while a chance is bid, else None."""
-        ph = self._phase
-        return ph.mode_name if type(ph) is ChanceBidding else None
-
-    @property
-    def stake(self) -> Chips:
-        """The most any seat has put in on the chance being bid (0 if none)."""
-        ph = self._phase
-        return ph.level if type(ph) is ChanceBidding else 0
-
-    def put_in(self, seat: Seat) -> Chips:
-        """What ``seat`` has put in by raises and calls on the chance being bid."""
-        ph = self._phase
-        return ph.put[seat] if type(ph) is ChanceBidding else 0
-
-    @property
-    def need(self) -> Rank | None:
-        """In the card game, the rank the next card must have; 0 when a sequence is to be led."""
-        ph = self._phase
-        return ph.need if type(ph) is CardGame else None
-
-    @property
-    def last_player(self) -> Seat | None:
-        """In the card game, the seat that laid the last card (the eldest before any card)."""
-        ph = self._phase
-        return ph.cur if type(ph) is CardGame else None
-
-    def card_options(self) -> tuple[Hand, bool]:
-        """In the card game, the legal actions as bits: (cards the seat to act may lay,
-        whether he may say "without"); ``(0, False)`` at any other stage."""
-        ph = self._phase
-        return ph.options() if type(ph) is CardGame else (0, False)
-
-    @property
-    def in_bidding(self) -> tuple[Seat, ...]:
-        """While a chance is bid, the seats that have not folded on it (else ())."""
-        ph = self._phase
-        if type(ph) is not ChanceBidding:
-            return ()
-        return tuple(s for s in range(self.n) if not ph.folded[s])
 
     def fork(self, hands: Sequence[Hand], record: bool = False, checked: bool = True,
              into: Table | None = None) -> Game:

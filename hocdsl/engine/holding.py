@@ -34,7 +34,7 @@ from .cardgame import CardsResult
 from .errors import IllegalAction, Rule
 from .events import HOLDING as R_HOLDING, ChipMove, Held, Passed, Pool, pools_of
 from .table import Result, Stage, Table
-from .tally import Quantities, Ratios, Tally, stage_index
+from .tally import Quantities, Ratios, StageTally
 from .turnup import trumps_of
 from .words import Words
 
@@ -286,10 +286,12 @@ class HoldingWords(Words):
 # ------------------------------------------------------------ metrics ----
 
 
-class HoldingTally(Tally):
+class HoldingTally(StageTally):
     """What the simulator counts of a holding stage: pools taken by holding, and chips."""
 
-    __slots__ = ("at", "taken", "chips", "claims")
+    __slots__ = ("taken", "chips", "claims")
+
+    kind = "holding"
 
     legend = """With a holding stage (pools taken by holding cards or by going out first):
 
@@ -298,13 +300,8 @@ class HoldingTally(Tally):
 """
 
     def __init__(self, at: int) -> None:
-        self.at = at
+        super().__init__(at)
         self.taken = self.chips = -1
-
-    @classmethod
-    def of(cls, rules: Ruleset, players: int) -> HoldingTally | None:
-        at = stage_index(rules, "holding")
-        return cls(at) if at >= 0 else None
 
     def quantities(self, section: str, q: Quantities) -> None:
         if section == "pools":

@@ -3,8 +3,9 @@
 Each kind is a module of its own: its :class:`~.table.Stage` (the state, the
 legal actions and their check, what a seat may see), its
 :class:`~.table.Result` (what it reports of a hand), its
-:class:`~.tally.Tally` (what the simulator counts of it) and its words (how the
-narrator tells its events). Adding one is its module plus a line here:
+:class:`~.tally.Tally` (what the simulator counts of it), its words (how the
+narrator tells its events) and, if it has any, its part of what a hand hands on
+to the next (:attr:`Kind.carry`). Adding one is its module plus a line here:
 :class:`~hocdsl.engine.game.Game`, the simulator and the narrator find the kind
 through this table and name no kind themselves.
 
@@ -19,38 +20,51 @@ each section of the simulator's report (:mod:`.tally`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
-from .bidding import ChanceBidding, ChanceTally, ChanceWords
+from .bidding import ChanceBidding, ChanceTally, ChanceWords, carry_stakes
 from .blank import BlankHands, BlankTally, BlankWords
 from .cardgame import CardGame, CardsTally, CardWords
 from .holding import HoldingStage, HoldingTally, HoldingWords
 from .settle import Settlement, SettleTally, SettleWords
-from .table import Stage
+from .table import Stage, Table
 from .tally import Tally
 from .turnup import TurnUpStage, TurnUpTally, TurnUpWords
 from .words import Words
+
+
+#: A kind's part of what a finished hand hands on to the next: ``hook(g, multipliers,
+#: passes)`` reads the hand's reports (``g.results``) and changes, per pool, the multiplier
+#: its stake is played at and the count of consecutive all-passes (the hand's carry-in,
+#: copied); the pools' chips are the ledger's, carried by :class:`~.game.Game` itself.
+CarryHook = Callable[[Table, list[int], list[int]], None]
 
 
 class Kind:
     """One stage kind: ``stage``, the class that plays a stage of it (made as
     ``stage(table, stage rules)``); ``tally``, what the simulator counts of it
     (``tally.of(rules, players)``; its ``legend`` documents its metrics); ``words``,
-    how the narrator tells its events (``words(names, rules, lang)``)."""
+    how the narrator tells its events (``words(names, rules, lang)``); ``carry``, its
+    part of what a hand hands on to the next (a :data:`CarryHook`, or None: the kind
+    changes no stake's multiplier), which :class:`~.game.Game` calls once per hand a
+    ruleset with a stage of the kind asks it (``Game.carry_out``)."""
 
-    __slots__ = ("name", "stage", "tally", "words")
+    __slots__ = ("name", "stage", "tally", "words", "carry")
 
-    def __init__(self, name: str, stage: type[Stage], tally: type[Tally], words: type[Words]) -> None:
+    def __init__(self, name: str, stage: type[Stage], tally: type[Tally], words: type[Words],
+                 carry: CarryHook | None = None) -> None:
         self.name = name
         self.stage = stage
         self.tally = tally
         self.words = words
+        self.carry = carry
 
 
 #: kind name -> the kind (the order: see the module's docstring)
 KINDS: Final[dict[str, Kind]] = {
     "claims": Kind("claims", BlankHands, BlankTally, BlankWords),
-    "vie": Kind("vie", ChanceBidding, ChanceTally, ChanceWords),
+    "vie": Kind("vie", ChanceBidding, ChanceTally, ChanceWords, carry_stakes),
     "stops": Kind("stops", CardGame, CardsTally, CardWords),
     "settle": Kind("settle", Settlement, SettleTally, SettleWords),
     "turnup": Kind("turnup", TurnUpStage, TurnUpTally, TurnUpWords),

@@ -250,6 +250,38 @@ class Settlement(Stage):
         self.paid.board_doubled = tuple(doubled)
 
 
+# ----------------------------------------------------- on the hand ----
+# What the settle stage reports of a hand (its Settled in ``g.results``), for the records
+# and the tests: the kind answers for itself, Game names no kind.
+
+
+def settled(g: Table) -> Settled:
+    """What the settle stage of the hand ``g`` reports (an empty report when it has none,
+    or has not settled yet)."""
+    paid = g.result_of(Settled)
+    return paid if paid is not None else Settled()
+
+
+def end_owed(g: Table) -> tuple[int, ...]:
+    """Per seat, what the settle stage charged for the cards left (() if none did)."""
+    return settled(g).end_owed
+
+
+def swept(g: Table) -> int:
+    """Chips the winner took from the pools for going out at once (the sweep)."""
+    return settled(g).swept
+
+
+def held_paid(g: Table) -> int:
+    """Chips paid for named cards still held at the end (``held_charges``)."""
+    return settled(g).held_paid
+
+
+def board_doubled(g: Table) -> tuple[int, ...]:
+    """Per pool, chips put in for its board card still held at the end."""
+    return settled(g).board_doubled
+
+
 # -------------------------------------------------------------- words ----
 
 

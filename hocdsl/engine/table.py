@@ -9,7 +9,8 @@ is a :class:`Table` itself: it starts each stage in turn, asks the one being
 played what is legal, checks and applies the actions through it, lets it apply
 what is forced, and goes on to the next when it is ``done``. So the engine's
 modules import one another in one direction only: the kinds and the seat's
-view over this module, the game over them all.
+view over this module, the registry of kinds (:mod:`.kinds`) over the kinds,
+and the game over the registry and what all stages share, naming no kind.
 
 The one check of an action is :meth:`Stage.check`; :meth:`Stage.apply`
 calls it (or its rule functions) before changing anything, so a fast path
@@ -130,6 +131,12 @@ class Table:
     def net(self) -> tuple[Chips, ...]:
         """Chips each seat has won (+) or lost (-) this hand so far."""
         return tuple(self.ledger.net)
+
+    @property
+    def phase(self) -> Stage | None:
+        """The stage being played (a :class:`Stage` of its kind), or None once the hand is
+        over: what a kind's own look-ups read (``bidding.stake(g)``, ``cardgame.need(g)``)."""
+        return self._phase
 
     @property
     def cards_left(self) -> tuple[int, ...]:

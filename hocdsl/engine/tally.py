@@ -30,7 +30,7 @@ lists them):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final, TypeVar
 
 from .table import Table
 
@@ -39,6 +39,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: The sections of the simulator's report, in order (see the module's docstring).
 SECTIONS: Final = ("positions", "stages", "pools", "dealt", "play")
+
+T = TypeVar("T", bound="StageTally")
 
 
 def stage_index(rules: Ruleset, kind: str) -> int:
@@ -132,3 +134,25 @@ class Tally:
     def distributions(self, sums: Sequence[int], out: dict[str, dict[str, int]]) -> None:
         """Add raw counts to the simulation's ``distributions`` from ``sums`` (the
         quantities summed over every hand, indexed as laid out)."""
+
+
+class StageTally(Tally):
+    """A tally that counts what the first stage of its ``kind`` reported, the
+    stage at index ``at`` among the ruleset's (:func:`stage_index`), where
+    :meth:`count` reads its result (``g.results[self.at]``): a kind sets ``kind``
+    (a class attribute, its name in :data:`.kinds.KINDS`) and :meth:`of` makes
+    its tally, or None for a ruleset without such a stage. A subclass that keeps
+    more sets it in its own ``__init__(at)`` after calling this one."""
+
+    __slots__ = ("at",)
+
+    kind: ClassVar[str] = ""
+
+    def __init__(self, at: int) -> None:
+        self.at = at  # the index of the kind's stage among the ruleset's stages
+
+    @classmethod
+    def of(cls: type[T], rules: Ruleset, players: int) -> T | None:
+        """The kind's tally for ``rules`` (None without a stage of ``kind``)."""
+        at = stage_index(rules, cls.kind)
+        return cls(at) if at >= 0 else None

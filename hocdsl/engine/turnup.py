@@ -36,7 +36,7 @@ from ..cards import Card, Seat, card_name, iter_cards, sorted_cards
 from .errors import IllegalAction, Rule
 from .events import TURNUP as R_TURNUP, ChipMove, Pool, TurnedUp, pools_of
 from .table import Result, Stage, Table
-from .tally import Quantities, Ratios, Tally, stage_index
+from .tally import Quantities, Ratios, StageTally
 from .words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -193,11 +193,13 @@ class TurnUpWords(Words):
 # ------------------------------------------------------------ metrics ----
 
 
-class TurnUpTally(Tally):
+class TurnUpTally(StageTally):
     """What the simulator counts of a turnup stage: how often the dealer takes a pool for the
     card he turns up, and how much."""
 
-    __slots__ = ("at", "took", "chips")
+    __slots__ = ("took", "chips")
+
+    kind = "turnup"
 
     legend = """With a turnup stage (a card turned up from the talon):
 
@@ -207,13 +209,8 @@ class TurnUpTally(Tally):
 """
 
     def __init__(self, at: int) -> None:
-        self.at = at
+        super().__init__(at)
         self.took = self.chips = -1
-
-    @classmethod
-    def of(cls, rules: Ruleset, players: int) -> TurnUpTally | None:
-        at = stage_index(rules, "turnup")
-        return cls(at) if at >= 0 else None
 
     def quantities(self, section: str, q: Quantities) -> None:
         if section == "pools":

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from ..announce import Vocabulary
 from ..cards import SUIT_SYMBOLS, hand_by_suit
 from ..engine import Game
+from ..engine.bidding import bidding_mode, put_in, stake
 from ..engine.words import de, tongue
 from ..rules.model import Ruleset
 from .prompt import fold_raises
@@ -53,9 +54,9 @@ def show_pools(say: Say, game: Game, seat: int, names: Sequence[str], before: Se
         m = g.multipliers.get(c, 1)
         parts.append(f"{g.rules.display_name(c, lang)} {g.pools.get(c, 0)}" + (f" (×{m})" if m > 1 else ""))
     say(text(lang, "pools", pools=", ".join(parts) or text(lang, "none")))
-    if g.bidding_mode is not None and g.stake:
+    if bidding_mode(g) is not None and stake(g):
         stage = g.rules.display_name(g.stage, lang)
-        say(text(lang, "stake_on", stage=stage, of_stage=de(stage), stake=g.stake, put=g.put_in(seat)))
+        say(text(lang, "stake_on", stage=stage, of_stage=de(stage), stake=stake(g), put=put_in(g, seat)))
     if g.stage == "cards":
         say(text(lang, "cards_left", left=", ".join(f"{names[s]} {n}" for s, n in enumerate(g.cards_left))))
     now = [b + n for b, n in zip(before, g.net)]

@@ -18,6 +18,8 @@ from ..actions import (
 )
 from ..announce import Vocabulary, format_action
 from ..engine import Game
+from ..engine.bidding import bidding_mode, put_in, stake
+from ..engine.cardgame import need
 from ..engine.words import tongue
 from .refuse import turn_words
 from .words import join_or, stage_title, text
@@ -62,17 +64,17 @@ def describe_legal(game: Game, vocab: Vocabulary, lang: str = "en") -> str:
 
     for a in legal:
         if isinstance(a, Pass):
-            parts.append(said(a) + (f" ({text(lang, 'fold')})" if game.bidding_mode == "raised" else ""))
+            parts.append(said(a) + (f" ({text(lang, 'fold')})" if bidding_mode(game) == "raised" else ""))
         elif isinstance(a, Call):
             assert game.to_act is not None  # a call is offered: the hand is on
-            more = game.stake - game.put_in(game.to_act)
+            more = stake(game) - put_in(game, game.to_act)
             parts.append(f"{said(a)} ({text(lang, 'more', n=more)})" if more > 0 else said(a))
         elif isinstance(a, (Concede, Nothing, Show, Conceal, DeclareBlank, TurnUp, Hold)):
             parts.append(said(a))
         elif isinstance(a, Without):
             parts.append(f"{text(lang, 'say')} {text(lang, 'quote', said=said(a))}")
     if raises:
-        parts.insert(1 if parts and game.bidding_mode == "open" else len(parts),
+        parts.insert(1 if parts and bidding_mode(game) == "open" else len(parts),
                      fold_raises([Raise(k) for k in raises], vocab, lang)[0] if len(raises) > 1
                      else said(Raise(raises[0])))
     if decls:
@@ -80,7 +82,7 @@ def describe_legal(game: Game, vocab: Vocabulary, lang: str = "en") -> str:
         parts.append(text(lang, "declare", examples=examples))
     if plays:
         cards = [tongue(lang).card(c) for c in sorted(plays, key=lambda c: (c % 13, c // 13))]
-        if game.need:
+        if need(game):
             parts.insert(0, f"{text(lang, 'lay')} " + join_or(cards, lang))
         else:
             parts.insert(0, f"{text(lang, 'lead')} " + (join_or(cards, lang) if len(cards) <= 4
@@ -101,23 +103,24 @@ def prompt_line(game: Game, seat: int, vocab: Vocabulary, lang: str = "en") -> s
     g = game
     title = stage_title(g.stage, lang, g.rules)
     where = ""
-    if g.bidding_mode is not None:
+    if bidding_mode(g) is not None:
         pool = pool_of(g, g.stage)
         mult = g.multipliers.get(pool, 1)
         bits = [f"{text(lang, 'pool')} {g.pools.get(pool, 0)}"]
         if mult > 1:
             bits.append(f"×{mult}")
-        if g.bidding_mode == "raised":
-            bits.append(text(lang, "stake", stake=g.stake, put=g.put_in(seat)))
-        elif g.bidding_mode == "declaring":
+        if bidding_mode(g) == "raised":
+            bits.append(text(lang, "stake", stake=stake(g), put=put_in(g, seat)))
+        elif bidding_mode(g) == "declaring":
             bits.append(text(lang, "declare_in_turn"))
-        elif g.bidding_mode == "lone":
+        elif bidding_mode(g) == "lone":
             bits.append(text(lang, "left_alone"))
         where = " (" + ", ".join(bits) + ")"
     elif g.stage == "cards":
         held = g.hands[seat].bit_count()
-        if g.need:
-            where = f" ({text(lang, 'wanted', a=tongue(lang).a_rank(g.need), n=held, s='s' if held != 1 else '')})"
+        wanted = need(g)
+        if wanted:
+            where = f" ({text(lang, 'wanted', a=tongue(lang).a_rank(wanted), n=held, s='s' if held != 1 else '')})"
         else:
             where = f" ({text(lang, 'new_run', n=held, s='s' if held != 1 else '')})"
     return text(lang, "prompt", title=title, where=where, you_may=text(lang, "you_may"),

@@ -27,6 +27,7 @@ from ..actions import (
 )
 from ..announce import Vocabulary, format_action
 from ..engine import Game
+from ..engine.bidding import bidding_mode
 from ..engine.words import de, tongue
 from .french import message_fr, rule_fr
 
@@ -110,11 +111,11 @@ def why_not_now(a: Any, game: Game, lang: str = "en") -> str:
             return w("blank")
         before_name = rules.display_name(before, lang)
         return w("blank") + w("blank_after", before=before_name, of_before=de(before_name))
-    if isinstance(a, _DECLARATION) and _ON[type(a)] != stage and game.bidding_mode is not None:
+    if isinstance(a, _DECLARATION) and _ON[type(a)] != stage and bidding_mode(game) is not None:
         on = _ON[type(a)]
         a_on, the_on = _ON_FR[on]
         return w("other_decl", on=on, a_on=a_on, the_on=the_on)
-    mode = game.bidding_mode
+    mode = bidding_mode(game)
     if isinstance(a, Call):
         return w("no_raise_yet") if mode == "open" else w("no_call")
     if isinstance(a, (Show, Conceal)):

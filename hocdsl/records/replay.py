@@ -62,7 +62,8 @@ from ..actions import (
 from ..announce import AnnouncementError, Vocabulary, format_action, parse_announcement
 from ..cards import a_rank, rank_letter
 from ..engine import Game, IllegalAction, Partie
-from ..engine.bidding import ChanceBidding
+from ..engine.bidding import ChanceBidding, bidding_mode, put_in, stake
+from ..engine.cardgame import card_winner, need
 from ..engine.errors import Rule
 from ..announce.parser import Said
 from ..engine.events import BLANK_STAGE, CARDS_STAGE, ChanceWon, Event, Hoc
@@ -198,19 +199,19 @@ def waiting_for(g: Game) -> str:
     if stage == BLANK_STAGE:
         return f"{who} (a blank hand) to declare it (\"blank hand\") or pass"
     if stage == CARDS_STAGE:
-        need = g.need
-        if not need:
+        wanted = need(g)
+        if not wanted:
             return f"{who} to lead a card"
-        r = rank_letter(need)
-        return f"{who} to lay {a_rank(need)} or say \"without {r}\""
-    mode = g.bidding_mode
+        r = rank_letter(wanted)
+        return f"{who} to lay {a_rank(wanted)} or say \"without {r}\""
+    mode = bidding_mode(g)
     if mode == "open":
         b = g.rules.bidding
         declare = ", or declare" if b is not None and b.declaring_closes_bidding else ""
         return f"{who} to speak on the {stage}: pass or raise{declare}"
     if mode == "raised":
-        return (f"{who} to call, raise or pass on the {stage} (the stake is {g.stake}, "
-                f"{who} has put in {g.put_in(s)})")
+        return (f"{who} to call, raise or pass on the {stage} (the stake is {stake(g)}, "
+                f"{who} has put in {put_in(g, s)})")
     if mode == "declaring":
         return f"{who} to declare the {stage}, or say \"that's fine\" (or \"nothing\" if nobody has declared)"
     if mode == "lone":
@@ -273,8 +274,9 @@ class _DealPlayer:
 
     def _over_words(self) -> str:
         g = self.g
-        if g.card_winner is not None:
-            return f"{g.names[g.card_winner]} went out"
+        out = card_winner(g)
+        if out is not None:
+            return f"{g.names[out]} went out"
         return "it is over"
 
     def defaults(self, ann: Announcement | None, actions: Sequence[Said]) -> None:
@@ -286,7 +288,7 @@ class _DealPlayer:
             assert s is not None  # the hand is on
             first = actions[0] if actions else None
             speaks = ann is not None and g.names[s] == ann.player
-            if g.bidding_mode == "lone":
+            if bidding_mode(g) == "lone":
                 if speaks and isinstance(first, (Show, Conceal)):
                     return
                 self.apply_implied(CONCEAL)
@@ -397,7 +399,7 @@ def tie_note(g: Game, a: Any, seat: int, rules: Ruleset, vocab: Vocabulary) -> s
     """
     ph = g.phase
     bidding = rules.bidding
-    if (bidding is None or not isinstance(ph, ChanceBidding) or g.bidding_mode != "declaring"
+    if (bidding is None or not isinstance(ph, ChanceBidding) or bidding_mode(g) != "declaring"
             or not isinstance(a, _DECLARATIONS)):
         return None
     best, best_cmp = ph.best, ph.best_cmp

@@ -19,6 +19,9 @@ from .. import narrate  # the one narrator of events, shared with `hoc play`
 from ..actions import HocMark, Play, Without
 from ..announce import Vocabulary, format_action, format_turn
 from ..cards import card_name, hand_by_suit, hand_str
+from ..engine.bidding import chance_outcomes, winners
+from ..engine.blank import blank_hands
+from ..engine.cardgame import card_winner
 from ..engine.events import ChipMove, Dealt, Event, Hoc, Pool
 from ..rules.model import Ruleset
 from .replay import DealReplay, Replay, Spoken
@@ -186,6 +189,7 @@ def deal_json(d: DealReplay, replay: Replay, vocab: Vocabulary) -> dict[str, Any
     ]
     hocs = [{"player": names[e.seat], "card": card_name(e.card), "kind": e.kind, "paid": e.paid}
             for e in g.events if isinstance(e, Hoc)]
+    outcomes, won, out_first = chance_outcomes(g), winners(g), card_winner(g)
     out: dict[str, Any] = {
         "number": d.record.number,
         "dealer": d.dealer,
@@ -199,12 +203,12 @@ def deal_json(d: DealReplay, replay: Replay, vocab: Vocabulary) -> dict[str, Any
              **({"notes": list(sp.notes)} if sp.notes else {})}
             for sp in d.spoken
         ],
-        "chances": {c: {"outcome": g.chance_outcomes[c],
-                        "winner": names[w] if (w := g.winners[c]) is not None else None}
+        "chances": {c: {"outcome": outcomes[c],
+                        "winner": names[w] if (w := won[c]) is not None else None}
                     for c in stage_pool},
-        "blank_hands": [names[s] for s in g.blank_hands],
+        "blank_hands": [names[s] for s in blank_hands(g)],
         "card_game": {
-            "winner": names[g.card_winner] if g.card_winner is not None else None,
+            "winner": names[out_first] if out_first is not None else None,
             "cards_left": dict(zip(names, g.cards_left)),
             "hocs": hocs,
         },

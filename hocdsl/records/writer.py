@@ -35,6 +35,7 @@ from ..actions import CLAIM, HOC_MARK, Claim, Conceal, HocMark, Pass, Play, With
 from ..announce import Vocabulary, format_action, format_turn
 from ..cards import hand_str, parse_hand
 from ..engine import Game
+from ..engine.bidding import bidding_mode
 from ..engine.events import BLANK_STAGE, Hoc, SaidWithout
 from ..rules import load_ruleset
 from ..rules.model import Ruleset
@@ -121,7 +122,7 @@ def _lines(g: Game, actions: Sequence[Any], rules: Ruleset, vocab: Vocabulary, l
             raise ValueError(f"{a!r} comes after the end of the hand")
         s = g.to_act
         assert s is not None  # the hand is on
-        implied = ((isinstance(a, Conceal) and g.bidding_mode == "lone")
+        implied = ((isinstance(a, Conceal) and bidding_mode(g) == "lone")
                    or (isinstance(a, Pass) and g.stage == BLANK_STAGE))
         n0 = len(g.events)
         apply_said(g, a, rules, vocab)
