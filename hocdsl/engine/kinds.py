@@ -12,7 +12,7 @@ The order of the table is the order in which the kinds' metrics come within
 each section of the simulator's report (:mod:`.tally`).
 
 >>> list(KINDS)
-['claims', 'vie', 'stops', 'settle', 'turnup', 'holding']
+['claims', 'vie', 'stops', 'settle', 'turnup', 'holding', 'tricks']
 >>> KINDS["settle"].stage.__name__
 'Settlement'
 """
@@ -28,6 +28,7 @@ from .holding import HoldingStage, HoldingTally, HoldingWords
 from .settle import Settlement, SettleTally, SettleWords
 from .table import Stage
 from .tally import Tally
+from .tricks import TricksStage, TricksTally, TricksWords
 from .turnup import TurnUpStage, TurnUpTally, TurnUpWords
 from .words import Words
 
@@ -59,4 +60,5 @@ KINDS: Final[dict[str, Kind]] = {
     "settle": Kind("settle", Settlement, SettleTally, SettleWords),
     "turnup": Kind("turnup", TurnUpStage, TurnUpTally, TurnUpWords),
     "holding": Kind("holding", HoldingStage, HoldingTally, HoldingWords),
+    "tricks": Kind("tricks", TricksStage, TricksTally, TricksWords, scores=True),
 }
