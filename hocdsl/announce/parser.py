@@ -25,7 +25,7 @@ from lark.exceptions import UnexpectedInput
 
 from hocdsl.actions import (
     CALL, CONCEAL, CONCEDE, DECLARE_BLANK, HOC_MARK, NOTHING, PASS, PLAY, RAISE,
-    SHOW, WITHOUT, Action, DeclarePoint, DeclareSequence, DeclareTricon, HocMark, Hold, Play, Raise, TurnUp,
+    SHOW, WITHOUT, Action, DeclarePoint, DeclareSequence, DeclareTricon, HocMark, Hold, Play, Raise, TurnUp, Draw,
 )
 from hocdsl.cards import (
     ACE, KING, RANK_WORDS, CardError, SUIT_WORDS, card_of, fold, parse_card, rank_name, with_article,
@@ -279,6 +279,9 @@ class AnnouncementBuilder(Transformer[Token, list[Said]]):
     # the card turned up, what is held
     def turn_up(self, play: Play) -> Action:
         return TurnUp(play.card)
+
+    def draw(self, play: Play) -> Action:
+        return Draw(play.card)
 
     def hold_trumps(self, *ranks: RankSaid) -> Action:
         return Hold.of(trumps=tuple(r.rank for r in ranks))

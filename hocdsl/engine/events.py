@@ -54,6 +54,16 @@ REASONS = (ANTE, RAISE, CALL, POOL, REFUND, SEQUENCE, TRICON, BLANK_HAND, HOC, E
            BOARD, LAID, HELD, DOUBLING, OPERA, TURNUP, HOLDING,
            DOUBLE_GAME)
 
+# Score reasons (``Scored.reason``): points, not chips, each told by the kind that scores it.
+LEAD: Final = "lead"  # a card led (tricks: lead_points)
+TRICK_WON: Final = "trick-won"  # a trick won by a player who did not lead it (tricks: win_points)
+CARDS_WON: Final = "cards-won"  # the cards of the ranks that count in a trick won (tricks: card_points)
+LAST_TRICK: Final = "last-trick"  # the last trick of the deal (tricks: last_trick)
+MOST_TRICKS: Final = "most-tricks"  # more tricks than any other player, "the cards" (tricks: majority)
+ALL_TRICKS: Final = "all-tricks"  # every trick, capot (tricks: all_tricks)
+PIQUE: Final = "pique"  # a score reached first in play, the others at nothing (tricks: pique)
+SCORE_REASONS = (LEAD, TRICK_WON, CARDS_WON, LAST_TRICK, MOST_TRICKS, ALL_TRICKS, PIQUE)
+
 # Stage names (``Game.stage``, and the ``stage`` of a :class:`Passed`): the
 # chances by name, then these.
 BLANK_STAGE: Final = "blank-hand"
@@ -142,6 +152,23 @@ class ChipMove(Event):
     amount: Chips
     reason: str
     chance: str | None = None
+
+
+# ------------------------------------------------------------ points ----
+
+
+@event
+class Scored(Event):
+    """``seat`` scores ``points`` this deal for ``reason`` (a word of the kind that scores it:
+    ``last-trick``, ``cards``...) at the stage ``stage`` (its id); ``total``: the seat's points
+    this deal after it. Points are not chips: a deal's points are kept beside the ledger
+    (:attr:`~.table.Table.points`), written only by :meth:`~.table.Table.score`."""
+
+    seat: Seat
+    points: int
+    reason: str
+    stage: str
+    total: int
 
 
 # ------------------------------------------------------------ setup ----
@@ -383,3 +410,38 @@ class Held(Event):
     pool: str
     amount: int
     cards: Hand
+
+
+# ------------------------------------------------------------ tricks ----
+
+
+@event
+class TrickCard(Event):
+    """``seat`` played ``card`` to the trick ``trick`` (1 for the first); ``lead`` if it led."""
+
+    seat: Seat
+    card: Card
+    trick: int
+    lead: bool = False
+
+
+@event
+class TrickWon(Event):
+    """``seat`` won the trick ``trick`` with ``card``; ``cards``: every card of it; ``last``: the
+    last trick of the deal."""
+
+    seat: Seat
+    card: Card
+    trick: int
+    cards: Hand
+    last: bool = False
+
+
+@event
+class Drew(Event):
+    """``seat`` drew ``card`` from the stock (hidden from the other seats' views, as a deal is);
+    ``left``: the cards left in the stock."""
+
+    seat: Seat
+    card: Card
+    left: int

@@ -13,7 +13,7 @@ The order of the table is the order in which the kinds' metrics come within
 each section of the simulator's report (:mod:`.tally`).
 
 >>> list(KINDS)
-['claims', 'vie', 'stops', 'settle', 'turnup', 'holding']
+['claims', 'vie', 'stops', 'settle', 'turnup', 'holding', 'tricks']
 >>> KINDS["settle"].stage.__name__
 'Settlement'
 """
@@ -30,6 +30,7 @@ from .holding import HoldingStage, HoldingTally, HoldingWords
 from .settle import Settlement, SettleTally, SettleWords
 from .table import Stage, Table
 from .tally import Tally
+from .tricks import TricksStage, TricksTally, TricksWords
 from .turnup import TurnUpStage, TurnUpTally, TurnUpWords
 from .words import Words
 
@@ -48,17 +49,20 @@ class Kind:
     how the narrator tells its events (``words(names, rules, lang)``); ``carry``, its
     part of what a hand hands on to the next (a :data:`CarryHook`, or None: the kind
     changes no stake's multiplier), which :class:`~.game.Game` calls once per hand a
-    ruleset with a stage of the kind asks it (``Game.carry_out``)."""
+    ruleset with a stage of the kind asks it (``Game.carry_out``); ``scores``: its
+    stages may score points (:meth:`~.table.Table.score`), so that a ruleset with one
+    has its points counted by the simulator (:class:`~.scores.PointsTally`)."""
 
-    __slots__ = ("name", "stage", "tally", "words", "carry")
+    __slots__ = ("name", "stage", "tally", "words", "carry", "scores")
 
     def __init__(self, name: str, stage: type[Stage], tally: type[Tally], words: type[Words],
-                 carry: CarryHook | None = None) -> None:
+                 carry: CarryHook | None = None, scores: bool = False) -> None:
         self.name = name
         self.stage = stage
         self.tally = tally
         self.words = words
         self.carry = carry
+        self.scores = scores
 
 
 #: kind name -> the kind (the order: see the module's docstring)
@@ -69,4 +73,5 @@ KINDS: Final[dict[str, Kind]] = {
     "settle": Kind("settle", Settlement, SettleTally, SettleWords),
     "turnup": Kind("turnup", TurnUpStage, TurnUpTally, TurnUpWords),
     "holding": Kind("holding", HoldingStage, HoldingTally, HoldingWords),
+    "tricks": Kind("tricks", TricksStage, TricksTally, TricksWords, scores=True),
 }

@@ -16,11 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 from ..cards import Chips, Hand, Seat
-from .events import Dealt
+from .events import Dealt, Drew
 from .table import R, Seen, Stage, Table
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset
+
+#: The events a seat sees only when they are its own: the cards dealt to it, a card it drew.
+_HIDDEN = (Dealt, Drew)
 
 
 class SeatView:
@@ -104,6 +107,11 @@ class SeatView:
     def net(self) -> tuple[Chips, ...]:
         return self._g.net
 
+    @property
+    def points(self) -> tuple[int, ...]:
+        """The points each seat has scored this deal (every score is said aloud: public)."""
+        return tuple(self._g.points)
+
     def seen(self) -> Seen | None:
         """What this seat may see of the stage being played beyond all this: its kind's
         :class:`~.table.Seen` (the card game's :class:`~.cardgame.CardsSeen`, the
@@ -130,9 +138,9 @@ class SeatView:
 
     @property
     def events(self) -> list[Any]:
-        """Every event this seat saw: all but the other seats' :class:`Dealt`."""
+        """Every event this seat saw: all but the other seats' :class:`Dealt` and :class:`Drew`."""
         s = self.seat
-        return [e for e in self._g.events if not (type(e) is Dealt and e.seat != s)]
+        return [e for e in self._g.events if not (type(e) in _HIDDEN and e.seat != s)]
 
     @property
     def unseen(self) -> Hand:

@@ -14,7 +14,9 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..actions import CLAIM, WITHOUT, Action, Call, Conceal, Concede, DeclareBlank, HocMark, Nothing, Pass, Raise, Show
+from ..actions import (
+    CLAIM, WITHOUT, Action, Call, Conceal, Concede, DeclareBlank, Draw, HocMark, Nothing, Pass, Raise, Show,
+)
 from ..announce import AnnouncementError, Vocabulary, format_action, parse_announcement
 from ..engine import Game, IllegalAction, Partie
 from ..engine.events import (
@@ -102,7 +104,8 @@ class PlaySession:
         self.lang = lang
         t = rules.table
         if hands is None:  # the partie the ruleset sets (encyclopédie ¶7: agreed first), else one hand
-            hands = t.partie_deals if t.partie_deals is not None else (None if t.partie_target is not None else 1)
+            hands = t.partie_deals if t.partie_deals is not None else (
+                None if t.partie_target is not None or t.partie_points is not None else 1)
         elif t.partie_deals is not None:
             hands = min(hands, t.partie_deals)
         #: the most hands this session plays (None: until the partie's target score)
@@ -191,7 +194,10 @@ class PlaySession:
         while not g.is_over:
             s = g.to_act
             assert s is not None  # the hand is on
-            if s == self.seat:
+            legal = g.legal_actions()
+            if len(legal) == 1 and type(legal[0]) is Draw:  # the card chance gives: no choice
+                self._apply(legal[0])
+            elif s == self.seat:
                 self._flush_turn()
                 self._human_turn()
             else:
@@ -461,7 +467,8 @@ class PlaySession:
     def _end_of_hand(self) -> None:
         from .summary import end_of_hand
 
-        end_of_hand(self.say, self.hand, self.names, self._before, self.rules, self.lang)
+        end_of_hand(self.say, self.hand, self.names, self._before, self.rules, self.lang,
+                    partie=self.partie.scores)
 
     def _turn_words(self, actions: Sequence[Any]) -> str:
         """Actions of a card turn as the table shows them (the session's card notation)."""
