@@ -123,7 +123,8 @@ def _rank_no(v: Any) -> int | None:
 
 def _cards_in_play(k: KnobView, pack_cards: int | None = None) -> int:
     """The cards of the pack once ``pack.removed`` and ``pack.removed_ranks`` are taken out
-    (of ``pack_cards`` when given: the pack at some number of players, else ``pack.cards``)."""
+    (of ``pack_cards`` when given: the pack at some number of players, else ``pack.cards``),
+    times the packs shuffled together (``pack.copies``)."""
     pack = k.get("pack.cards") if pack_cards is None else pack_cards
     cards = 52 if pack is _MISSING else int(pack)
     lowest = _LOWEST_PIP.get(cards, 2)
@@ -139,7 +140,8 @@ def _cards_in_play(k: KnobView, pack_cards: int | None = None) -> int:
         r = c % 13 + 1
         if r not in gone and (r == 1 or r >= lowest):
             cards -= 1
-    return cards
+    copies = k.get("pack.copies")
+    return cards * (1 if copies is _MISSING or not isinstance(copies, int) else copies)
 
 
 @check
