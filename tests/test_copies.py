@@ -246,3 +246,17 @@ def test_simulate_validate_and_odds():
     assert res.exit_code == 2
     assert "odds are not counted for packs shuffled together yet" in res.stderr
     assert "Traceback" not in res.output
+
+
+def test_copies_are_refused_with_a_stage_that_reads_one_pack(tmp_path):
+    # the vie and claims stages read one pack's 52 cards: a second pack's would be missed
+    p = tmp_path / "mazarin-copies.yaml"
+    p.write_text("format: 2\nname: mazarin-copies\ntitle: x\nsummary: x\nextends: hoc-mazarin\n"
+                 "pack:\n  copies: {value: 2, editorial: \"a test\"}\n"
+                 "deal:\n  hand_size: {value: {3: 15}, editorial: \"a test\"}\n"
+                 "  players: {value: [3], editorial: \"a test\"}\n")
+    res = runner.invoke(app, ["validate", str(p)])
+    assert res.exit_code == 2
+    assert (f"{p.name}:7:19: pack.copies: found 2 packs shuffled together with the vie stage `point`; "
+            "expected one pack: only the stops and settle stages play packs of copies yet") in res.output
+    assert "with the claims stage `blank_hand`" in res.output
