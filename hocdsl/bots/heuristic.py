@@ -38,7 +38,7 @@ from ..actions import (
 )
 from mypy_extensions import mypyc_attr
 
-from ..cards import NUM_CARDS, RANK_MASKS, Chips, Hand, Rank, Seat, card_of, count, folded, hand_of, held_copy
+from ..cards import RANK_MASKS, Chips, Hand, Rank, Seat, card_of, count, folded, hand_of, held_copy
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from ..combos import best_sequence, best_tricon, sequence_payment, tricon_payment
@@ -454,7 +454,7 @@ class HeuristicBot(Bot):
         return not (RANK_MASKS[rank - 1] & ~hand & ~view.pile)
 
     def _lead(self, view: SeatView, hand: Hand, cards: Hand) -> Action:
-        if hand >> NUM_CARDS:  # packs shuffled together: choose as from one pack, lay a copy held
+        if hand >> 52:  # packs shuffled together (past NUM_CARDS, written out): choose as from one pack
             a = self._lead(view, folded(hand), folded(cards))
             assert isinstance(a, Play)  # (a lead lays a card)
             return PLAYS[held_copy(cards, a.card)]

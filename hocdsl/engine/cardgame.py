@@ -114,7 +114,8 @@ Owed = tuple[str, Card, int, Pool | None]
 _Play: Final = Play
 _Claim: Final = Claim
 _Without: Final = Without
-PLAYS: Final = PLAY  #: PLAYS[c]: Play(c)
+PLAYS: Final = PLAY  #: PLAYS[c]: Play(c), for every copy of every card
+assert len(PLAYS) == MAX_IDS == 208  # (208 is written out in apply, the hot path)
 WITHOUTS: Final = WITHOUT  #: WITHOUTS[r]: Without(r)
 
 
@@ -584,7 +585,8 @@ class CardGame(Stage):
             c: Card = a.card  # (typed: compiled arithmetic on the card below)
             # PLAYS[c], the bots' answer, leads as itself: its as_rank not read (a
             # generic attribute, compiled)
-            as_rank: Rank = 0 if 0 <= c < MAX_IDS and a is PLAYS[c] else a.as_rank
+            # (208: MAX_IDS written out, a constant to the pure build too: this is per card)
+            as_rank: Rank = 0 if 0 <= c < 208 and a is PLAYS[c] else a.as_rank
             if as_rank:  # a principal hoc led as a rank its holder names: checked in full
                 if self.k.copies > 1:
                     c = self._copy_held(s, c)
@@ -593,10 +595,10 @@ class CardGame(Stage):
                 if as_rank == c % 13 + 1:
                     as_rank = 0  # named as its own rank: laid as itself
             # fast paths: a natural follow, or a free lead of a card held; else checked in full
-            elif not (0 <= c < MAX_IDS and g.hands[s] >> c & 1 and (
+            elif not (0 <= c < 208 and g.hands[s] >> c & 1 and (
                     self.want >> c & 1 or not (self.need or (self.first and self.opening_lead_lowest)))):
-                if self.k.copies > 1 and c != self._copy_held(s, c):  # the copy held, of a card named
-                    c = self._copy_held(s, c)
+                if not (0 <= c < 208 and g.hands[s] >> c & 1) and self.k.copies > 1:
+                    c = self._copy_held(s, c)  # a card named without its copy: the copy held
                     a = PLAYS[c]
                 self.check(a)
             self._lay(s, c, as_rank)
