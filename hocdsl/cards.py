@@ -459,14 +459,44 @@ def split_cards(text: str) -> list[str]:
     return out
 
 
-def parse_hand(text: str, copies: int = 1) -> int:
+def parse_hand(text: str, copies: int = 1, taken: int = 0) -> int:
     """A hand from a list of cards separated by spaces or commas.
 
     Word notation may be mixed in: ``"QS, valet de carreau, 7H"``.
-    A card named twice is an error, but with ``copies`` packs (``QS QS``: two copies;
-    see :func:`hand_of`).
+    A card named twice is an error, but with ``copies`` packs (:func:`parse_copies`).
     """
-    return hand_of((parse_card(t) for t in split_cards(text)), copies)
+    if copies > 1:
+        return parse_copies(split_cards(text), copies, taken)
+    return hand_of(parse_card(t) for t in split_cards(text))
+
+
+def parse_copies(words: Iterable[str], copies: int, taken: int = 0) -> int:
+    """The hand ``words`` name (one card each) in a game of ``copies`` packs: a copy named
+    (``QS#2``) is that one; a card named plainly is the lowest copy that neither this hand
+    nor ``taken`` (the hands given before it) holds yet -- the one rule by which the deal
+    given to the engine and a record's hands read either copy.
+
+    >>> hand_str(parse_copies(["QS", "QS", "JD"], 2, taken=parse_hand("JD")))
+    'JD#2 QS QS#2'
+    """
+    hand = 0
+    ids = NUM_CARDS * copies
+    for w in words:
+        card, k = parse_copy(w)
+        if k is not None:
+            c = card + NUM_CARDS * k
+            if c >= ids:
+                raise CardError(f"found {w}, a card of pack {k + 1}; there are {copies} packs")
+            if hand >> c & 1:
+                raise CardError(f"{card_name(c)} is given twice")
+        else:
+            c = card
+            while c < ids and (hand | taken) >> c & 1:
+                c += NUM_CARDS
+            if c >= ids:
+                raise CardError(f"{w} is given more than {copies} times ({copies} packs)")
+        hand |= 1 << c
+    return hand
 
 
 def hand_str(hand: int, symbols: bool = False) -> str:

@@ -108,7 +108,7 @@ def check_hands(hands: Sequence[int | str], hand_size: int, players: int,
     for seat, h in enumerate(hands):
         if isinstance(h, str):
             try:
-                h = parse_hand(h) if copies == 1 else _copies_hand(h, seen, copies)
+                h = parse_hand(h, copies, seen)
             except CardError as e:
                 raise ValueError(f"hand of seat {seat}: {e}") from None
         if not isinstance(h, int) or h < 0 or h & ~(FULL_PACK if copies == 1 else pack | FULL_PACK):
@@ -124,26 +124,3 @@ def check_hands(hands: Sequence[int | str], hand_size: int, players: int,
         out.append(h)
     return tuple(out)
 
-
-def _copies_hand(text: str, given: int, copies: int) -> int:
-    """The hand ``text`` names in a game of ``copies`` packs: a card named plainly is the
-    lowest copy that neither this hand nor ``given`` (the hands before) holds yet."""
-    from ..cards import NUM_CARDS as N, card_name, parse_copy, split_cards
-
-    hand = 0
-    for word in split_cards(text):
-        card, k = parse_copy(word)
-        if k is not None:
-            c = card + N * k
-            if k >= copies:
-                raise CardError(f"{word!r}: there are {copies} packs, no copy #{k + 1}")
-            if hand >> c & 1:
-                raise CardError(f"{card_name(c)} is given twice")
-        else:
-            c = card
-            while c < N * copies and (hand | given) >> c & 1:
-                c += N
-            if c >= N * copies:
-                raise CardError(f"{word} is given more than {copies} times ({copies} packs)")
-        hand |= 1 << c
-    return hand

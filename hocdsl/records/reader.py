@@ -30,7 +30,7 @@ import os
 from pathlib import Path
 from types import MappingProxyType
 from ..cards import (
-    MAX_COPIES, NUM_CARDS, CardError, card_name, copy_of, hand_of, iter_cards, parse_card, parse_copy, split_cards,
+    MAX_COPIES, NUM_CARDS, CardError, card_name, copy_of, hand_of, iter_cards, parse_card, parse_copies, split_cards,
 )
 from ..rules.errors import RulesetError, suggest
 from ..rules.model import MAX_PLAYERS, MIN_PLAYERS, Table, knob_fields
@@ -238,7 +238,10 @@ class _Reader:
                                       "cards dealt, e.g. \"3H 4H 5H QH 2C JS ...\"")
             try:
                 if self.copies > 1:  # a card named plainly: the lowest copy no hand holds yet
-                    h = _copies_hand(words, owner, self.copies)
+                    taken = 0
+                    for c in owner:
+                        taken |= 1 << c
+                    h = parse_copies(words, self.copies, taken)
                 else:
                     cards = [parse_card(w) for w in words]
                     if any(c >= NUM_CARDS for c in cards):
@@ -390,25 +393,3 @@ def read_record(path: str | os.PathLike[str]) -> Record:
         raise RecordError(shown, None, None, f"the file cannot be read ({e.strerror})") from None
     return parse_record(text, shown, str(Path(path).parent))
 
-
-def _copies_hand(words: list[str], owner: dict[int, str], copies: int) -> int:
-    """A hand of a record dealing ``copies`` packs: a copy named (``QS#2``) is that one; a
-    card named plainly the lowest copy that neither this hand nor another (``owner``) holds."""
-    hand = 0
-    ids = NUM_CARDS * copies
-    for w in words:
-        card, k = parse_copy(w)
-        if k is not None:
-            c = card + NUM_CARDS * k
-            if c >= ids:
-                raise CardError(f"found {w}, a card of pack {k + 1}; the record deals {copies} packs (copies:)")
-            if hand >> c & 1:
-                raise CardError(f"{card_name(c)} is given twice")
-        else:
-            c = card
-            while c < ids and (hand >> c & 1 or c in owner):
-                c += NUM_CARDS
-            if c >= ids:
-                raise CardError(f"{w} is dealt more than {copies} times; the record deals {copies} packs (copies:)")
-        hand |= 1 << c
-    return hand
