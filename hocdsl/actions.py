@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Union, cast
+from .cards import MAX_IDS
 
 # ------------------------------------------------------------- bidding ----
 
@@ -218,7 +219,7 @@ CONCEAL = Conceal()
 DECLARE_BLANK = DeclareBlank()
 HOC_MARK = HocMark()
 CLAIM = Claim()
-PLAY = tuple(Play(c) for c in range(52))
+PLAY = tuple(Play(c) for c in range(MAX_IDS))  # every copy of every card (pack.copies)
 # Indexed by rank and by amount: entry 0 is an unused None (typed as the rest, for the indexing).
 WITHOUT = cast("tuple[Without, ...]", (None,) + tuple(Without(r) for r in range(1, 14)))  # WITHOUT[rank]
 RAISE = cast("tuple[Raise, ...]", (None,) + tuple(Raise(n) for n in range(1, 1001)))  # RAISE[n], n >= 1

@@ -18,6 +18,24 @@ True
 [9, 10, 11]
 >>> hand_str(parse_hand("jack of diamonds, 7♠"))
 '7S JD'
+
+Packs shuffled together (``pack.copies``: Bézique's two packs of 32) hold
+copies of each card. Copy ``k`` (0 for the first pack) of a card has the id
+``k * 52 + card``, so a single pack's cards keep their ids 0..51 and its hands
+never reach bit 52; :func:`rank_of` and :func:`suit_of` read any id. A copy is
+named with ``#`` and the number of its pack (``QS#2``: the queen of spades of
+the second pack); the first pack's card is named plainly (``QS``), and a card
+named without a mark stands for "either copy" where the context allows (the
+copy held, lowest first: :func:`held_copy`).
+
+>>> card_name(parse_card("QS#2")), rank_of(parse_card("QS#2")), suit_of(parse_card("QS#2"))
+('QS#2', 12, 0)
+>>> hand_str(parse_hand("QS QS#2 JD", copies=2))
+'JD QS QS#2'
+>>> hand_str(parse_hand("QS QS JD", copies=2))
+'JD QS QS#2'
+>>> hand_str(folded(parse_hand("QS#2 JD", copies=2)))
+'JD QS'
 """
 
 from __future__ import annotations
@@ -73,6 +91,13 @@ RANK_PLURALS_FR = (
 
 NUM_CARDS: Final = 52
 FULL_PACK: Final = (1 << NUM_CARDS) - 1
+#: The most packs a ruleset may shuffle together (``pack.copies``; Bézique's
+#: forms for more players use four).
+MAX_COPIES: Final = 4
+#: Card ids of every copy: copy ``k`` of ``card`` is ``k * 52 + card``, below this.
+MAX_IDS: Final = NUM_CARDS * MAX_COPIES
+#: The mark that names a copy: ``QS#2`` is the queen of spades of the second pack.
+COPY_MARK: Final = "#"
 SUIT_MASK: Final = (1 << 13) - 1  # the 13 bits of one suit, shifted by suit * 13
 
 
@@ -90,13 +115,100 @@ def card_of(rank: int, suit: int) -> int:
 
 
 def rank_of(card: int) -> int:
-    """The rank of ``card``: 1 (ace) .. 13 (king)."""
+    """The rank of ``card`` (any copy): 1 (ace) .. 13 (king)."""
     return card % 13 + 1
 
 
 def suit_of(card: int) -> int:
-    """The suit of ``card``: 0 spades, 1 hearts, 2 diamonds, 3 clubs."""
-    return card // 13
+    """The suit of ``card`` (any copy): 0 spades, 1 hearts, 2 diamonds, 3 clubs."""
+    return card // 13 & 3
+
+
+def copy_of(card: int) -> int:
+    """Which copy ``card`` is: 0 for the first pack's, 1 for the second's...
+
+    >>> copy_of(parse_card("QS")), copy_of(parse_card("QS#2"))
+    (0, 1)
+    """
+    return card // NUM_CARDS
+
+
+def base_card(card: int) -> int:
+    """The card of the first pack that ``card`` is a copy of (0..51)."""
+    return card % NUM_CARDS
+
+
+def copies_mask(copies: int) -> int:
+    """The hand holding every copy of every card of ``copies`` packs (``FULL_PACK`` for one)."""
+    return (1 << (NUM_CARDS * copies)) - 1
+
+
+def all_copies(hand: int, copies: int) -> int:
+    """``hand`` (cards of the first pack) with every copy of each of its cards, in
+    ``copies`` packs: what a ruleset's card named plainly means in a game with copies.
+
+    >>> hand_str(all_copies(parse_hand("QS JD"), 2))
+    'JD JD#2 QS QS#2'
+    """
+    base = out = hand & FULL_PACK
+    for k in range(1, copies):
+        out |= base << (NUM_CARDS * k)
+    return out
+
+
+def folded(hand: int) -> int:
+    """The first pack's cards of which ``hand`` holds at least one copy (a 52-bit
+    hand: every helper of one pack reads it). A single pack's hand is itself."""
+    out = hand & FULL_PACK
+    hand >>= NUM_CARDS
+    while hand:
+        out |= hand & FULL_PACK
+        hand >>= NUM_CARDS
+    return out
+
+
+def held_twice(hand: int) -> int:
+    """The first pack's cards of which ``hand`` holds two copies or more.
+
+    >>> hand_str(held_twice(parse_hand("QS QS JD JD#3 7H", copies=3)))
+    'JD QS'
+    """
+    seen = hand & FULL_PACK
+    twice = 0
+    hand >>= NUM_CARDS
+    while hand:
+        part = hand & FULL_PACK
+        twice |= seen & part
+        seen |= part
+        hand >>= NUM_CARDS
+    return twice
+
+
+def copy_counts(hand: int) -> list[int]:
+    """``counts[card]``: how many copies of each card of the first pack ``hand`` holds.
+
+    >>> copy_counts(parse_hand("QS QS#2 JD", copies=2))[parse_card("QS")]
+    2
+    """
+    counts = [0] * NUM_CARDS
+    for c in iter_cards(hand):
+        counts[c % NUM_CARDS] += 1
+    return counts
+
+
+def held_copy(hand: int, card: int) -> int:
+    """The copy of ``card`` (any copy named) that ``hand`` holds, lowest first; -1 if none.
+    What the engine lays or shows when a player names a card without its copy.
+
+    >>> card_name(held_copy(parse_hand("QS#2 JD", copies=2), parse_card("QS")))
+    'QS#2'
+    """
+    c = card % NUM_CARDS
+    while hand >> c:
+        if hand >> c & 1:
+            return c
+        c += NUM_CARDS
+    return -1
 
 
 def bit(card: int) -> int:
@@ -137,13 +249,25 @@ def sorted_cards(hand: int) -> list[int]:
     return list(iter_cards(hand))
 
 
-def hand_of(cards: Iterable[int]) -> int:
-    """The hand holding ``cards``; a card given twice is an error."""
+def hand_of(cards: Iterable[int], copies: int = 1) -> int:
+    """The hand holding ``cards``; a card given twice is an error. With ``copies``
+    packs, a card of the first pack given again is the next copy not yet given
+    (``QS QS``: both queens of spades), and a copy named (``QS#2``) is that one."""
     hand = 0
+    ids = NUM_CARDS * copies
     for c in cards:
-        if not 0 <= c < NUM_CARDS:
-            raise CardError(f"no card has index {c}")
+        if not 0 <= c < ids:
+            raise CardError(f"no card has index {c}" if copies == 1 or c < 0 or c >= MAX_IDS else
+                            f"{card_name(c)} is no card of {copies} packs")
         if hand >> c & 1:
+            if c < NUM_CARDS and copies > 1:
+                c2 = c
+                while c2 < ids and hand >> c2 & 1:
+                    c2 += NUM_CARDS
+                if c2 < ids:
+                    hand |= 1 << c2
+                    continue
+                raise CardError(f"{card_name(c)} is given more than {copies} times ({copies} packs)")
             raise CardError(f"{card_name(c)} is given twice")
         hand |= 1 << c
     return hand
@@ -152,22 +276,32 @@ def hand_of(cards: Iterable[int]) -> int:
 # -------------------------------------------------------------- notation ----
 
 
+def copy_mark(card: int) -> str:
+    """The mark naming ``card``'s copy: none for the first pack's, ``#2`` for the second's."""
+    k = card // NUM_CARDS
+    return f"{COPY_MARK}{k + 1}" if k else ""
+
+
 def card_name(card: int) -> str:
-    """Compact notation: rank letter(s) then suit letter, ``10S``, ``JD``, ``AH``."""
+    """Compact notation: rank letter(s) then suit letter, ``10S``, ``JD``, ``AH``;
+    a copy of another pack than the first with its mark, ``QS#2``."""
+    if card >= NUM_CARDS:
+        return RANK_LETTERS[card % 13] + SUIT_LETTERS[card // 13 & 3] + copy_mark(card)
     return RANK_LETTERS[card % 13] + SUIT_LETTERS[card // 13]
 
 
 def card_symbol(card: int) -> str:
-    """Notation with a suit symbol: ``J♦``."""
-    return RANK_LETTERS[card % 13] + SUIT_SYMBOLS[card // 13]
+    """Notation with a suit symbol: ``J♦`` (``J♦#2``: a copy)."""
+    return RANK_LETTERS[card % 13] + SUIT_SYMBOLS[card // 13 & 3] + copy_mark(card)
 
 
 def card_words(card: int, lang: str = "en") -> str:
-    """The card in words: ``jack of diamonds`` or ``valet de carreau``."""
-    r, s = card % 13, card // 13
+    """The card in words: ``jack of diamonds`` or ``valet de carreau`` (``... #2``: a copy)."""
+    r, s = card % 13, card // 13 & 3
+    mark = " " + copy_mark(card) if card >= NUM_CARDS else ""
     if lang == "fr":
-        return f"{RANK_NAMES_FR[r]} de {SUIT_NAMES_FR[s]}"
-    return f"{RANK_NAMES_EN[r]} of {SUIT_NAMES_EN[s]}"
+        return f"{RANK_NAMES_FR[r]} de {SUIT_NAMES_FR[s]}{mark}"
+    return f"{RANK_NAMES_EN[r]} of {SUIT_NAMES_EN[s]}{mark}"
 
 
 def rank_name(rank: int, lang: str = "en") -> str:
@@ -248,14 +382,39 @@ def parse_rank(text: str) -> int:
 
 _COMPACT = re.compile(r"^(10|[2-9akqjt1]|1[0-3])([shdc♠♥♦♣♤♡♢♧])$")
 _WORDS = re.compile(r"^(\S+)\s+(?:of|de|du|d')\s*(\S+)$")
+_MARKED = re.compile(r"^(.*?)\s*#\s*([0-9]+)$")
+
+
+def parse_copy(text: str) -> tuple[int, int | None]:
+    """A card of the first pack (0..51) and the copy its mark names (0 for ``#1``, 1 for
+    ``#2``...), or None when it has no mark ("either copy").
+
+    >>> parse_copy("QS#2"), parse_copy("dame de pique #1"), parse_copy("QS")
+    ((11, 1), (11, 0), (11, None))
+    """
+    m = _MARKED.match(text.strip())
+    if m is None:
+        return _parse_plain(text), None
+    k = int(m.group(2))
+    if not 1 <= k <= MAX_COPIES:
+        raise CardError(f"{text!r}: a copy is marked #1 to #{MAX_COPIES} (the pack it comes from)")
+    return _parse_plain(m.group(1)), k - 1
 
 
 def parse_card(text: str) -> int:
-    """A card from compact, symbol or word notation, English or French.
+    """A card from compact, symbol or word notation, English or French; a copy by its
+    mark (``QS#2``), a card without a mark as the first pack's.
 
-    >>> [card_name(parse_card(t)) for t in ("10S", "TS", "J♦", "ah", "dame de pique")]
-    ['10S', '10S', 'JD', 'AH', 'QS']
+    >>> [card_name(parse_card(t)) for t in ("10S", "TS", "J♦", "ah", "dame de pique", "QS#2")]
+    ['10S', '10S', 'JD', 'AH', 'QS', 'QS#2']
     """
+    if COPY_MARK not in text:
+        return _parse_plain(text)
+    card, k = parse_copy(text)
+    return card + NUM_CARDS * (k or 0)
+
+
+def _parse_plain(text: str) -> int:
     key = fold(text.strip())
     m = _COMPACT.match(key)
     if m:
@@ -280,6 +439,14 @@ def split_cards(text: str) -> list[str]:
     word: ``"QS, valet de carreau 7H"`` -> ``['QS', 'valet de carreau', '7H']``.
     """
     words = [w for w in re.split(r"[\s,;]+", text.strip()) if w]
+    if COPY_MARK in text:  # a copy's mark written apart ("dame de pique #2") joins its card
+        joined: list[str] = []
+        for w in words:
+            if w.startswith(COPY_MARK) and joined:
+                joined[-1] += w
+            else:
+                joined.append(w)
+        words = joined
     out: list[str] = []
     i = 0
     while i < len(words):
@@ -292,29 +459,74 @@ def split_cards(text: str) -> list[str]:
     return out
 
 
-def parse_hand(text: str) -> int:
+def parse_hand(text: str, copies: int = 1, taken: int = 0) -> int:
     """A hand from a list of cards separated by spaces or commas.
 
     Word notation may be mixed in: ``"QS, valet de carreau, 7H"``.
-    A card named twice is an error.
+    A card named twice is an error, but with ``copies`` packs (:func:`parse_copies`).
     """
+    if copies > 1:
+        return parse_copies(split_cards(text), copies, taken)
     return hand_of(parse_card(t) for t in split_cards(text))
 
 
+def parse_copies(words: Iterable[str], copies: int, taken: int = 0) -> int:
+    """The hand ``words`` name (one card each) in a game of ``copies`` packs: a copy named
+    (``QS#2``) is that one; a card named plainly is the lowest copy that neither this hand
+    nor ``taken`` (the hands given before it) holds yet -- the one rule by which the deal
+    given to the engine and a record's hands read either copy.
+
+    >>> hand_str(parse_copies(["QS", "QS", "JD"], 2, taken=parse_hand("JD")))
+    'JD#2 QS QS#2'
+    """
+    hand = 0
+    ids = NUM_CARDS * copies
+    for w in words:
+        card, k = parse_copy(w)
+        if k is not None:
+            c = card + NUM_CARDS * k
+            if c >= ids:
+                raise CardError(f"found {w}, a card of pack {k + 1}; there are {copies} packs")
+            if hand >> c & 1:
+                raise CardError(f"{card_name(c)} is given twice")
+        else:
+            c = card
+            while c < ids and (hand | taken) >> c & 1:
+                c += NUM_CARDS
+            if c >= ids:
+                raise CardError(f"{w} is given more than {copies} times ({copies} packs)")
+        hand |= 1 << c
+    return hand
+
+
 def hand_str(hand: int, symbols: bool = False) -> str:
-    """The hand in compact notation, sorted by rank then suit (``7S JD``)."""
-    cards = sorted(iter_cards(hand), key=lambda c: (c % 13, c // 13))
+    """The hand in compact notation, sorted by rank then suit, copies last (``7S JD``)."""
+    cards = sorted(iter_cards(hand), key=lambda c: (c % 13, c // 13 & 3, c))
     name = card_symbol if symbols else card_name
     return " ".join(name(c) for c in cards)
 
 
 def hand_by_suit(hand: int, symbols: bool = True) -> str:
-    """The hand grouped by suit, each suit from king down: ``♠ K 9 2  ♥ Q J``."""
+    """The hand grouped by suit, each suit from king down: ``♠ K 9 2  ♥ Q J``
+    (a card held twice, with copies, is shown twice: ``♠ Q Q``)."""
+    if hand >> NUM_CARDS:
+        return _by_suit_copies(hand, symbols)
     parts = []
     for s in SUITS:
         bits = suit_bits(hand, s)
         if bits:
             ranks = [RANK_LETTERS[i] for i in range(12, -1, -1) if bits >> i & 1]
+            head = SUIT_SYMBOLS[s] if symbols else SUIT_LETTERS[s]
+            parts.append(head + " " + " ".join(ranks))
+    return "  ".join(parts)
+
+
+def _by_suit_copies(hand: int, symbols: bool) -> str:
+    counts = copy_counts(hand)
+    parts = []
+    for s in SUITS:
+        ranks = [RANK_LETTERS[i] for i in range(12, -1, -1) for _ in range(counts[s * 13 + i])]
+        if ranks:
             head = SUIT_SYMBOLS[s] if symbols else SUIT_LETTERS[s]
             parts.append(head + " " + " ".join(ranks))
     return "  ".join(parts)

@@ -37,7 +37,8 @@ How the counts are made, for a pack of four suits of ``R`` ranks each:
 What the ruleset does not play is not counted: sequences without a vie stage
 on runs, the sizes of sets the tricon stage names without one, blank hands
 without a blank-hand stage. Sets of one rank from pairs up are counted for
-every ruleset.
+every ruleset. A pack of copies (``pack.copies``) is not counted: :func:`hand_odds`
+refuses it (:func:`copies_not_counted` says why) rather than give a wrong number.
 
 >>> from hocdsl.rules import load_ruleset
 >>> report = odds_report(load_ruleset("hoc-mazarin"), 3)
@@ -433,6 +434,15 @@ def _trump_odds(rules: Ruleset, n: int, size: int, mask: int
     return held, 1 - Fraction(none, size * rest)
 
 
+def copies_not_counted(rules: Ruleset) -> str:
+    """Why ``hoc odds`` does not count a pack of copies (``pack.copies`` above 1)."""
+    k = rules.pack.copies
+    return (f"odds are not counted for packs shuffled together yet ({rules.name}: pack.copies {k}, "
+            f"{k} x {pack_of(rules).size // k} cards): the counts here take each card of a suit as held "
+            f"or not (2**R patterns a suit, C(4, k) ways to hold k cards of a rank); with {k} copies a "
+            f"card is held 0 to {k} times and the copies are alike, so every count would be wrong")
+
+
 def hand_odds(rules: Ruleset, players: int) -> Odds:
     """Exact odds of a hand dealt under ``rules`` to one of ``players``.
 
@@ -444,6 +454,8 @@ def hand_odds(rules: Ruleset, players: int) -> Odds:
     n = rules.hand_size(players)
     rules = rules.at_players(players)
     pack = pack_of(rules)
+    if pack.copies > 1:
+        raise ValueError(copies_not_counted(rules))
     size, ranks = pack.size, len(pack.order)
     if players * n > size:
         raise ValueError(f"{players} hands of {n} cards need more than the {size} cards of the pack")

@@ -28,7 +28,7 @@ from hocdsl.actions import (
     SHOW, WITHOUT, Action, DeclarePoint, DeclareSequence, DeclareTricon, HocMark, Hold, Play, Raise, TurnUp, Draw,
 )
 from hocdsl.cards import (
-    ACE, KING, RANK_WORDS, CardError, SUIT_WORDS, card_of, fold, parse_card, rank_name, with_article,
+    ACE, KING, NUM_CARDS, RANK_WORDS, CardError, SUIT_WORDS, card_of, fold, parse_card, rank_name, with_article,
 )
 
 from .errors import AnnouncementError
@@ -66,8 +66,8 @@ def _alternatives(words: list[str]) -> str:
 
 #: The compact cards of a French table (``--lang fr``): the rank letters R, D, V too, and the
 #: suit letters P (pique), C (cœur), K (carreau), T (trèfle) beside S, H, D: C is hearts there.
-_CARD_EN = "CARD.2: /(1[0-3]|[1-9]|[atjqk])[shdc♠♥♦♣♤♡♢♧]/ _WORD_END"
-_CARD_FR = "CARD.2: /(1[0-3]|[1-9]|[atjqkrdv])[shdpckt♠♥♦♣♤♡♢♧]/ _WORD_END"
+_CARD_EN = "CARD.2: /(1[0-3]|[1-9]|[atjqk])[shdc♠♥♦♣♤♡♢♧](#[1-4])?/ _WORD_END"
+_CARD_FR = "CARD.2: /(1[0-3]|[1-9]|[atjqkrdv])[shdpckt♠♥♦♣♤♡♢♧](#[1-4])?/ _WORD_END"
 _RANK_LETTER_EN = 'RANK_LETTER: "a" | "t" | "j" | "q" | "k"'
 _RANK_LETTER_FR = 'RANK_LETTER: "a" | "t" | "j" | "q" | "k" | "r" | "d" | "v"'
 
@@ -311,10 +311,16 @@ class AnnouncementBuilder(Transformer[Token, list[Said]]):
         return cards + [PLAY[last]]
 
     def card(self, word: Token) -> Play:
-        card = self.compact.get(word)
+        text, copy = str(word), 0
+        if "#" in text:  # a copy named by its pack (pack.copies): QS#2 is copy 1
+            text, _, k = text.partition("#")
+            text, copy = text.strip(), NUM_CARDS * (int(k) - 1)
+        card = self.compact.get(text)
+        if card is not None:
+            return PLAY[card + copy]
         if card is None:
             try:
-                card = parse_card(word)
+                card = parse_card(text) + copy
             except CardError:  # "14 de pique": the rank is out of range
                 rank = _shown(word.split()[0])
                 raise _Problem(_pos(word), f"there is no rank {rank}: ranks run from 1 (ace) "

@@ -34,11 +34,11 @@ from typing import TYPE_CHECKING, Final
 from ..actions import (
     CALL as _CALL, CLAIM as _CLAIM, CONCEAL as _CONCEAL, CONCEDE as _CONCEDE,
     DECLARE_BLANK as _DECLARE_BLANK, NOTHING as _NOTHING, PASS as _PASS, RAISE as _RAISE, SHOW as _SHOW,
-    Action, Raise,
+    Action, Play, Raise,
 )
 from mypy_extensions import mypyc_attr
 
-from ..cards import RANK_MASKS, Chips, Hand, Rank, Seat, card_of, count, hand_of
+from ..cards import RANK_MASKS, Chips, Hand, Rank, Seat, card_of, count, folded, hand_of, held_copy
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from ..combos import best_sequence, best_tricon, sequence_payment, tricon_payment
@@ -499,6 +499,10 @@ class HeuristicBot(Bot):
         return not (RANK_MASKS[rank - 1] & ~hand & ~view.pile)
 
     def _lead(self, view: SeatView, hand: Hand, cards: Hand) -> Action:
+        if hand >> 52:  # packs shuffled together (past NUM_CARDS, written out): choose as from one pack
+            a = self._lead(view, folded(hand), folded(cards))
+            assert isinstance(a, Play)  # (a lead lays a card)
+            return PLAYS[held_copy(cards, a.card)]
         P = self.principal
         if cards != hand:  # the first lead is restricted (the Hoca: the lowest card)
             plain = cards & ~P

@@ -58,6 +58,10 @@ laid the last card. Every rule below reads a knob of the stage (here
   each other player, and then stands or not (``false_without_effect``).
 - End: as soon as a player has no card left the stage ends; the ``settle``
   stage that follows says what the others pay him.
+- Packs shuffled together (``pack.copies``): the copies of a card are alike. A
+  card the stage's knobs name (a hoc, a board card, a card paid when laid) is
+  every copy of it; a run wants every copy of the card or rank after; a card
+  laid without its copy named is the copy its player holds, lowest first.
 """
 
 from __future__ import annotations
@@ -67,8 +71,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import CLAIM, PLAY, WITHOUT, Claim, Play, Without
 from ..cards import (
-    RANK_MASKS, SUIT_MASK, Card, Hand, Rank, Seat, a_rank, card_name, card_of, hand_of, rank_letter,
-    rank_name, with_article,
+    MAX_IDS, NUM_CARDS, SUIT_MASK, Card, Hand, Rank, Seat, a_rank, all_copies, card_name, card_of, hand_of,
+    held_copy, rank_letter, rank_name, with_article,
 )
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
@@ -110,7 +114,8 @@ Owed = tuple[str, Card, int, Pool | None]
 _Play: Final = Play
 _Claim: Final = Claim
 _Without: Final = Without
-PLAYS: Final = PLAY  #: PLAYS[c]: Play(c)
+PLAYS: Final = PLAY  #: PLAYS[c]: Play(c), for every copy of every card
+assert len(PLAYS) == MAX_IDS == 208  # (208 is written out in apply, the hot path)
 WITHOUTS: Final = WITHOUT  #: WITHOUTS[r]: Without(r)
 
 
@@ -147,6 +152,9 @@ class _Knobs:
         # what the engine derives from them and from the pack
         "laid_cards", "board_cards", "board_pools", "next_rank", "low", "top", "order",
         "rank_masks", "sid", "special", "follows", "pays", "plain_runs", "claiming",
+        # packs shuffled together (pack.copies): how many, the bits of a card id (52 for
+        # one pack), every copy of each card of the first pack (card_wants[card])
+        "copies", "id_bits", "card_wants",
         # pools marked by a rank of trumps (pools.<id>.trump): (rank, pool), board cards
         # once the hand's trump suit is known (:mod:`.turnup`)
         "trump_board",
@@ -157,7 +165,10 @@ class _Knobs:
         assert cg is not None  # made for a ruleset's stops stage
         pack = pack_of(rules)
         self.sid = cg.id
-        self.principal_hocs = hand_of(cg.principal_hocs)
+        copies = self.copies = pack.copies
+        self.id_bits = NUM_CARDS * copies
+        self.card_wants = tuple(all_copies(1 << c, copies) for c in range(NUM_CARDS))
+        self.principal_hocs = all_copies(hand_of(cg.principal_hocs), copies)
         wild = cg.principal_wild
         self.principal_wild_never = wild == "never"  # a principal hoc never stands for another card
         self.principal_wild_always = wild == "always"
@@ -177,7 +188,7 @@ class _Knobs:
         #: player held the next card; 2 no hoc if one of its player's opponents held it
         self.accidental_when_held = ("hoc", "not-if-held", "not-if-opponent-held").index(cg.accidental_when_held)
         self.end_of_run_pay = cg.end_of_run_pay
-        self.permanent_hocs = hand_of(cg.permanent_hocs)
+        self.permanent_hocs = all_copies(hand_of(cg.permanent_hocs), copies)
         self.permanent_pay = cg.permanent_pay
         self.principal_pay = cg.principal_pay
         self.principal_after_continues = cg.principal_after == "continues"
@@ -189,7 +200,7 @@ class _Knobs:
         self.principal_lead_as_any_rank = cg.principal_lead_as == "any-rank"
         self.principal_is_hoc = cg.principal_is_hoc
         self.wild_counts_as_card_stood_for = cg.wild_counts_as == "card-stood-for"
-        self.paid_when_laid = tuple((hand_of(p.cards), p.each) for p in cg.paid_when_laid)
+        self.paid_when_laid = tuple((all_copies(hand_of(p.cards), copies), p.each) for p in cg.paid_when_laid)
         laid = 0
         for bits, _each in self.paid_when_laid:
             laid |= bits
@@ -199,30 +210,31 @@ class _Knobs:
         if cg.board_laid == "takes-pool":
             for pr, pool in zip(rules.pools, pools):
                 if pr.card is not None:
-                    self.board_pools[pr.card] = pool
-        self.board_cards = hand_of(self.board_pools)
+                    for k in range(copies):  # (every copy of it, in packs shuffled together)
+                        self.board_pools[pr.card + NUM_CARDS * k] = pool
+        self.board_cards = hand_of(self.board_pools, copies)
         self.trump_board: tuple[tuple[Rank, Pool], ...] = ()
         if cg.board_laid == "takes-pool":
             self.trump_board = tuple((pr.trump, pool) for pr, pool in zip(rules.pools, pools)
                                      if pr.trump is not None)
         self.next_rank = pack.next_rank
         self.low, self.top, self.order = pack.low, pack.top, pack.order
-        self.rank_masks = tuple(m & pack.mask for m in RANK_MASKS)
+        self.rank_masks = tuple(m & pack.mask for m in pack.rank_masks)
         self.false_without_penalty = cg.false_without_penalty
         # Cards whose laying does more than carry the run on: hocs of every kind, the
         # top card (unless the run wraps), board cards and cards paid when laid.
         special = self.principal_hocs | self.permanent_hocs | self.board_cards | self.laid_cards
         if not self.after_top_wraps:
-            special |= RANK_MASKS[self.top - 1]
+            special |= pack.rank_masks[self.top - 1]
         self.special = special
         #: for each card, (need, want, suit) once it is laid as a plain card of a run
         follows = []
-        for c in range(52):
+        for c in range(self.id_bits):
             nxt = self.after(c % 13 + 1)
-            suit = c // 13
+            suit = c // 13 & 3
             want = 0
             if nxt:
-                want = (1 << (suit * 13 + nxt - 1)) if self.runs_same_suit else self.rank_masks[nxt - 1]
+                want = self.card_wants[suit * 13 + nxt - 1] if self.runs_same_suit else self.rank_masks[nxt - 1]
             follows.append((nxt, want, suit))
         self.follows = tuple(follows)
         #: what each kind of hoc (by number, as HOC_KINDS) is paid by every other player
@@ -383,9 +395,10 @@ class CardGame(Stage):
             if trumps >= 0:
                 pools = dict(k.board_pools)
                 for rank, pool in k.trump_board:
-                    pools[card_of(rank, trumps)] = pool
+                    for copy in range(k.copies):
+                        pools[card_of(rank, trumps) + NUM_CARDS * copy] = pool
                 self.board_pools = pools
-                self.board_cards = hand_of(pools)
+                self.board_cards = hand_of(pools, k.copies)
                 self.special = k.special | self.board_cards
         g.stage = CARDS_STAGE
         g.to_act = g.eldest
@@ -399,7 +412,7 @@ class CardGame(Stage):
             return
         self.need = nxt
         self.suit = suit
-        self.want = (1 << (suit * 13 + nxt - 1)) if k.runs_same_suit else k.rank_masks[nxt - 1]
+        self.want = k.card_wants[suit * 13 + nxt - 1] if k.runs_same_suit else k.rank_masks[nxt - 1]
 
     # ----------------------------------------------------------- legal ----
 
@@ -439,7 +452,7 @@ class CardGame(Stage):
             if self.k.principal_lead_as_any_rank and cards & self.principal_hocs:
                 plays.extend(self._leads_as(cards & self.principal_hocs))
             return tuple(plays)
-        key = cards | (need << 52) if without else cards
+        key = cards | (need << self.k.id_bits) if without else cards
         acts = _COVER.get(key)
         if acts is None:
             lst: list[Any] = _plays(cards)
@@ -490,9 +503,9 @@ class CardGame(Stage):
             return False
         if cls is _Play:
             c = a.card
-            if not 0 <= c < 52 or not h >> c & 1:
+            if not 0 <= c < MAX_IDS or not h >> c & 1:
                 raise IllegalAction(self._cover_rule() if need else self._lead_rule(),
-                                    f"you do not hold {card_name(c) if 0 <= c < 52 else c}")
+                                    f"you do not hold {card_name(c) if 0 <= c < MAX_IDS else c}")
             if a.as_rank:
                 self._check_as(c, a.as_rank)
             cards, _without = self.options()
@@ -558,7 +571,7 @@ class CardGame(Stage):
 
     def _wanted(self) -> str:
         if self.k.runs_same_suit and self.want:
-            return card_name(self.want.bit_length() - 1)
+            return card_name((self.want.bit_length() - 1) % NUM_CARDS)  # (any copy of it)
         return a_rank(self.need)
 
     # ----------------------------------------------------------- apply ----
@@ -572,14 +585,21 @@ class CardGame(Stage):
             c: Card = a.card  # (typed: compiled arithmetic on the card below)
             # PLAYS[c], the bots' answer, leads as itself: its as_rank not read (a
             # generic attribute, compiled)
-            as_rank: Rank = 0 if 0 <= c < 52 and a is PLAYS[c] else a.as_rank
+            # (208: MAX_IDS written out, a constant to the pure build too: this is per card)
+            as_rank: Rank = 0 if 0 <= c < 208 and a is PLAYS[c] else a.as_rank
             if as_rank:  # a principal hoc led as a rank its holder names: checked in full
+                if self.k.copies > 1:
+                    c = self._copy_held(s, c)
+                    a = Play(c, as_rank)
                 self.check(a)
                 if as_rank == c % 13 + 1:
                     as_rank = 0  # named as its own rank: laid as itself
             # fast paths: a natural follow, or a free lead of a card held; else checked in full
-            elif not (0 <= c < 52 and g.hands[s] >> c & 1 and (
+            elif not (0 <= c < 208 and g.hands[s] >> c & 1 and (
                     self.want >> c & 1 or not (self.need or (self.first and self.opening_lead_lowest)))):
+                if not (0 <= c < 208 and g.hands[s] >> c & 1) and self.k.copies > 1:
+                    c = self._copy_held(s, c)  # a card named without its copy: the copy held
+                    a = PLAYS[c]
                 self.check(a)
             self._lay(s, c, as_rank)
             return
@@ -588,6 +608,14 @@ class CardGame(Stage):
             self._claim(s)
             return
         self._without(s, self.check(a))  # a "without" (or anything else, refused)
+
+    def _copy_held(self, s: Seat, c: Card) -> Card:
+        """Packs shuffled together: ``c`` if ``s`` holds it, else the copy of the same
+        card he holds, lowest first (a card named without its copy); ``c`` if none."""
+        if not 0 <= c < MAX_IDS or self.g.hands[s] >> c & 1:
+            return c
+        held = held_copy(self.g.hands[s], c)
+        return held if held >= 0 else c
 
     def _lay(self, s: Seat, c: Card, as_rank: Rank = 0) -> None:
         """``s`` lays ``c`` (already checked), a principal hoc leading as ``as_rank``
@@ -622,7 +650,7 @@ class CardGame(Stage):
                 self._end(s)
             return
         rank = c % 13 + 1
-        suit = c // 13
+        suit = c // 13 & 3  # (any copy)
         is_principal = self.principal_hocs & bit
         wild = is_principal != 0 and not leading and not self.want & bit  # (bools: not boxed, compiled)
         if wild:  # it stands for the card wanted
@@ -703,7 +731,7 @@ class CardGame(Stage):
         k = self.k
         if not (k.after_top_wraps and k.runs_same_suit):
             return True
-        suit = SUIT_MASK << (self.suit * 13)
+        suit = all_copies(SUIT_MASK << (self.suit * 13), k.copies)
         for h in self.g.hands:
             if h & suit:
                 return True

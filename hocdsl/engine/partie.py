@@ -91,8 +91,8 @@ def draw_hands(rand: Callable[[], float], players: int, size: int, eldest: int,
 @per_ruleset
 def _pack_cards(rules: Ruleset) -> tuple[int, ...]:
     """The ruleset's pack, one bit per card, for :func:`draw_hands`."""
-    mask = pack_of(rules).mask
-    return tuple(b for b in _BITS if mask & b)
+    mask = pack_of(rules).mask  # every copy of each card, where packs are shuffled together
+    return tuple(1 << c for c in range(mask.bit_length()) if mask >> c & 1)
 
 
 class Partie:

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from ..cards import Chips, count, hand_of
+from ..cards import NUM_CARDS, Chips, all_copies, count, hand_of
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from .events import (
@@ -71,9 +71,13 @@ class _Plan:
             else:
                 owed.append(None)  # points: counted from the cards themselves
         self.owed = tuple(owed)
-        self.charges = tuple((hand_of(c.cards), c.to_each, c.to_winner) for c in st.held_charges)
-        self.board = tuple((pr.card, pool) for pr, pool in zip(rules.pools, pools_of(rules))
-                           if pr.card is not None) if st.board_held == "doubles-pool" else ()
+        # packs shuffled together (pack.copies): a card named is every copy of it, each
+        # copy held charged (or doubling its box) as a card held
+        copies = rules.pack.copies
+        self.charges = tuple((all_copies(hand_of(c.cards), copies), c.to_each, c.to_winner)
+                             for c in st.held_charges)
+        self.board = tuple((pr.card + NUM_CARDS * k, pool) for pr, pool in zip(rules.pools, pools_of(rules))
+                           if pr.card is not None for k in range(copies)) if st.board_held == "doubles-pool" else ()
         #: a loser's cards counted by their points (losers_pay: points), or None
         self.points = pack_of(rules).points if st.losers_pay == "points" else None
         #: each loser pays every other seat, not the first out alone (end_payment_to)

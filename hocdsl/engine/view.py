@@ -146,4 +146,8 @@ class SeatView:
     def unseen(self) -> Hand:
         """Cards this seat cannot see: the others' hands and the cards out of play."""
         from ..cards import FULL_PACK
-        return FULL_PACK & ~self._g.hands[self.seat] & ~self._g.pile
+        g = self._g
+        if g.rules.pack.copies > 1:  # packs shuffled together: every copy of the pack
+            from ..pack import pack_of
+            return (FULL_PACK | pack_of(g.rules).mask) & ~g.hands[self.seat] & ~g.pile
+        return FULL_PACK & ~g.hands[self.seat] & ~g.pile

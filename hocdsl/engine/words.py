@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from ..cards import iter_cards
+from ..cards import NUM_CARDS, copy_mark, iter_cards
 from .events import ChipMove, Scored
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -190,12 +190,15 @@ class Tongue:
         return self.multipliers.get(m, f"x{m}")
 
     def card(self, card: int) -> str:
-        """The card in this language's compact notation: ``KC`` (English), ``RT`` (French: roi de trèfle)."""
+        """The card in this language's compact notation: ``KC`` (English), ``RT`` (French: roi de trèfle);
+        a copy of another pack than the first with its mark (``KC#2``, ``RT#2``: ``pack.copies``)."""
+        if card >= NUM_CARDS:
+            return self.ranks[card % 13] + self.suits[card // 13 & 3] + copy_mark(card)
         return self.ranks[card % 13] + self.suits[card // 13]
 
     def hand(self, hand: int) -> str:
         """A hand in this notation, by rank then suit: ``7S JD`` (as :func:`~hocdsl.cards.hand_str`)."""
-        return " ".join(self.card(c) for c in sorted(iter_cards(hand), key=lambda c: (c % 13, c // 13)))
+        return " ".join(self.card(c) for c in sorted(iter_cards(hand), key=lambda c: (c % 13, c // 13 & 3, c)))
 
     def rank(self, rank: int) -> str:
         """A rank's letter: ``K``, ``R``."""

@@ -68,7 +68,8 @@ class Record:
 
     ``ruleset`` is a bundled name or a path (a path relative to the record's
     directory); ``with_`` the extensions. ``stake`` overrides the ruleset's
-    starting stake. ``false_without`` is ``"error"`` (default: a false
+    starting stake. ``copies`` is how many packs are shuffled together (a hand
+    may hold a card once per pack). ``false_without`` is ``"error"`` (default: a false
     "without" stops the replay) or ``"penalty"`` (it is charged the ruleset's
     penalty, as at a real table, 002 §9.1).
     """
@@ -82,6 +83,10 @@ class Record:
     title: str | None = None
     notes: str | None = None
     false_without: str = "error"
+    #: packs shuffled together (``copies:``, as the ruleset's ``pack.copies``): a hand may
+    #: then hold a card more than once; 1 when the record does not say
+    copies: int = 1
+    copies_at: Mark | None = None  # where ``copies:`` is written, when it is
     ruleset_at: Mark = (1, 1)
     players_at: Mark = (1, 1)
     with_at: Mark = (1, 1)

@@ -29,7 +29,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from types import MappingProxyType
-from ..cards import CardError, card_name, hand_of, iter_cards, parse_card, split_cards
+from ..cards import (
+    MAX_COPIES, NUM_CARDS, CardError, card_name, copy_of, hand_of, iter_cards, parse_card, parse_copies, split_cards,
+)
 from ..rules.errors import RulesetError, suggest
 from ..rules.model import MAX_PLAYERS, MIN_PLAYERS, Table, knob_fields
 from ..rules.yamldoc import Path as KeyPath
@@ -43,7 +45,7 @@ MAX_STAKE = dict(knob_fields(Table))["starting_stake"].maximum or 0
 #: payment is at most 10,000 chips, doubled at most ten times, to each of seven others).
 MAX_NET = 1_000_000_000
 
-TOP_KEYS = ("ruleset", "with", "players", "stake", "title", "notes", "false_without", "deals")
+TOP_KEYS = ("ruleset", "with", "players", "stake", "copies", "title", "notes", "false_without", "deals")
 DEAL_KEYS = ("dealer", "hands", "announcements", "expect", "points", "notes")
 
 
@@ -52,6 +54,7 @@ class _Reader:
         self.doc = doc
         self.file = doc.file
         self.lines = text.splitlines()
+        self.copies = 1  # packs shuffled together, as the record says (copies:)
 
     # ------------------------------------------------------------ errors --
 
@@ -101,6 +104,11 @@ class _Reader:
                                   or not 0 <= stake <= MAX_STAKE):
             raise self.err(("stake",), f"stake: found {_describe(stake)}; expected a whole number "
                                        f"of chips from 0 to {MAX_STAKE:,} (each player's starting stake)")
+        copies = top.get("copies", 1)
+        if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= MAX_COPIES:
+            raise self.err(("copies",), f"copies: found {_describe(copies)}; expected the number of packs "
+                                        f"shuffled together, 1 to {MAX_COPIES} (the ruleset's pack.copies)")
+        self.copies = copies
         fw = top.get("false_without", "error")
         if not isinstance(fw, str) or fw not in FALSE_WITHOUT:
             raise self.err(("false_without",), f"false_without: found {_describe(fw)}; expected "
@@ -115,7 +123,8 @@ class _Reader:
         return Record(
             file=self.file, ruleset=ruleset_name, with_=with_,
             players=players, deals=deals, stake=stake, title=title,
-            notes=notes, false_without=fw,
+            notes=notes, false_without=fw, copies=copies,
+            copies_at=self.at(("copies",)) if "copies" in top else None,
             ruleset_at=self.at(("ruleset",)) if "ruleset" in top else (1, 1),
             players_at=self.at(("players",)), with_at=self.at(("with",)) if "with" in top else (1, 1),
             directory=directory,
@@ -230,8 +239,19 @@ class _Reader:
                 raise self.err(hpath, f"{what}, hand of {name}: found {_describe(v)}; expected the "
                                       "cards dealt, e.g. \"3H 4H 5H QH 2C JS ...\"")
             try:
-                cards = [parse_card(w) for w in words]
-                h = hand_of(cards)
+                if self.copies > 1:  # a card named plainly: the lowest copy no hand holds yet
+                    taken = 0
+                    for c in owner:
+                        taken |= 1 << c
+                    h = parse_copies(words, self.copies, taken)
+                else:
+                    cards = [parse_card(w) for w in words]
+                    if any(c >= NUM_CARDS for c in cards):
+                        c = next(c for c in cards if c >= NUM_CARDS)
+                        raise CardError(f"found {card_name(c)}, a card of pack {copy_of(c) + 1}; the "
+                                        "record deals one pack (write `copies:` at its top for packs "
+                                        "shuffled together)")
+                    h = hand_of(cards)
             except CardError as e:
                 raise self.err(hpath, f"{what}, hand of {name}: {e}") from None
             for c in iter_cards(h):
@@ -383,3 +403,4 @@ def read_record(path: str | os.PathLike[str]) -> Record:
     except OSError as e:
         raise RecordError(shown, None, None, f"the file cannot be read ({e.strerror})") from None
     return parse_record(text, shown, str(Path(path).parent))
+

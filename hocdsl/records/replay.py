@@ -433,6 +433,26 @@ def tie_note(g: Game, a: Any, seat: int, rules: Ruleset, vocab: Vocabulary) -> s
             f"{bidding.precedence}, {cite})")
 
 
+def _check_copies(record: Record, rules: Ruleset) -> None:
+    """A record dealing packs shuffled together (``copies:``) replays only under a ruleset
+    that shuffles as many (``pack.copies``): refused with the rule as the ruleset cites it."""
+    have = rules.pack.copies
+    if record.copies <= have:
+        return
+    p = rules.provenance.get("pack.copies")
+    if p is not None:
+        cite = f"pack.copies: {have}, {p.cite()}"
+    else:  # not written: one pack, the default; its pack is cited by pack.cards
+        cards = rules.provenance.get("pack.cards")
+        cite = "pack.copies: 1, the default" + (f"; pack.cards: {cards.cite()}" if cards is not None else "")
+    packs = "one pack, each card dealt once" if have == 1 else f"{have} packs shuffled together"
+    line, col = record.copies_at or (1, 1)
+    raise RecordError(record.file, line, col,
+                      f"copies: found {record.copies} packs shuffled together; {rules.name} plays with "
+                      f"{packs} ({cite})",
+                      rule=cite, hint=f"replay it under a ruleset with pack.copies: {record.copies} or more")
+
+
 def replay_record(record: Record, ruleset: str | None = None, with_: Sequence[str] = (),
                   rules: Ruleset | None = None) -> Replay:
     """Replay ``record`` under its ruleset, or ``ruleset`` (a name or path)
@@ -451,6 +471,7 @@ def replay_record(record: Record, ruleset: str | None = None, with_: Sequence[st
     except ValueError as e:
         raise RecordError(record.file, *record.players_at, f"players: {e}",
                           hint="deal.hand_size of the ruleset lists the player counts it allows") from None
+    _check_copies(record, rules)
     stake = record.stake if record.stake is not None else rules.table.starting_stake
     partie = Partie(rules, record.players, balances=[stake] * n,
                     strict=record.false_without == "error")

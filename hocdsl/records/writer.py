@@ -188,8 +188,12 @@ def write_record(
             given = [d.hands[p] for p in names]
         else:
             given = list(d.hands)
-        hands = [parse_hand(h) if isinstance(h, str) else h for h in given]
-        g = Game(rules, names, dealer=dealer, hands=hands, carry=carry, strict=False)
+        if rules.pack.copies > 1:  # packs shuffled together: the game reads which copy is whose
+            g = Game(rules, names, dealer=dealer, hands=given, carry=carry, strict=False)
+            hands = list(g.dealt)
+        else:
+            hands = [parse_hand(h) if isinstance(h, str) else h for h in given]
+            g = Game(rules, names, dealer=dealer, hands=hands, carry=carry, strict=False)
         lines, penalty = _lines(g, d.actions, rules, vocab, lang, names)
         strict = strict and not penalty
         carry = g.carry_out
@@ -216,6 +220,8 @@ def write_record(
     head.append("players: [" + ", ".join(_scalar(p) for p in names) + "]")
     if stake is not None:
         head.append(f"stake: {stake}")
+    if rules.pack.copies > 1:
+        head.append(f"copies: {rules.pack.copies}")
     if not strict:
         head.append("false_without: penalty")
     head.append("deals:")

@@ -281,6 +281,16 @@ class Pack:
         "ace, the lowest and the highest rank may not be taken out: strip the pack with `cards` "
         "instead.",
         words="removed_ranks", minimum=1, maximum=13, default=(), min_items=0)
+    copies: int = knob(
+        "Packs shuffled together",
+        "How many packs of like pattern are shuffled together and dealt as one, so that the "
+        "game holds that many copies of each card: 1, an ordinary pack; 2, a pack 'in duplicate' "
+        "(Bezique: two piquet packs of 32, 64 cards); 4 (Rubicon Bezique: four packs, 128 cards). "
+        "`cards`, `removed` and `removed_ranks` say what each pack holds; a card named plainly "
+        "elsewhere in the ruleset means every copy of it.",
+        words={1: "one pack", 2: "two packs shuffled together", 3: "three packs shuffled together",
+               4: "four packs shuffled together"},
+        minimum=1, maximum=4, default=1)
     cards_by_players: Mapping[int, int] | None = knob(
         "Cards in the pack by players",
         "A pack that changes with the number of players: for each number listed, the cards in "

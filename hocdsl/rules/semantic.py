@@ -112,6 +112,30 @@ def deal_fits_the_pack(k: KnobView) -> list[RulesetError]:
     return out
 
 
+#: The stage kinds that play a pack of copies (pack.copies above 1): the card game holds every
+#: copy and the settlement counts them; the others read one pack's 52 bits (a chance's
+#: combinations, a blank hand's courts, a card turned up, cards held for a pool) and would
+#: miss the second pack's cards, so a ruleset may not shuffle packs together with them yet.
+COPIES_KINDS = ("stops", "settle")
+
+
+@check
+def copies_with_stage_kinds(k: KnobView) -> list[RulesetError]:
+    copies = k.get("pack.copies")
+    if copies is _MISSING or not isinstance(copies, int) or copies <= 1:
+        return []
+    out = []
+    for sid, st in k.r.stages.items():
+        kind = st.get("kind")
+        if isinstance(kind, str) and kind not in COPIES_KINDS:
+            out.append(k.error("pack.copies", (), f"{copies} packs shuffled together with the {kind} "
+                                                  f"stage `{sid}`",
+                               "one pack: only the stops and settle stages play packs of copies yet",
+                               hint=f"the {kind} stage reads one pack's cards and would miss the copies "
+                                    "of the others"))
+    return out
+
+
 #: pack.cards -> the lowest pip it keeps (as hocdsl.pack has it; aces are always kept)
 _LOWEST_PIP = {52: 2, 44: 4, 40: 5, 36: 6, 32: 7}
 
@@ -123,7 +147,8 @@ def _rank_no(v: Any) -> int | None:
 
 def _cards_in_play(k: KnobView, pack_cards: int | None = None) -> int:
     """The cards of the pack once ``pack.removed`` and ``pack.removed_ranks`` are taken out
-    (of ``pack_cards`` when given: the pack at some number of players, else ``pack.cards``)."""
+    (of ``pack_cards`` when given: the pack at some number of players, else ``pack.cards``),
+    times the packs shuffled together (``pack.copies``)."""
     pack = k.get("pack.cards") if pack_cards is None else pack_cards
     cards = 52 if pack is _MISSING else int(pack)
     lowest = _LOWEST_PIP.get(cards, 2)
@@ -139,7 +164,8 @@ def _cards_in_play(k: KnobView, pack_cards: int | None = None) -> int:
         r = c % 13 + 1
         if r not in gone and (r == 1 or r >= lowest):
             cards -= 1
-    return cards
+    copies = k.get("pack.copies")
+    return cards * (1 if copies is _MISSING or not isinstance(copies, int) else copies)
 
 
 @check

@@ -120,10 +120,13 @@ def _count(g: Game, decisions: int, partie: Partie, total: int, n: int, y: list[
     # -- dealt hands: the longest suit
     popcount = _POPCOUNT  # each suit's count from a table (compiled, bit_count() looks the method up)
     for h in g.dealt:
-        a = popcount[h & SUIT_MASK]
-        b = popcount[(h >> 13) & SUIT_MASK]
-        c = popcount[(h >> 26) & SUIT_MASK]
-        d = popcount[h >> 39]
+        if h >> 52:  # packs shuffled together (pack.copies): every copy counts in its suit
+            a, b, c, d = _suit_counts(h)
+        else:
+            a = popcount[h & SUIT_MASK]
+            b = popcount[(h >> 13) & SUIT_MASK]
+            c = popcount[(h >> 26) & SUIT_MASK]
+            d = popcount[h >> 39]
         m = a if a > b else b
         if c > m:
             m = c
@@ -136,3 +139,15 @@ def _count(g: Game, decisions: int, partie: Partie, total: int, n: int, y: list[
     y[at.turns] = y[at.turns] + g.turns
     y[at.decided] = y[at.decided] + decisions
     return ok
+
+
+def _suit_counts(h: int) -> tuple[int, int, int, int]:
+    """The cards of each suit in ``h``, every copy counted (``pack.copies``)."""
+    a = b = c = d = 0
+    while h:
+        a += (h & SUIT_MASK).bit_count()
+        b += ((h >> 13) & SUIT_MASK).bit_count()
+        c += ((h >> 26) & SUIT_MASK).bit_count()
+        d += ((h >> 39) & SUIT_MASK).bit_count()
+        h >>= 52
+    return a, b, c, d
