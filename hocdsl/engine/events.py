@@ -383,3 +383,68 @@ class Held(Event):
     pool: str
     amount: int
     cards: Hand
+
+
+# ---------------------------------------------- the exchange, the calling ----
+
+
+@event
+class Exchanged(Event):
+    """``seat`` laid out ``count`` cards and took as many from the stock (an exchange stage);
+    ``left``: how many of the cards it might have taken it left there. Seen by every seat
+    (which cards: :class:`TookIn`, its own only)."""
+
+    seat: Seat
+    count: int
+    left: int
+
+
+@event
+class TookIn(Event):
+    """``seat`` laid out ``discarded`` and took ``taken`` (in the stock's order). Hidden from
+    the other seats' views, as its deal is (:data:`PRIVATE`)."""
+
+    seat: Seat
+    discarded: Hand
+    taken: tuple[Card, ...]
+
+
+@event
+class StockSeen(Event):
+    """``seat`` may look at ``cards`` of the stock nobody took (an exchange stage's knobs
+    say who). Hidden from the other seats' views (:data:`PRIVATE`)."""
+
+    seat: Seat
+    cards: Hand
+
+
+@event
+class CalledCombination(Event):
+    """``seat`` calls a combination at a declare stage: ``category`` (``point``,
+    ``sequence``, ``set``) and ``call``, the declaration (a ``DeclarePoint``,
+    ``DeclareSequence``, ``DeclareTricon``, or ``Pass``: nothing called)."""
+
+    seat: Seat
+    category: str
+    call: Action
+
+
+@event
+class Answered(Event):
+    """``seat`` answers the call: ``verdict`` ``good``, ``not-good`` or ``equal``."""
+
+    seat: Seat
+    category: str
+    verdict: str
+
+
+@event
+class CarteBlanche(Event):
+    """``seat`` holds a hand dealt without a court card (``hand``, shown)."""
+
+    seat: Seat
+    hand: Hand
+
+
+#: The events a seat's view hides from the other seats: what one seat alone holds or sees.
+PRIVATE: Final = (Dealt, TookIn, StockSeen)

@@ -46,6 +46,8 @@ TABLE_STATE = (
     "rules", "n", "names", "dealer", "eldest", "dealt", "hands", "left", "out_of_play", "pile",
     "strict", "record", "auto_forced", "auto_equivalent", "events", "ledger", "carry_in", "stage",
     "to_act", "is_over", "turns", "_phase", "_anted", "rng",
+    # what a stage leaves to watch the scores of the stages after it (a declare stage's pique)
+    "watch",
     # what each stage reports of this hand, in the order of the stages (its Result)
     "results",
 )
@@ -91,6 +93,9 @@ class Table:
     #: turned up from the talon); None when the deal was given (a record, a copy): an action
     #: then says what chance decided
     rng: random.Random | None
+    #: what a stage leaves to hear every score after it (:class:`~.declare.PiqueWatch`:
+    #: the younger's combinations counted after the first lead, the eldest's pique), or None
+    watch: Any
     #: per stage, in the ruleset's order: what it reports of this hand (its kind's
     #: :class:`Result`, None for a kind that reports nothing); kept once the hand is over
     results: list[Result | None]
@@ -229,6 +234,12 @@ class Stage:
         kind's :class:`Seen`), or None when there is nothing more to see (the blank
         hand: a declared hand is shown in its event)."""
         return None
+
+    def complete(self, a: Action) -> Action:
+        """``a`` as the stage will apply it, with what the engine fills in named (a discard's
+        cards taken from the top of the stock), so that a record written from it replays
+        without the generator. Most kinds apply what they are given: ``a`` itself."""
+        return a
 
     def forks(self) -> bool:
         """Whether :meth:`fork` copies this stage as it stands: :meth:`Game.fork`

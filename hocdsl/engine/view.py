@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 from ..cards import Chips, Hand, Seat
-from .events import Dealt
+from .events import PRIVATE
 from .table import R, Seen, Stage, Table
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -130,9 +130,9 @@ class SeatView:
 
     @property
     def events(self) -> list[Any]:
-        """Every event this seat saw: all but the other seats' :class:`Dealt`."""
+        """Every event this seat saw: all but the other seats' private ones (:data:`~.events.PRIVATE`: a deal, a take-in)."""
         s = self.seat
-        return [e for e in self._g.events if not (type(e) is Dealt and e.seat != s)]
+        return [e for e in self._g.events if not (type(e) in PRIVATE and e.seat != s)]
 
     @property
     def unseen(self) -> Hand:
