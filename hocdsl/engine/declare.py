@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any, Final
 from .. import combos
 from ..actions import CONCEDE, EQUAL, GOOD, NOT_GOOD, PASS, Answer, Concede, Nothing, Pass
 from ..cards import SUIT_MASK, Hand, Seat
-from .chances import ChanceKind, PointChance, SequenceChance, TriconChance
+from .chances import ChanceKind, PointChance, SequenceChance, TriconChance, _entry_key
 from .errors import IllegalAction, Rule
 from .events import Answered, CalledCombination, CarteBlanche
 from .table import Result, Seen, Stage, Table
@@ -303,12 +303,15 @@ class DeclareStage(Stage):
         return EQUAL if mine[1] == called[1] else NOT_GOOD
 
     def legal(self) -> tuple[Any, ...]:
+        """The calls (the best first) or the answers (the true one first) the seat to act may
+        make: a bot that says the first calls and answers truly."""
         chance = self.chances[self.cat]
         if not self.answering:
             if self.st.answers == "truth":
                 best = self._best(self.elder)
                 return (best[0],) if best is not None else (PASS,)
-            return tuple(e[0] for e in chance.natural(self.g.hands[self.elder])) + (PASS,)
+            entries = sorted(chance.natural(self.g.hands[self.elder]), key=_entry_key, reverse=True)
+            return tuple(e[0] for e in entries) + (PASS,)  # the best first: a truthful player's call
         true = self._verdict()
         said = CONCEDE if true == GOOD else Answer(true)
         if self.st.answers == "sinking" and true != GOOD:

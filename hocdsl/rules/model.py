@@ -1385,6 +1385,11 @@ class Ruleset:
         return self._first(Settle)  # type: ignore[no-any-return]
 
     @property
+    def exchange(self) -> Exchange | None:
+        """The exchange stage (the discard and take-in), if any."""
+        return self._first(Exchange)  # type: ignore[no-any-return]
+
+    @property
     def declare(self) -> Declare | None:
         """The declare stage (declarations scored as points), if any."""
         return self._first(Declare)  # type: ignore[no-any-return]
