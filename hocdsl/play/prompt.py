@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import (
-    Action, Call, Conceal, Concede, DeclareBlank, DeclarePoint, DeclareSequence, DeclareTricon, Hold, Nothing, Pass,
-    Play, Raise, Show, TurnUp, Without,
+    Action, Answer, Call, Conceal, Concede, DeclareBlank, DeclarePoint, DeclareSequence, DeclareTricon, Discard, Hold,
+    Nothing, Pass, Play, Raise, Show, TurnUp, Without,
 )
 from ..announce import Vocabulary, format_action
 from ..engine import Game
@@ -67,7 +67,7 @@ def describe_legal(game: Game, vocab: Vocabulary, lang: str = "en") -> str:
             assert game.to_act is not None  # a call is offered: the hand is on
             more = game.stake - game.put_in(game.to_act)
             parts.append(f"{said(a)} ({text(lang, 'more', n=more)})" if more > 0 else said(a))
-        elif isinstance(a, (Concede, Nothing, Show, Conceal, DeclareBlank, TurnUp, Hold)):
+        elif isinstance(a, (Concede, Nothing, Show, Conceal, DeclareBlank, TurnUp, Hold, Answer)):
             parts.append(said(a))
         elif isinstance(a, Without):
             parts.append(f"{text(lang, 'say')} {text(lang, 'quote', said=said(a))}")
@@ -78,6 +78,11 @@ def describe_legal(game: Game, vocab: Vocabulary, lang: str = "en") -> str:
     if decls:
         examples = ", ".join(text(lang, "quote", said=said(d)) for d in decls[:3])
         parts.append(text(lang, "declare", examples=examples))
+    discards = [len(a.cards) for a in legal if isinstance(a, Discard)]
+    if discards:  # (an exchange: too many to list) how many, and how to say it
+        least, most = min(discards), max(discards)
+        example = said(legal[-1]).split(" and take")[0].split(" et prends")[0]
+        parts.append(text(lang, "discard", least=least, most=most, example=example))
     if plays:
         cards = [tongue(lang).card(c) for c in sorted(plays, key=lambda c: (c % 13, c // 13))]
         if game.need:
