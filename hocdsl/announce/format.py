@@ -99,7 +99,9 @@ def format_action(action: Action | HocMark, vocab: Vocabulary | None = None, lan
     if isinstance(action, Without):
         return f"{'sans' if fr else 'without'} {_rank_for_without(action.rank, fr)}"
     if vocab.calls and isinstance(action, (DeclarePoint, DeclareSequence, DeclareTricon)):
-        return _call(action, vocab, fr)
+        called = _call(action, vocab, fr)
+        if called is not None:
+            return called
     if isinstance(action, Discard):
         return _discard(action, fr)
     if isinstance(action, Answer):
@@ -138,7 +140,7 @@ def _number_word(n: int, fr: bool) -> str:
     return _NUMBERS[n][fr] if 0 <= n < len(_NUMBERS) else str(n)
 
 
-def _call(action: DeclarePoint | DeclareSequence | DeclareTricon, vocab: Vocabulary, fr: bool) -> str:
+def _call(action: DeclarePoint | DeclareSequence | DeclareTricon, vocab: Vocabulary, fr: bool) -> str | None:
     """A call as Piquet says it: ``point of five, 48`` / ``point de cinq, 48``, ``quint major`` /
     ``quinte majeure``, ``quart to the king``, ``fourteen aces`` / ``quatorze d'as``,
     ``three kings`` / ``trio de rois``.
@@ -148,6 +150,8 @@ def _call(action: DeclarePoint | DeclareSequence | DeclareTricon, vocab: Vocabul
     ('fourteen aces', 'trio de rois')
     """
     if isinstance(action, DeclarePoint):
+        if not 1 <= action.cards <= 12:
+            return None  # (no hand holds it: said as the Hoc says it)
         said = f"point {'de' if fr else 'of'} {_number_word(action.cards, fr)}"
         return said if action.value is None else f"{said}, {action.value}"
     if isinstance(action, DeclareSequence):
@@ -159,13 +163,12 @@ def _call(action: DeclarePoint | DeclareSequence | DeclareTricon, vocab: Vocabul
         if action.top == vocab.order[-1]:
             return f"{name} {'majeure' if fr else 'major'}"
         return f"{name} {_height(action.top, fr)}"
-    if action.rank is None:
-        name = vocab.tricon_word(action.size) or f"set of {action.size}"
-        return name
+    if action.rank is None or action.size not in (3, 4) or vocab.tricon_word(action.size) is None:
+        return None  # said as the Hoc says it
     if not fr:
         count = {4: "fourteen", 3: "three"}.get(action.size, str(action.size))
         return f"{count} {RANK_PLURALS_EN[action.rank - 1]}"
-    return f"{vocab.tricon_word(action.size) or 'set'} {_of_ranks(action.rank, fr)}"
+    return f"{vocab.tricon_word(action.size)} {_of_ranks(action.rank, fr)}"
 
 
 def _discard(action: Discard, fr: bool) -> str:

@@ -278,10 +278,12 @@ class AnnouncementBuilder(Transformer[Token, list[Said]]):
         top = None
         order = self.vocab.order
         if height is not None:
-            if height.rank not in order or order.index(height.rank) + 1 < length:
-                lowest = order[min(length, len(order)) - 1]
+            # as high as its number, the ace above the king where the ace is high (a run the pack
+            # cannot hold, a tierce to the eight in Piquet, is the engine's to refuse, with its rule)
+            reach = 14 if height.rank == ACE and order[-1] == ACE else height.rank
+            if reach < length:
                 raise _Problem(height.pos, f"{with_article(name)} cannot be to the {rank_name(height.rank)}: "
-                                           f"a run of {length} reaches at least the {rank_name(lowest)}")
+                                           f"a run of {length} reaches at least the {rank_name(length)}")
             top = height.rank
         if quality is not None:
             # major: to the top card of the order (the king; the ace, ace high); minor: from its lowest

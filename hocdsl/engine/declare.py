@@ -54,7 +54,10 @@ from ..actions import CONCEDE, EQUAL, GOOD, NOT_GOOD, PASS, Answer, Concede, Not
 from ..cards import SUIT_MASK, Hand, Seat
 from .chances import ChanceKind, PointChance, SequenceChance, TriconChance, _entry_key
 from .errors import IllegalAction, Rule
-from .events import Answered, CalledCombination, CarteBlanche
+from .events import (
+    CARTE_BLANCHE, DECLARED_POINT, DECLARED_SEQUENCE, DECLARED_SET, PIQUE, REPIQUE, Answered, CalledCombination,
+    CarteBlanche,
+)
 from .table import Result, Seen, Stage, Table
 from .tally import Quantities, Ratios, Tally, stage_index
 from .words import Words
@@ -67,13 +70,13 @@ DECLARE_STAGE: Final = "declare"
 #: The three combinations, in the order they are called (chambers-piq, hoyle-piq part 14).
 CATEGORIES: Final = ("point", "sequence", "set")
 
-# Score reasons (Table.score): this kind's words say them.
-R_CARTE_BLANCHE: Final = "carte-blanche"
-R_POINT: Final = "declared-point"
-R_SEQUENCE: Final = "declared-sequence"
-R_SET: Final = "declared-set"
-R_REPIQUE: Final = "repique"
-R_PIQUE: Final = "pique"
+# Score reasons (Table.score), the events module's: this kind's words say them.
+R_CARTE_BLANCHE: Final = CARTE_BLANCHE
+R_POINT: Final = DECLARED_POINT
+R_SEQUENCE: Final = DECLARED_SEQUENCE
+R_SET: Final = DECLARED_SET
+R_REPIQUE: Final = REPIQUE
+R_PIQUE: Final = PIQUE
 _REASON_OF: Final = (R_POINT, R_SEQUENCE, R_SET)
 
 RULE_TRUTH = Rule("{stage}.answers", {

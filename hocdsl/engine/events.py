@@ -50,6 +50,13 @@ OPERA: Final = "opera"  # going out in the first turn takes every pool
 TURNUP: Final = "turnup"  # the dealer takes a pool the card he turned up marks
 HOLDING: Final = "holding"  # a pool taken by holding cards, or by going out first
 DOUBLE_GAME: Final = "double-game"  # the flat payment to the winner of a doubled chance (bidding.double_bonus)
+# points scored (Table.score) at a declare stage: not chips
+CARTE_BLANCHE: Final = "carte-blanche"  # a hand dealt without a court
+DECLARED_POINT: Final = "declared-point"  # the point found good
+DECLARED_SEQUENCE: Final = "declared-sequence"  # the sequences of the best one's holder
+DECLARED_SET: Final = "declared-set"  # the quatorzes and trios of the best one's holder
+REPIQUE: Final = "repique"  # thirty by combinations alone before the other scores
+PIQUE: Final = "pique"  # thirty with the play before the other scores
 REASONS = (ANTE, RAISE, CALL, POOL, REFUND, SEQUENCE, TRICON, BLANK_HAND, HOC, END_PAYMENT, PENALTY,
            BOARD, LAID, HELD, DOUBLING, OPERA, TURNUP, HOLDING,
            DOUBLE_GAME)
