@@ -941,8 +941,9 @@ class Lang(str, Enum):
 def play_cmd(
     ruleset: RulesetArg,
     with_: WithOpt = None,
-    players: Annotated[int, typer.Option(
-        "--players", "-p", min=2, max=8, help="Players: 2 to 8, as many as the ruleset admits.")] = 3,
+    players: Annotated[Optional[int], typer.Option(
+        "--players", "-p", min=2, max=8, help="Players: 2 to 8, as many as the ruleset admits (default: 3, "
+        "or the one number the ruleset admits, 2 for Piquet).")] = None,
     seat: Annotated[int, typer.Option(
         "--seat", min=1, max=8, help="Your seat, 1..players, in the direction of play.")] = 1,
     bots: Annotated[Optional[str], typer.Option(
@@ -972,6 +973,8 @@ def play_cmd(
     problem = keeper.problem() if keeper else None
     if problem:  # said before the first hand, not after the last
         bad_input(f"cannot write the record {record}: {problem}")
+    if players is None:
+        players = 3 if 3 in rules.players or len(rules.players) != 1 else rules.players[0]
     if players not in rules.players:
         admitted = ", ".join(map(str, rules.players))
         typer.echo(f"error: {rules.name} is not played by {players} players (it admits {admitted})", err=True)

@@ -490,9 +490,9 @@ class DeclareWords(Words):
     }
     TEXT = {
         "en": {"blanche": "{shows} carte blanche: {hand}", "calls": "{says}: {call}",
-               "good": "good", "not-good": "not good", "equal": "equal"},
+               "good": "good", "not-good": "not good", "equal": "equal", "nothing": "nothing"},
         "fr": {"blanche": "{shows} carte blanche : {hand}", "calls": "{says} : {call}",
-               "good": "bon", "not-good": "pas bon", "equal": "égal"},
+               "good": "bon", "not-good": "pas bon", "equal": "égal", "nothing": "rien"},
     }
 
     def event(self, e: object, over: bool) -> str | None:
@@ -500,8 +500,9 @@ class DeclareWords(Words):
         if isinstance(e, CarteBlanche):
             return self.say("blanche", shows=self.verb(names[e.seat], "shows"), hand=self.tongue.hand(e.hand))
         if isinstance(e, CalledCombination):
-            return self.say("calls", says=self.verb(names[e.seat], "says"),
-                            call=call_words(e.call, e.category, self.rules, self.tongue.code))
+            call = self.say("nothing") if type(e.call) is Pass else call_words(
+                e.call, e.category, self.rules, self.tongue.code)
+            return self.say("calls", says=self.verb(names[e.seat], "says"), call=call)
         if isinstance(e, Answered):
             return self.say("calls", says=self.verb(names[e.seat], "says"), call=self.say(e.verdict))
         return None  # pragma: no cover - only its own events are handed to it

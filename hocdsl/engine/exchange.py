@@ -286,9 +286,11 @@ class ExchangeWords(Words):
     reasons = ()
     TEXT = {
         "en": {"took": "{takes} {n} from the stock", "left": ", leaving {left}",
-               "none": "{takes} no card from the stock"},
+               "none": "{takes} no card from the stock",
+               "yours": "your discard: {laid}; taken in: {taken}", "seen": "the stock left: {cards}"},
         "fr": {"took": "{takes} {n} au talon", "left": ", en laisse {left}",
-               "none": "{takes} aucune carte au talon"},
+               "none": "{takes} aucune carte au talon",
+               "yours": "votre écart : {laid} ; pris au talon : {taken}", "seen": "reste au talon : {cards}"},
     }
 
     def event(self, e: object, over: bool) -> str | None:
@@ -296,7 +298,16 @@ class ExchangeWords(Words):
             takes = self.verb(self.names[e.seat], "takes")
             text = self.say("took", takes=takes, n=e.count) if e.count else self.say("none", takes=takes)
             return text + (self.say("left", left=e.left) if e.left else "")
-        return None  # the cards taken and seen are private: not told
+        # the cards laid out, taken and seen are private: told to the player at the table alone
+        # (the second person), never to the others, nor in a replay (its announcements name them)
+        if self.names[getattr(e, "seat", 0)].lower() != self.tongue.you.lower():
+            return None
+        if isinstance(e, TookIn):
+            return self.say("yours", laid=self.tongue.hand(e.discarded),
+                            taken=" ".join(self.tongue.card(c) for c in e.taken))
+        if isinstance(e, StockSeen):
+            return self.say("seen", cards=self.tongue.hand(e.cards))
+        return None  # pragma: no cover - only its own events are handed to it
 
 
 # ------------------------------------------------------------ metrics ----

@@ -17,6 +17,8 @@ from ..actions import (
     Nothing, Pass, Play, Raise, Show, TurnUp, Without,
 )
 from ..announce import Vocabulary, format_action
+from ..cards import iter_cards
+from ..pack import pack_of
 from ..engine import Game
 from ..engine.words import tongue
 from .refuse import turn_words
@@ -81,7 +83,10 @@ def describe_legal(game: Game, vocab: Vocabulary, lang: str = "en") -> str:
     discards = [len(a.cards) for a in legal if isinstance(a, Discard)]
     if discards:  # (an exchange: too many to list) how many, and how to say it
         least, most = min(discards), max(discards)
-        example = said(legal[-1]).split(" and take")[0].split(" et prends")[0]
+        assert game.to_act is not None  # an exchange is offered: the hand is on
+        order = pack_of(game.rules).order  # the example: the lowest cards held
+        low = sorted(iter_cards(game.hand(game.to_act)), key=lambda c: order.index(c % 13 + 1))[:max(least, 1)]
+        example = said(Discard(tuple(sorted(low))))
         parts.append(text(lang, "discard", least=least, most=most, example=example))
     if plays:
         cards = [tongue(lang).card(c) for c in sorted(plays, key=lambda c: (c % 13, c // 13))]
