@@ -38,7 +38,7 @@ COMBINATION: Final = "combination"
 #: (the stage a Hoc plays the combination in, found by kind and ``on``; its knob; the declare
 #: stage's knob deciding the same question, or None; the question; what the side without a
 #: knob does, in the model's words)
-PAIRS: Final[tuple[tuple[tuple[str, str | None], str, str | None, str, str], ...]] = (
+PAIRS: Final[tuple[tuple[tuple[str, str | None], str | None, str | None, str, str], ...]] = (
     (("vie", "point"), "keys", "point_keys", "The point: how two compare", ""),
     (("vie", "run"), "min_length", "sequence_min_length", "The sequence: the shortest", ""),
     (("vie", "run"), "names", "sequence_names", "The sequence: the names", ""),
