@@ -37,6 +37,14 @@ def fold_raises(legal: Sequence[Any], vocab: Vocabulary, lang: str = "en") -> li
             out.append(f"{word} {run[0]}..{run[-1]}" if len(run) > 1 else format_action(Raise(run[0]), vocab, lang))
             run.clear()
 
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if discards:  # an exchange: the fewest cards one may lay out, each; then how many more
+        least = min(len(a.cards) for a in discards)
+        most = max(len(a.cards) for a in discards)
+        out += [format_action(Discard(a.cards), vocab, lang) for a in discards if len(a.cards) == least]
+        if most > least:
+            out.append(text(lang, "discard_more", most=most))
+        legal = [a for a in legal if not isinstance(a, Discard)]
     for a in legal:
         if isinstance(a, Raise) and (not run or a.amount == run[-1] + 1):
             run.append(a.amount)
