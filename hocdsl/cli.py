@@ -703,10 +703,16 @@ def replay_cmd(
         typer.echo(json.dumps(to_json(result), indent=2, ensure_ascii=False))
     else:
         typer.echo(screen.fold(transcript(result)), nl=False)
-    differ = [d.record.number for d in result.deals if d.matches_expect is False]
+    differ = [d.record.number for d in result.deals if d.expect is not None and d.expect != d.net]
     if differ:
         typer.echo(f"{file}: the replay under {result.key} differs from the nets worked by hand in the "
                    f"record (`expect:`) for deal {', '.join(map(str, differ))}", err=True)
+    points = [d.record.number for d in result.deals
+              if d.expect_points is not None and d.expect_points != d.points]
+    if points:
+        typer.echo(f"{file}: the replay under {result.key} differs from the points worked by hand in the "
+                   f"record (`points:`) for deal {', '.join(map(str, points))}", err=True)
+    if differ or points:
         raise typer.Exit(1)
 
 
@@ -955,7 +961,7 @@ def play_cmd(
     lang: Annotated[Lang, typer.Option("--lang", help="Language of the announcements: en or fr.")] = Lang.en,
     hands: Annotated[Optional[int], typer.Option(
         "--hands", "-n", min=1, help="Hands to play (default: the partie the ruleset sets, by "
-        "table.partie_deals or table.partie_target; one hand where it sets none).")] = None,
+        "table.partie_deals, table.partie_target or table.partie_points; one hand where it sets none).")] = None,
     name: Annotated[Optional[str], typer.Option(
         "--name", help="Your name at the table (and in the record); default You (Vous in French).")] = None,
 ) -> None:

@@ -51,8 +51,8 @@ MODULES = (
     "hocdsl.engine.game", "hocdsl.engine.cardgame", "hocdsl.engine.bidding", "hocdsl.engine.chances",
     "hocdsl.engine.ledger", "hocdsl.engine.settle", "hocdsl.engine.blank", "hocdsl.engine.view",
     "hocdsl.engine.partie", "hocdsl.engine.setup", "hocdsl.engine.table", "hocdsl.engine.tally",
-    "hocdsl.engine.words", "hocdsl.engine.turnup", "hocdsl.engine.holding", "hocdsl.engine.exchange",
-    "hocdsl.engine.declare",
+    "hocdsl.engine.words", "hocdsl.engine.turnup", "hocdsl.engine.holding", "hocdsl.engine.scores",
+    "hocdsl.engine.exchange", "hocdsl.engine.declare",
     "hocdsl.bots.base", "hocdsl.bots.heuristic", "hocdsl.bots.strength", "hocdsl.bots.random_bot",
     "hocdsl.bots.montecarlo", "hocdsl.sim.block", "hocdsl.rules.cache",
 )

@@ -646,6 +646,8 @@ METRIC_LEGEND: dict[str, tuple[str, str]] = {
     "net_per_hand": ("<position>", "chips won (+) or lost (−) per hand in that position; all near 0: no place favoured"),
     "card_win_rate": ("<position>", "share of card games that position wins; 1/players each: no place favoured"),
     "net_per_seat": ("<k>", "chips per hand of seat k (1..players, as `hoc play --seat`); seats differ by their bots"),
+    "points_per_hand": ("<position>", "points (not chips) scored per deal in that position: tricks, declarations"),
+    "points_per_seat": ("<k>", "points (not chips) scored per deal by seat k (1..players)"),
     "won_rate": ("<stage>", "share of hands someone wins the stage; lower: its pool carries more often"),
     "all_pass_rate": ("<stage>", "share of hands all pass on the stage: its pool carries and goes double"),
     "double_rate": ("<stage>", "share of hands the stage is bid double or more: higher stakes"),

@@ -25,7 +25,7 @@ from typing import Any
 
 from .engine.bidding import combination_words
 from .engine.cardgame import CardWords
-from .engine.events import ANTE, ChipMove, HandOver, Hoc
+from .engine.events import ANTE, ChipMove, HandOver, Hoc, Scored
 from .engine.kinds import KINDS
 from .engine.words import MULTIPLIER_WORDS, Words, de, form, multiplier_words, tongue, verb
 from .rules.model import Ruleset
@@ -83,6 +83,16 @@ class Narrator:
             return f"{self.verb(payer, 'pays')} {payee} {e.amount} ({e.reason})"
         return w.chip(e, payer, payee)
 
+    # ------------------------------------------------------------ points --
+
+    def scored(self, e: Scored) -> str:
+        """Points scored, in the words of the kind that owns the reason: ``Alice scores 4 for
+        the point`` (:meth:`~hocdsl.engine.words.Words.scored`)."""
+        w = self._chips.get(e.reason)
+        if w is None:  # pragma: no cover - every reason is some kind's
+            return f"{self.verb(self.names[e.seat], 'scores')} {e.points} ({e.reason})"
+        return w.scored(e)
+
     # ------------------------------------------------------------ events --
 
     def events(self, events: Sequence[Any]) -> list[str]:
@@ -101,6 +111,8 @@ class Narrator:
         cls = e.__class__
         if cls is ChipMove:
             return self.chip(e)
+        if cls is Scored:
+            return self.scored(e)
         for heard in self._hears.get(cls, ()):
             heard.hear(e)
         w = self._tells.get(cls)

@@ -84,8 +84,9 @@ def test_text_shows_path_title_choices_value_and_provenance():
     out = run("knobs", "hoc-mazarin")
     assert out.startswith("Hoc Mazarin")
     # 97; pack.removed, removed_ranks, cards_by_players, each pool's trump (3); bidding.open_with,
-    # raise_with, double_bonus; settle.end_payment_to; partie_deals, partie_target; two payment_when
-    assert "111 knobs" in out.splitlines()[0]
+    # raise_with, double_bonus; settle.end_payment_to; partie_deals, partie_target, partie_points;
+    # two payment_when
+    assert "112 knobs" in out.splitlines()[0]
     assert "card_game.principal_wild — Principal hocs as wild cards" in out
     assert "never: a principal hoc stands only for itself" in out
     assert "always: a principal hoc may be played as any card" in out

@@ -151,6 +151,23 @@ class ChipMove(Event):
     chance: str | None = None
 
 
+# ------------------------------------------------------------ points ----
+
+
+@event
+class Scored(Event):
+    """``seat`` scores ``points`` this deal for ``reason`` (a word of the kind that scores it:
+    ``last-trick``, ``cards``...) at the stage ``stage`` (its id); ``total``: the seat's points
+    this deal after it. Points are not chips: a deal's points are kept beside the ledger
+    (:attr:`~.table.Table.points`), written only by :meth:`~.table.Table.score`."""
+
+    seat: Seat
+    points: int
+    reason: str
+    stage: str
+    total: int
+
+
 # ------------------------------------------------------------ setup ----
 
 

@@ -196,6 +196,7 @@ class Game(Table):
         self.to_act: int | None = None
         self.is_over = False
         self.turns = 0  # actions applied this hand, forced ones included
+        self.points = [0] * n  # points scored this deal (Table.score)
         self.watch = None  # a stage's watch on the scores after it (a declare stage's pique)
         self._carry_out: Carry | None = None  # worked out when first asked (carry_out)
         self._anted = [0] * len(pool_objs)
@@ -576,6 +577,7 @@ class Game(Table):
         g.carry_in, g.stage, g.to_act, g.is_over = self.carry_in, self.stage, self.to_act, self.is_over
         g._carry_out, g._static, g.turns = None, self._static, self.turns
         g._anted = self._anted.copy()
+        g.points = self.points.copy()
         g.watch = self.watch.copy() if self.watch is not None else None
         cg = ph.fork(g)  # (with a copy of its result)
         pi = self._pi

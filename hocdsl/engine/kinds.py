@@ -38,15 +38,19 @@ class Kind:
     """One stage kind: ``stage``, the class that plays a stage of it (made as
     ``stage(table, stage rules)``); ``tally``, what the simulator counts of it
     (``tally.of(rules, players)``; its ``legend`` documents its metrics); ``words``,
-    how the narrator tells its events (``words(names, rules, lang)``)."""
+    how the narrator tells its events (``words(names, rules, lang)``); ``scores``: its
+    stages may score points (:meth:`~.table.Table.score`), so that a ruleset with one
+    has its points counted by the simulator (:class:`~.scores.PointsTally`)."""
 
-    __slots__ = ("name", "stage", "tally", "words")
+    __slots__ = ("name", "stage", "tally", "words", "scores")
 
-    def __init__(self, name: str, stage: type[Stage], tally: type[Tally], words: type[Words]) -> None:
+    def __init__(self, name: str, stage: type[Stage], tally: type[Tally], words: type[Words],
+                 scores: bool = False) -> None:
         self.name = name
         self.stage = stage
         self.tally = tally
         self.words = words
+        self.scores = scores
 
 
 #: kind name -> the kind (the order: see the module's docstring)
@@ -58,5 +62,5 @@ KINDS: Final[dict[str, Kind]] = {
     "turnup": Kind("turnup", TurnUpStage, TurnUpTally, TurnUpWords),
     "holding": Kind("holding", HoldingStage, HoldingTally, HoldingWords),
     "exchange": Kind("exchange", ExchangeStage, ExchangeTally, ExchangeWords),
-    "declare": Kind("declare", DeclareStage, DeclareTally, DeclareWords),
+    "declare": Kind("declare", DeclareStage, DeclareTally, DeclareWords, scores=True),
 }

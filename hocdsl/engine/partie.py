@@ -9,7 +9,8 @@ direction of play, so the eldest of one hand deals the next; ``stays``).
 The partie ends after ``max_hands`` hands, after the length the ruleset gives a
 partie (``rules.table.partie_deals`` deals, or the deal in which a player has won
 ``rules.table.partie_target`` chips: encyclopédie ¶7 has the players agree on it
-first), or -- where
+first, or has scored ``rules.table.partie_points`` points over the partie's deals:
+:attr:`Partie.scores`), or -- where
 ``rules.table.insolvency`` is ``stop-partie`` -- at the end of a hand that
 leaves a player below nothing; under ``play-on`` balances may go negative.
 
@@ -100,7 +101,7 @@ class Partie:
     __slots__ = (
         "rules", "n", "names", "rng", "max_hands", "strict", "record", "auto_forced",
         "_balances", "_carry", "hands_played", "game", "_booked", "_first_dealer", "_last_dealer",
-        "dealing", "_pack_cards", "_stakes", "_size", "_stays", "_stop_partie",
+        "dealing", "_pack_cards", "_stakes", "_size", "_stays", "_stop_partie", "_scores",
     )
 
     def __init__(
@@ -139,6 +140,8 @@ class Partie:
             raise ValueError(f"{len(self._balances)} balances for {n} players")
         self._stakes: tuple[int, ...] = tuple(self._balances)  # what each started with (partie_target)
         self._carry = carry if carry is not None else NO_CARRY
+        #: per seat, the points scored over the deals booked so far (Table.points, summed)
+        self._scores = [0] * n
         self.hands_played = 0
         self.game: Game | None = None
         self._booked = True
@@ -160,6 +163,9 @@ class Partie:
         if g is not None and not self._booked and g.is_over:
             for s, v in enumerate(g.ledger.net):
                 self._balances[s] = self._balances[s] + v
+            for s, v in enumerate(g.points):
+                if v:
+                    self._scores[s] = self._scores[s] + v
             carry = g.carry_out
             assert carry is not None  # the hand is over
             self._carry = carry
@@ -272,6 +278,18 @@ class Partie:
         return self._carry
 
     @property
+    def scores(self) -> tuple[int, ...]:
+        """Each player's points over the deals finished so far: the running total of every
+        deal's :attr:`~.table.Table.points` (all 0 in a game that scores no points).
+
+        Where a source settles the points of a partie in chips (a stake per point, a bonus
+        for the winner: Piquet's Rubicon), that settlement is still to be written: it will
+        read these totals once the partie is over (:meth:`over_why`) and move chips through
+        a ledger; nothing settles points in chips today."""
+        self._book()
+        return tuple(self._scores)
+
+    @property
     def insolvent(self) -> tuple[int, ...]:
         """Seats whose balance is below nothing."""
         return tuple(s for s, b in enumerate(self.balances) if b < 0)
@@ -280,7 +298,8 @@ class Partie:
     def is_over(self) -> bool:
         """True after ``max_hands`` hands, after the ruleset's length of a partie
         (``table.partie_deals`` deals, or a deal in which a player reaches
-        ``table.partie_target`` chips won), or (``stop-partie``) after a hand leaving a
+        ``table.partie_target`` chips won or ``table.partie_points`` points scored), or
+        (``stop-partie``) after a hand leaving a
         player below nothing."""
         self._book()
         if self.game is not None and not self.game.is_over:
@@ -290,7 +309,7 @@ class Partie:
     def over_why(self) -> str | None:
         """Why the partie is over once the last hand is booked, as the knob or option that
         ends it (``max_hands``, ``table.partie_deals``, ``table.partie_target``,
-        ``table.insolvency``); None while it goes on."""
+        ``table.partie_points``, ``table.insolvency``); None while it goes on."""
         self._book()
         if self.max_hands is not None and self.hands_played >= self.max_hands:
             return "max_hands"
@@ -300,6 +319,8 @@ class Partie:
         if t.partie_target is not None and any(
                 b - s0 >= t.partie_target for b, s0 in zip(self._balances, self._stakes)):
             return "table.partie_target"
+        if t.partie_points is not None and max(self._scores) >= t.partie_points:
+            return "table.partie_points"
         if self._stop_partie and min(self._balances) < 0:
             return "table.insolvency"
         return None

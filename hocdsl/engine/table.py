@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from ..actions import Action
 from ..cards import Chips, Hand, Seat
 from .carry import Carry
+from .events import Scored
 from .ledger import Ledger
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -46,6 +47,8 @@ TABLE_STATE = (
     "rules", "n", "names", "dealer", "eldest", "dealt", "hands", "left", "out_of_play", "pile",
     "strict", "record", "auto_forced", "auto_equivalent", "events", "ledger", "carry_in", "stage",
     "to_act", "is_over", "turns", "_phase", "_anted", "rng",
+    # the points each seat has scored this deal (beside the chips: Table.score writes them)
+    "points",
     # what a stage leaves to watch the scores of the stages after it (a declare stage's pique)
     "watch",
     # what each stage reports of this hand, in the order of the stages (its Result)
@@ -99,6 +102,9 @@ class Table:
     #: per stage, in the ruleset's order: what it reports of this hand (its kind's
     #: :class:`Result`, None for a kind that reports nothing); kept once the hand is over
     results: list[Result | None]
+    #: per seat, the points scored this deal (a trick, a declaration...): kept beside the
+    #: chips of the ledger, written only through :meth:`score`; all 0 in a game that scores none
+    points: list[int]
 
     # ------------------------------------------------- the hand, played ----
 
@@ -114,6 +120,26 @@ class Table:
              into: Table | None = None) -> Table:  # pragma: no cover - Game plays it
         """A copy of this hand with other hands (see :meth:`Game.fork`)."""
         raise NotImplementedError
+
+    # ------------------------------------------------------------ points ----
+
+    def score(self, seat: Seat, points: int, reason: str, stage: str) -> None:
+        """``seat`` scores ``points`` (> 0; nothing for 0) this deal, for ``reason`` (a word of
+        the kind that scores it, one of its words' ``reasons``) at the stage ``stage`` (its
+        id): the one way points are scored, as :meth:`Ledger.move` is the one way chips
+        move. A :class:`~.events.Scored` event is appended when the hand is recorded."""
+        if points <= 0:
+            if points == 0:
+                return
+            raise ValueError(f"a score needs a positive number of points, not {points}")
+        pts = self.points
+        total = pts[seat] + points
+        pts[seat] = total
+        if self.record:
+            self.events.append(Scored(seat, points, reason, stage, total))
+        watch = self.watch
+        if watch is not None:  # a stage's rule on the scores after it (a declare stage's pique)
+            watch.scored(self, seat, points, reason)
 
     # ------------------------------------------------------------ views ----
 

@@ -104,6 +104,11 @@ class SeatView:
     def net(self) -> tuple[Chips, ...]:
         return self._g.net
 
+    @property
+    def points(self) -> tuple[int, ...]:
+        """The points each seat has scored this deal (every score is said aloud: public)."""
+        return tuple(self._g.points)
+
     def seen(self) -> Seen | None:
         """What this seat may see of the stage being played beyond all this: its kind's
         :class:`~.table.Seen` (the card game's :class:`~.cardgame.CardsSeen`, the

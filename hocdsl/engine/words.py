@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from ..cards import iter_cards
-from .events import ChipMove
+from .events import ChipMove, Scored
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset
@@ -69,6 +69,7 @@ _VERBS_FR: Final[dict[str, tuple[str, str]]] = {
     "claims": ("réclame", "réclamez"), "says": ("dit", "dites"), "leads": ("ouvre", "ouvrez"),
     "goes": ("continue", "continuez"), "does": ("fait", "faites"), "has": ("a", "avez"),
     "leaves": ("quitte", "quittez"), "turns": ("retourne", "retournez"), "lays": ("pose", "posez"), "gives": ("rend", "rendez"),
+    "scores": ("compte", "comptez"), "draws": ("pioche", "piochez"), "plays": ("joue", "jouez"),
 }
 
 #: What the rules say (the part of a citation after the source), in French.
@@ -302,3 +303,14 @@ class Words:
         """A chip move for one of :attr:`reasons`, with what it pays for (``payer`` and
         ``payee`` named: a player, or a pool)."""
         return f"{self.verb(payer, 'pays')} {payee} {e.amount} ({e.reason})"
+
+    def scored(self, e: Scored) -> str:
+        """Points scored for one of :attr:`reasons` (:meth:`~.table.Table.score`): ``Alice
+        scores 4 for the point``, ``Alice compte 4 pour le point`` (the reason's words from
+        :attr:`reason_words`, the article included)."""
+        pair = self.reason_words.get(e.reason)
+        what = (pair[1] if self.tongue.code == "fr" else pair[0]) if pair else e.reason
+        name = self.names[e.seat]
+        if self.tongue.code == "fr":
+            return f"{self.verb(name, 'scores')} {e.points} pour {what}"
+        return f"{self.verb(name, 'scores')} {e.points} for {what}"

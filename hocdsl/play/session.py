@@ -102,7 +102,8 @@ class PlaySession:
         self.lang = lang
         t = rules.table
         if hands is None:  # the partie the ruleset sets (encyclopédie ¶7: agreed first), else one hand
-            hands = t.partie_deals if t.partie_deals is not None else (None if t.partie_target is not None else 1)
+            hands = t.partie_deals if t.partie_deals is not None else (
+                None if t.partie_target is not None or t.partie_points is not None else 1)
         elif t.partie_deals is not None:
             hands = min(hands, t.partie_deals)
         #: the most hands this session plays (None: until the partie's target score)

@@ -57,6 +57,9 @@ class DealRecord:
     hand_at: Mapping[str, Mark]  # player -> the node of his hand
     expect_at: Mapping[str, Mark] = field(default_factory=lambda: MappingProxyType({}))
     end_at: Mark | None = None  # where the announcements end (for "the record ends early")
+    #: ruleset key -> player -> points scored in the deal, worked by hand (``points:``; empty: not checked)
+    points: Mapping[str, Mapping[str, int]] = field(default_factory=lambda: MappingProxyType({}))
+    points_at: Mapping[str, Mark] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True, slots=True)

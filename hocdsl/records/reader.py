@@ -44,7 +44,7 @@ MAX_STAKE = dict(knob_fields(Table))["starting_stake"].maximum or 0
 MAX_NET = 1_000_000_000
 
 TOP_KEYS = ("ruleset", "with", "players", "stake", "title", "notes", "false_without", "deals")
-DEAL_KEYS = ("dealer", "hands", "announcements", "expect", "notes")
+DEAL_KEYS = ("dealer", "hands", "announcements", "expect", "points", "notes")
 
 
 class _Reader:
@@ -192,6 +192,7 @@ class _Reader:
         hands, hand_at = self.hands(d["hands"], path + ("hands",), players, what)
         anns = self.announcements(d["announcements"], path + ("announcements",), players, what)
         expect, expect_at = self.expect(d.get("expect"), path + ("expect",), players, what)
+        points, points_at = self.expect(d.get("points"), path + ("points",), players, what, points=True)
         notes = d.get("notes")
         if notes is not None and not isinstance(notes, str):
             raise self.err(path + ("notes",), f"{what}, notes: found {_describe(notes)}; expected text")
@@ -201,6 +202,7 @@ class _Reader:
             expect=MappingProxyType(expect), notes=notes, at=self.at(path),
             dealer_at=self.at(path + ("dealer",)), hands_at=self.at(path + ("hands",), key=True),
             hand_at=MappingProxyType(hand_at), expect_at=MappingProxyType(expect_at), end_at=end_at,
+            points=MappingProxyType(points), points_at=MappingProxyType(points_at),
         )
 
     def _end_of(self, path: KeyPath, anns: tuple[Announcement, ...]) -> Mark:
@@ -296,28 +298,37 @@ class _Reader:
         return at
 
     def expect(self, raw: YamlValue, path: KeyPath, players: tuple[str, ...],
-               what: str) -> tuple[dict[str, dict[str, int]], dict[str, Mark]]:
+               what: str, points: bool = False) -> tuple[dict[str, dict[str, int]], dict[str, Mark]]:
+        """A deal's ``expect:`` (per ruleset key, each player's net in chips) or, with
+        ``points``, its ``points:`` (per ruleset key, the points each player scored in the deal)."""
         if raw is None:
             return {}, {}
-        m = self.expect_mapping(raw, path, f"{what}, expect")
+        key_word = "points" if points else "expect"
+        m = self.expect_mapping(raw, path, f"{what}, {key_word}")
         out: dict[str, dict[str, int]] = {}
         at: dict[str, Mark] = {}
         for key, nets in m.items():
             kpath = path + (key,)
             shown = str(key)
-            nm = self.expect_mapping(nets, kpath, f"{what}, expect for {shown}")
+            nm = self.expect_mapping(nets, kpath, f"{what}, {key_word} for {shown}")
             row: dict[str, int] = {}
             for p, v in nm.items():
-                name = self.player_ref(p, kpath + (p,), players, f"{what}, expect for {shown}", key=True)
-                if not isinstance(v, int) or isinstance(v, bool) or not -MAX_NET <= v <= MAX_NET:
+                name = self.player_ref(p, kpath + (p,), players, f"{what}, {key_word} for {shown}", key=True)
+                if points:
+                    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_NET:
+                        raise self.err(kpath + (p,), f"{what}, points for {shown}: found {_describe(v)} for "
+                                                     f"{name}; expected a whole number of points scored in "
+                                                     f"the deal, from 0 to {MAX_NET:,}")
+                elif not isinstance(v, int) or isinstance(v, bool) or not -MAX_NET <= v <= MAX_NET:
                     raise self.err(kpath + (p,), f"{what}, expect for {shown}: found {_describe(v)} for "
                                                  f"{name}; expected a whole number of chips won (+) or lost (-), "
                                                  f"at most {MAX_NET:,} either way")
                 row[name] = v
             missing = [p for p in players if p not in row]
             if missing:
-                raise self.err(kpath, f"{what}, expect for {shown}: found no net for "
-                                      f"{', '.join(missing)}; expected every player's net", key=True)
+                unit = "points" if points else "net"
+                raise self.err(kpath, f"{what}, {key_word} for {shown}: found no {unit} for "
+                                      f"{', '.join(missing)}; expected every player's {unit}", key=True)
             out[shown] = row
             at[shown] = self.at(kpath, key=True)
         return out, at

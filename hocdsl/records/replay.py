@@ -112,10 +112,17 @@ class DealReplay:
     net: dict[str, int] = field(default_factory=dict)
     balances: dict[str, int] = field(default_factory=dict)  # after this deal
     expect: dict[str, int] | None = None  # the record's hand-worked nets for this ruleset
+    points: dict[str, int] = field(default_factory=dict)  # points each player scored in the deal
+    expect_points: dict[str, int] | None = None  # the record's hand-worked points (``points:``)
 
     @property
     def matches_expect(self) -> bool | None:
-        return None if self.expect is None else self.expect == self.net
+        """Whether the replay gives what the record worked by hand: the nets (``expect:``) and
+        the points (``points:``), each where the record states it (None: it states neither)."""
+        if self.expect is None and self.expect_points is None:
+            return None
+        return ((self.expect is None or self.expect == self.net)
+                and (self.expect_points is None or self.expect_points == self.points))
 
 
 @dataclass
@@ -462,6 +469,12 @@ def replay_record(record: Record, ruleset: str | None = None, with_: Sequence[st
                                   f"deal {deal.number}: the partie is over before this deal: {rules.name} "
                                   f"plays a partie of {rules.table.partie_deals} deals (table.partie_deals)",
                                   hint="a record holds one partie: end it at that many deals")
+            if why == "table.partie_points":
+                raise RecordError(record.file, *deal.at,
+                                  f"deal {deal.number}: the partie is over before this deal: a player has "
+                                  f"scored {rules.table.partie_points} points, the score that ends a partie "
+                                  f"under {rules.name} (table.partie_points)",
+                                  hint="a record holds one partie: end it at the deal that reached the score")
             if why == "table.partie_target":
                 raise RecordError(record.file, *deal.at,
                                   f"deal {deal.number}: the partie is over before this deal: a player has "
@@ -491,6 +504,8 @@ def replay_record(record: Record, ruleset: str | None = None, with_: Sequence[st
         dr.net = dict(zip(record.players, g.net))
         dr.balances = dict(zip(record.players, partie.balances))
         dr.expect = dict(deal.expect[key]) if key in deal.expect else None
+        dr.points = dict(zip(record.players, g.points))
+        dr.expect_points = dict(deal.points[key]) if key in deal.points else None
         deals.append(dr)
     return Replay(record=record, rules=rules, key=key, stake=stake, deals=deals,
                   balances=dict(zip(record.players, partie.balances)), partie=partie)

@@ -159,9 +159,15 @@ def _deal_lines(d: DealReplay, replay: Replay, vocab: Vocabulary) -> list[str]:
         return out
     out.append("  Net for the deal: " + ", ".join(f"{p} {_signed(v)}" for p, v in d.net.items()))
     if d.expect is not None:
-        verdict = "matches" if d.matches_expect else "DIFFERS"
+        verdict = "matches" if d.expect == d.net else "DIFFERS"
         out.append(f"  Worked by hand in the record ({replay.key}): "
                    + ", ".join(f"{p} {_signed(v)}" for p, v in d.expect.items()) + f" — {verdict}")
+    if any(d.points.values()) or d.expect_points is not None:
+        out.append("  Points scored in the deal: " + ", ".join(f"{p} {v}" for p, v in d.points.items()))
+    if d.expect_points is not None:
+        verdict = "matches" if d.expect_points == d.points else "DIFFERS"
+        out.append(f"  Points worked by hand in the record ({replay.key}): "
+                   + ", ".join(f"{p} {v}" for p, v in d.expect_points.items()) + f" — {verdict}")
     out.append("  Balances: " + ", ".join(f"{p} {b}" for p, b in d.balances.items()))
     return out
 
@@ -214,7 +220,11 @@ def deal_json(d: DealReplay, replay: Replay, vocab: Vocabulary) -> dict[str, Any
         "balances": dict(d.balances),
     }
     if d.expect is not None:
-        out["expect"] = {"net": dict(d.expect), "matches": d.matches_expect}
+        out["expect"] = {"net": dict(d.expect), "matches": d.expect == d.net}
+    if any(d.points.values()) or d.expect_points is not None:
+        out["points"] = dict(d.points)
+    if d.expect_points is not None:
+        out["expect_points"] = {"points": dict(d.expect_points), "matches": d.expect_points == d.points}
     return out
 
 

@@ -371,6 +371,12 @@ def _partie_target(value: int | None) -> str:
     return f"it ends after the deal in which a player has won {value} chips or more"
 
 
+def _partie_points(value: int | None) -> str:
+    if value is None:
+        return "no score in points ends it"
+    return f"it ends after the deal in which a player has scored {value} points or more over the partie"
+
+
 def _double_bonus(value: int) -> str:
     if not value:
         return "nothing more than the multiplier gives"
@@ -384,6 +390,7 @@ _RENDER: dict[str, Callable[[Any], str]] = {
     "holding_claims": _holding_claims,
     "partie_deals": _partie_deals,
     "partie_target": _partie_target,
+    "partie_points": _partie_points,
     "double_bonus": _double_bonus,
     "hand_size": _hand_size,
     "cards_by_players": _cards_by_players,

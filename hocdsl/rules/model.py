@@ -383,6 +383,12 @@ class Table:
         "The chips a player must have won, over his starting stake, for the partie to end "
         "after the deal in which he reaches them; absent, no score ends it.",
         words="partie_target", minimum=1, maximum=1_000_000, optional=True, default=None)
+    partie_points: int | None = knob(
+        "Points that end a partie",
+        "The points (not chips: tricks, declarations, the score of a trick-taking game) a player "
+        "must have scored over the deals of a partie for it to end after the deal in which he "
+        "reaches them (Piquet's 100 or 101, Bezique's 1000); absent, no score in points ends it.",
+        words="partie_points", minimum=1, maximum=1_000_000, optional=True, default=None)
 
 
 # ------------------------------------------------------------------ pools ----

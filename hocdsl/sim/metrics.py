@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..engine.kinds import KINDS
+from ..engine.scores import PointsTally
 from ..engine.tally import Quantities, Ratios, Tally
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -59,7 +60,8 @@ _ALWAYS = """Always:
   per hand (all seats pooled): how much of a gamble the variant is.
 """
 
-__doc__ = "\n".join([_SHARED] + [k.tally.legend for k in KINDS.values() if k.tally.legend] + [_ALWAYS])
+__doc__ = "\n".join([_SHARED] + [k.tally.legend for k in KINDS.values() if k.tally.legend]
+                    + [PointsTally.legend, _ALWAYS])
 
 #: The names of the seats after the eldest, in the direction of play, up to
 #: eight players; the last seat is always the dealer.
@@ -102,7 +104,8 @@ class Layout:
         self.hand_size = size
         pos = positions(players)
         self.positions = pos
-        made = (kind.tally.of(rules, players) for kind in KINDS.values())
+        made = [kind.tally.of(rules, players) for kind in KINDS.values()]
+        made.append(PointsTally.of(rules, players))  # the points of a game that scores any
         self.tallies: tuple[Tally, ...] = tuple(t for t in made if t is not None)
         qs = Quantities(players, pos, size)
         q = qs.add
