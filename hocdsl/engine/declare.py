@@ -483,8 +483,8 @@ class DeclareWords(Words):
     reason_words = {
         R_CARTE_BLANCHE: ("carte blanche", "carte blanche"),
         R_POINT: ("the point", "le point"),
-        R_SEQUENCE: ("sequences", "les séquences"),
-        R_SET: ("quatorzes and trios", "les quatorzes et brelans"),
+        R_SEQUENCE: ("the sequences", "les séquences"),
+        R_SET: ("the quatorzes and trios", "les quatorzes et brelans"),
         R_REPIQUE: ("repique", "le repic"),
         R_PIQUE: ("pique", "le pic"),
     }
