@@ -25,7 +25,7 @@ def test_the_worked_deal_replays_to_its_points() -> None:
       "I discard six: 7H 8H 9D AS KS QS and take 10D 7C 8C 9C 10C 9H"), "piquet exchange.elder_most, hoyle-piq §Discarding"),
     (('"Anne: I discard three', '"Blaise: I discard three'), "one speaks and plays in turn"),
     (('- "Blaise: good"', '- "Blaise: not good"'), "piquet declare.answers"),
-    (("fourteen aces", "three nines"), "piquet declare.answers, eb9-piq p. 116"),
+    (('"Anne: fourteen aces"', '"Anne: three nines"'), "piquet declare.answers, eb9-piq p. 116"),
 ])
 def test_a_record_breaking_a_rule_is_refused_with_it(tmp_path: Path, change: tuple[str, str], rule: str) -> None:
     text = EXAMPLE.read_text(encoding="utf-8")
