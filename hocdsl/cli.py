@@ -1302,7 +1302,8 @@ def sweep_cmd(
 def family_cmd(
     rulesets: Annotated[Optional[list[str]], typer.Argument(
         metavar="RULESET...", show_default=False, autocompletion=complete.rulesets,
-        help="Two or more rulesets: bundled names or paths of ruleset files. None: every bundled ruleset.")] = None,
+        help="Two or more rulesets: bundled names or paths of ruleset files. None: every bundled ruleset "
+             "of the hoc family (not Piquet, a neighbour).")] = None,
     by: Annotated[str, typer.Option(
         "--by", metavar="rules|outcomes|both",
         help="What the tree is drawn by: the rules (stage edits and knobs that differ; no hand played), the "
@@ -1328,7 +1329,7 @@ def family_cmd(
     """
     from .family import BY, family_report, report_json
     from .familyview import family_grid, print_report, report_markdown
-    from .rules.loader import bundled_rulesets
+    from .rules.loader import bundled_family
 
     fmt = format_or_fail(format, json_)
     jobs = jobs_or_fail(jobs)
@@ -1341,7 +1342,7 @@ def family_cmd(
     if not 2 <= seats <= 8:
         bad_input(f"--players {seats}: from 2 to 8 (a ruleset that does not admit that many plays at the "
                   "nearest count it admits)")
-    names = list(rulesets or bundled_rulesets())
+    names = list(rulesets or bundled_family())
     if len(names) < 2:
         bad_input(f"a tree needs two rulesets or more, not {len(names)}: name another (none: every bundled "
                   "ruleset)")
