@@ -228,11 +228,22 @@ class Answer:
 
 
 ANSWERS = (Answer(GOOD), Answer(NOT_GOOD), Answer(EQUAL))
+# ----------------------------------------------------------- the stock ----
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """``I draw the nine of hearts`` / ``je pioche le neuf de cœur``: a player draws ``card``
+    from the stock after a trick (a tricks stage with ``draw: after-trick``). Dealt from a
+    generator, the engine offers the one card chance gives; replayed from a record, the
+    record says which."""
+
+    card: int
 
 
 Action = Union[
     Pass, Call, Raise, DeclarePoint, DeclareSequence, DeclareTricon,
-    Concede, Nothing, Show, Conceal, DeclareBlank, Play, Without, Claim, TurnUp, Hold,
+    Concede, Nothing, Show, Conceal, DeclareBlank, Play, Without, Claim, TurnUp, Hold, Draw,
     Discard, Answer,
 ]
 

@@ -145,6 +145,8 @@ def _tuple_kind(item: Any, spec: KnobSpec, optional: bool) -> KnobKind:
     what = LIST_ITEMS.get(item, getattr(item, "__name__", str(item)))
     if item is int and spec.words == "removed_ranks":
         what = "ranks: A, 2..10, J, Q, K (none: [])"
+    elif item is int and spec.words in ("rank_order", "counting_ranks"):
+        what = "ranks: A, 2..10, J, Q, K"
     return KnobKind("list", f"a list of {what}", minimum=spec.minimum, maximum=spec.maximum, optional=optional)
 
 

@@ -15,11 +15,16 @@ from hocdsl.rules import load_ruleset
 PIQUET = load_ruleset("piquet")
 
 
-def _deal(seed: int) -> Game:
+def _deal(seed: int, stage: str | None = None) -> Game:
+    """A deal played by two heuristic bots, to its end or (``stage``) until that stage is over."""
     rng = random.Random(seed)
     g = Game(PIQUET, 2, dealer=seed % 2, rng=rng)
     bots = [make_bot("heuristic", PIQUET, s, random.Random(seed + s)) for s in range(2)]
+    seen = False
     while not g.is_over:
+        seen = seen or g.stage == stage
+        if seen and g.stage != stage:
+            break
         s = g.to_act
         assert s is not None
         g.apply(bots[s].choose(g.view(s)))
@@ -29,7 +34,7 @@ def _deal(seed: int) -> Game:
 def test_every_card_is_in_a_hand_a_discard_or_the_stock() -> None:
     mask = pack_of(PIQUET).mask
     for seed in range(40):
-        g = _deal(seed)
+        g = _deal(seed, "exchange")  # after the exchange, before the play
         ex = g.result_of(ExchangeResult)
         assert ex is not None
         parts = [g.hands[0], g.hands[1], ex.discard[0], ex.discard[1], g.out_of_play]

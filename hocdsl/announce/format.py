@@ -20,7 +20,7 @@ from collections.abc import Iterable
 
 from hocdsl.actions import (
     HOC_MARK, PLAY, WITHOUT, Action, Answer, Call, Claim, Conceal, Concede, DeclareBlank, DeclarePoint,
-    DeclareSequence, DeclareTricon, Discard, HocMark, Hold, Nothing, Pass, Play, Raise, Show, TurnUp, Without,
+    DeclareSequence, DeclareTricon, Discard, Draw, HocMark, Hold, Nothing, Pass, Play, Raise, Show, TurnUp, Without,
 )
 from hocdsl.cards import (
     ACE, JACK, RANK_LETTERS, RANK_PLURALS_EN, RANK_PLURALS_FR, card_name, rank_name,
@@ -127,6 +127,8 @@ def format_action(action: Action | HocMark, vocab: Vocabulary | None = None, lan
         return f"{'je retourne' if fr else 'I turn up'} {card_name(action.card)}"
     if isinstance(action, Hold):
         return _hold(action, fr)
+    if isinstance(action, Draw):
+        return f"{'je pioche' if fr else 'I draw'} {card_name(action.card)}"
     raise TypeError(f"{action!r} is not an action")
 
 

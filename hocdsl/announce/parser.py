@@ -25,8 +25,8 @@ from lark.exceptions import UnexpectedInput
 
 from hocdsl.actions import (
     CALL, CONCEAL, CONCEDE, DECLARE_BLANK, HOC_MARK, NOTHING, PASS, PLAY, RAISE,
-    SHOW, WITHOUT, Action, Answer, Discard, DeclarePoint, DeclareSequence, DeclareTricon, HocMark, Hold, Play,
-    Raise, TurnUp, EQUAL, NOT_GOOD,
+    SHOW, WITHOUT, Action, Answer, Discard, DeclarePoint, DeclareSequence, DeclareTricon, Draw, HocMark, Hold,
+    Play, Raise, TurnUp, EQUAL, NOT_GOOD,
 )
 from hocdsl.cards import (
     ACE, KING, RANK_WORDS, CardError, SUIT_WORDS, card_of, fold, parse_card, rank_name, with_article,
@@ -341,6 +341,9 @@ class AnnouncementBuilder(Transformer[Token, list[Said]]):
     # the card turned up, what is held
     def turn_up(self, play: Play) -> Action:
         return TurnUp(play.card)
+
+    def draw(self, play: Play) -> Action:
+        return Draw(play.card)
 
     def hold_trumps(self, *ranks: RankSaid) -> Action:
         return Hold.of(trumps=tuple(r.rank for r in ranks))

@@ -46,6 +46,7 @@ from ..engine.bidding import BidSeen
 from ..engine.cardgame import PLAYS, WITHOUTS, CardsSeen
 from ..engine.exchange import ExchangeSeen
 from .discard import discard
+from ..engine.tricks import TricksSeen, beats
 from ..engine.turnup import TurnUpResult
 from .base import Bot
 from .strength import Strength, strength
@@ -257,6 +258,8 @@ class HeuristicBot(Bot):
             return self.play(view)
         if type(seen) is BidSeen:
             return self.bid(view, seen.chance)
+        if type(seen) is TricksSeen:
+            return self.trick(view, seen)
         if view.stage == "blank-hand":
             return DECLARE_BLANK  # 002 §8: paid 10 by each other (two blank hands cancel)
         if type(seen) is ExchangeSeen:  # Piquet's discard: keep the point, the runs, the sets
@@ -266,6 +269,48 @@ class HeuristicBot(Bot):
         # turnup, holding: the dealer turns up the card chance gives; a holder says what he
         # holds (a pool taken costs nothing): the first legal action is that, a pass comes last
         return view.legal_actions()[0]
+
+    # ------------------------------------------------------------ tricks ----
+
+    def trick(self, view: SeatView, seen: TricksSeen) -> Action:
+        """A card to a trick, by what the seat sees (:class:`~hocdsl.engine.tricks.TricksSeen`):
+        a draw is chance's; following, win with the lowest card that wins when the trick is
+        worth something (points in it, a point for winning it, the most tricks or the last
+        trick at stake), else throw the lowest card; leading, while the stock lasts lead the
+        lowest (keep the high cards: the tricks matter later), after it lead a card no unseen
+        card beats, else the lowest."""
+        legal = view.legal_actions()
+        if seen.drawing or len(legal) == 1:
+            return legal[0]
+        cards = seen.playable()
+        power = seen.power
+        trumps = seen.trumps
+        st = seen.rules
+        pts = st.card_points or {}
+
+        def low(c: int) -> tuple[int, int, int]:  # the cheapest to give up first
+            return (c // 13 == trumps, pts.get(c % 13 + 1, 0), power[c % 13 + 1])
+
+        mine = [c for c in range(52) if cards >> c & 1]
+        trick = seen.trick
+        stock_out = seen.stock_out
+        if not trick:
+            if stock_out:
+                unseen = self.pack & view.unseen
+                masters = [c for c in mine
+                           if not any(beats(u, c, power, trumps) for u in range(52) if unseen >> u & 1)]
+                if masters:
+                    return PLAYS[min(masters, key=low)]
+            return PLAYS[min(mine, key=low)]
+        best, _ = seen.best
+        winners = [c for c in mine if beats(c, best, power, trumps)]
+        if winners:
+            worth = seen.points_in(trick) + max(pts.get(c % 13 + 1, 0) for c in winners)
+            at_stake = (worth > 0 or st.win_points > 0 or seen.tricks_left <= 2
+                        or (stock_out and (st.majority > 0 or st.all_tricks > 0)))
+            if at_stake:
+                return PLAYS[min(winners, key=low)]
+        return PLAYS[min(mine, key=low)]
 
     # ----------------------------------------------------------- bidding ----
 

@@ -56,10 +56,19 @@ DECLARED_POINT: Final = "declared-point"  # the point found good
 DECLARED_SEQUENCE: Final = "declared-sequence"  # the sequences of the best one's holder
 DECLARED_SET: Final = "declared-set"  # the quatorzes and trios of the best one's holder
 REPIQUE: Final = "repique"  # thirty by combinations alone before the other scores
-PIQUE: Final = "pique"  # thirty with the play before the other scores
 REASONS = (ANTE, RAISE, CALL, POOL, REFUND, SEQUENCE, TRICON, BLANK_HAND, HOC, END_PAYMENT, PENALTY,
            BOARD, LAID, HELD, DOUBLING, OPERA, TURNUP, HOLDING,
            DOUBLE_GAME)
+
+# Score reasons (``Scored.reason``): points, not chips, each told by the kind that scores it.
+LEAD: Final = "lead"  # a card led (tricks: lead_points)
+TRICK_WON: Final = "trick-won"  # a trick won by a player who did not lead it (tricks: win_points)
+CARDS_WON: Final = "cards-won"  # the cards of the ranks that count in a trick won (tricks: card_points)
+LAST_TRICK: Final = "last-trick"  # the last trick of the deal (tricks: last_trick)
+MOST_TRICKS: Final = "most-tricks"  # more tricks than any other player, "the cards" (tricks: majority)
+ALL_TRICKS: Final = "all-tricks"  # every trick, capot (tricks: all_tricks)
+PIQUE: Final = "pique"  # a score reached first in play, the others at nothing (tricks: pique)
+SCORE_REASONS = (LEAD, TRICK_WON, CARDS_WON, LAST_TRICK, MOST_TRICKS, ALL_TRICKS, PIQUE)
 
 # Stage names (``Game.stage``, and the ``stage`` of a :class:`Passed`): the
 # chances by name, then these.
@@ -472,3 +481,36 @@ class CarteBlanche(Event):
 
 #: The events a seat's view hides from the other seats: what one seat alone holds or sees.
 PRIVATE: Final = (Dealt, TookIn, StockSeen)
+# ------------------------------------------------------------ tricks ----
+
+
+@event
+class TrickCard(Event):
+    """``seat`` played ``card`` to the trick ``trick`` (1 for the first); ``lead`` if it led."""
+
+    seat: Seat
+    card: Card
+    trick: int
+    lead: bool = False
+
+
+@event
+class TrickWon(Event):
+    """``seat`` won the trick ``trick`` with ``card``; ``cards``: every card of it; ``last``: the
+    last trick of the deal."""
+
+    seat: Seat
+    card: Card
+    trick: int
+    cards: Hand
+    last: bool = False
+
+
+@event
+class Drew(Event):
+    """``seat`` drew ``card`` from the stock (hidden from the other seats' views, as a deal is);
+    ``left``: the cards left in the stock."""
+
+    seat: Seat
+    card: Card
+    left: int

@@ -12,7 +12,7 @@ The order of the table is the order in which the kinds' metrics come within
 each section of the simulator's report (:mod:`.tally`).
 
 >>> list(KINDS)
-['claims', 'vie', 'stops', 'settle', 'turnup', 'holding', 'exchange', 'declare']
+['claims', 'vie', 'stops', 'settle', 'turnup', 'holding', 'exchange', 'declare', 'tricks']
 >>> KINDS["settle"].stage.__name__
 'Settlement'
 """
@@ -30,6 +30,7 @@ from .holding import HoldingStage, HoldingTally, HoldingWords
 from .settle import Settlement, SettleTally, SettleWords
 from .table import Stage
 from .tally import Tally
+from .tricks import TricksStage, TricksTally, TricksWords
 from .turnup import TurnUpStage, TurnUpTally, TurnUpWords
 from .words import Words
 
@@ -63,4 +64,5 @@ KINDS: Final[dict[str, Kind]] = {
     "holding": Kind("holding", HoldingStage, HoldingTally, HoldingWords),
     "exchange": Kind("exchange", ExchangeStage, ExchangeTally, ExchangeWords),
     "declare": Kind("declare", DeclareStage, DeclareTally, DeclareWords, scores=True),
+    "tricks": Kind("tricks", TricksStage, TricksTally, TricksWords, scores=True),
 }

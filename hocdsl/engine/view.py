@@ -16,11 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 from ..cards import Chips, Hand, Seat
-from .events import PRIVATE
+from .events import PRIVATE, Drew
 from .table import R, Seen, Stage, Table
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset
+
+#: The events a seat sees only when they are its own: the cards dealt to it, a card it drew.
+_HIDDEN = PRIVATE + (Drew,)  # a deal, a take-in, the stock seen, a card drawn
 
 
 class SeatView:
@@ -135,9 +138,9 @@ class SeatView:
 
     @property
     def events(self) -> list[Any]:
-        """Every event this seat saw: all but the other seats' private ones (:data:`~.events.PRIVATE`: a deal, a take-in)."""
+        """Every event this seat saw: all but the other seats' :class:`Dealt` and :class:`Drew`."""
         s = self.seat
-        return [e for e in self._g.events if not (type(e) in PRIVATE and e.seat != s)]
+        return [e for e in self._g.events if not (type(e) in _HIDDEN and e.seat != s)]
 
     @property
     def unseen(self) -> Hand:

@@ -13,13 +13,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import (
-    Action, Answer, Call, Conceal, Concede, DeclareBlank, DeclarePoint, DeclareSequence, DeclareTricon, Discard, Hold,
-    Nothing, Pass, Play, Raise, Show, TurnUp, Without,
+    Action, Answer, Call, Conceal, Concede, DeclareBlank, DeclarePoint, DeclareSequence, DeclareTricon, Discard, Draw,
+    Hold, Nothing, Pass, Play, Raise, Show, TurnUp, Without,
 )
 from ..announce import Vocabulary, format_action
 from ..cards import iter_cards
 from ..pack import pack_of
 from ..engine import Game
+from ..engine.tricks import TricksSeen
 from ..engine.words import tongue
 from .refuse import turn_words
 from .words import join_or, stage_title, text
@@ -77,7 +78,7 @@ def describe_legal(game: Game, vocab: Vocabulary, lang: str = "en") -> str:
             assert game.to_act is not None  # a call is offered: the hand is on
             more = game.stake - game.put_in(game.to_act)
             parts.append(f"{said(a)} ({text(lang, 'more', n=more)})" if more > 0 else said(a))
-        elif isinstance(a, (Concede, Nothing, Show, Conceal, DeclareBlank, TurnUp, Hold, Answer)):
+        elif isinstance(a, (Concede, Nothing, Show, Conceal, DeclareBlank, TurnUp, Hold, Draw, Answer)):
             parts.append(said(a))
         elif isinstance(a, Without):
             parts.append(f"{text(lang, 'say')} {text(lang, 'quote', said=said(a))}")
@@ -98,7 +99,10 @@ def describe_legal(game: Game, vocab: Vocabulary, lang: str = "en") -> str:
         parts.append(text(lang, "discard", least=least, most=most, example=example))
     if plays:
         cards = [tongue(lang).card(c) for c in sorted(plays, key=lambda c: (c % 13, c // 13))]
-        if game.need:
+        seen = game.view(game.to_act).seen() if game.to_act is not None else None
+        if type(seen) is TricksSeen and seen.trick:  # following a trick led
+            parts.insert(0, f"{text(lang, 'play')} " + join_or(cards, lang))
+        elif game.need:
             parts.insert(0, f"{text(lang, 'lay')} " + join_or(cards, lang))
         else:
             parts.insert(0, f"{text(lang, 'lead')} " + (join_or(cards, lang) if len(cards) <= 4
@@ -132,6 +136,19 @@ def prompt_line(game: Game, seat: int, vocab: Vocabulary, lang: str = "en") -> s
         elif g.bidding_mode == "lone":
             bits.append(text(lang, "left_alone"))
         where = " (" + ", ".join(bits) + ")"
+    elif type(seen := g.view(seat).seen()) is TricksSeen and not seen.drawing:
+        t = tongue(lang)
+        held = g.hands[seat].bit_count()
+        s = "s" if held != 1 else ""
+        n = sum(seen.tricks) + 1
+        where = (text(lang, "trick_follow", n=n, cards=" ".join(t.card(c) for c in seen.trick), h=held, s=s)
+                 if seen.trick else text(lang, "trick_lead", n=n, h=held, s=s))
+        if seen.trumps >= 0:
+            from ..engine.turnup import TurnUpWords
+            where += text(lang, "trick_trumps", suit=TurnUpWords.SUITS[lang][seen.trumps])
+        if not seen.stock_out:
+            where += text(lang, "trick_stock", n=seen.stock)
+        where = f" ({where})"
     elif g.stage == "cards":
         held = g.hands[seat].bit_count()
         if g.need:

@@ -14,7 +14,9 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..actions import CLAIM, WITHOUT, Action, Call, Conceal, Concede, DeclareBlank, HocMark, Nothing, Pass, Raise, Show
+from ..actions import (
+    CLAIM, WITHOUT, Action, Call, Conceal, Concede, DeclareBlank, Draw, HocMark, Nothing, Pass, Raise, Show,
+)
 from ..announce import AnnouncementError, Vocabulary, format_action, parse_announcement
 from ..engine import Game, IllegalAction, Partie
 from ..engine.events import (
@@ -192,7 +194,10 @@ class PlaySession:
         while not g.is_over:
             s = g.to_act
             assert s is not None  # the hand is on
-            if s == self.seat:
+            legal = g.legal_actions()
+            if len(legal) == 1 and type(legal[0]) is Draw:  # the card chance gives: no choice
+                self._apply(legal[0])
+            elif s == self.seat:
                 self._flush_turn()
                 self._human_turn()
             else:
@@ -463,7 +468,8 @@ class PlaySession:
     def _end_of_hand(self) -> None:
         from .summary import end_of_hand
 
-        end_of_hand(self.say, self.hand, self.names, self._before, self.rules, self.lang)
+        end_of_hand(self.say, self.hand, self.names, self._before, self.rules, self.lang,
+                    partie=self.partie.scores)
 
     def _turn_words(self, actions: Sequence[Any]) -> str:
         """Actions of a card turn as the table shows them (the session's card notation)."""

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 
 from ..engine import Game
 from ..engine.events import ChipMove, Pool
+from ..engine.scores import scores_points
 from ..engine.words import tongue
 from ..narrate import Narrator
 from ..rules.model import Ruleset
@@ -72,14 +73,21 @@ _OPEN = 987_654_321_987
 
 
 def end_of_hand(say: Callable[[str], None], game: Game, names: Sequence[str], before: Sequence[int],
-                rules: Ruleset, lang: str = "en") -> None:
-    """The summary after the last card: payments, net, chips after the hand, pools carried."""
+                rules: Ruleset, lang: str = "en", partie: Sequence[int] | None = None) -> None:
+    """The summary after the last card: payments, net, the points scored (a game that scores
+    them: this deal's, and ``partie``, the running totals with it), chips after the hand,
+    pools carried."""
     g = game
     say("")
     say(text(lang, "payments"))
     for line in payment_lines(g, names, rules, lang):
         say("  " + line)
     say(text(lang, "net", net=", ".join(f"{names[s]} {v:+d}" for s, v in enumerate(g.net))))
+    if scores_points(rules):  # a game that scores points: this deal's, and the partie's so far
+        say(text(lang, "points_deal", points=", ".join(f"{names[s]} {v}" for s, v in enumerate(g.points))))
+        if partie is not None:
+            say(text(lang, "points_partie", points=", ".join(
+                f"{names[s]} {v}" for s, v in enumerate(partie))))
     after = [b + n for b, n in zip(before, g.net)]
     say(text(lang, "chips", chips=balances_text(names, after, g.net, lang)))
     ids = rules.pool_ids

@@ -55,9 +55,9 @@ REASON_WORDS = {reason: words[0] for reason, words in REASONS.items()}
 
 STAGE_TITLES = {
     "en": {"point": "Point", "sequence": "Sequence", "tricon": "Tricon", "blank-hand": "Blank hand",
-           "cards": "Cards"},
+           "cards": "Cards", "tricks": "Tricks"},
     "fr": {"point": "Point", "sequence": "Séquence", "tricon": "Tricon", "blank-hand": "Cartes blanches",
-           "cards": "Cartes"},
+           "cards": "Cartes", "tricks": "Les plis"},
 }
 
 _TEXTS: dict[str, dict[str, str]] = {
@@ -69,6 +69,14 @@ _TEXTS: dict[str, dict[str, str]] = {
     "wanted": {"en": "the card wanted is {a}; you hold {n}", "fr": "la carte attendue est {a} ; vous avez {n} carte{s}"},
     "new_run": {"en": "you lead a new sequence; you hold {n}", "fr": "vous ouvrez une nouvelle suite ; vous avez {n} carte{s}"},
     "fold": {"en": "fold", "fr": "abandon"},
+    "trick_lead": {"en": "trick {n}: you lead; you hold {h} card{s}", "fr": "pli {n} : vous jouez en premier ; vous avez {h} carte{s}"},
+    "trick_follow": {"en": "trick {n}: {cards} on the table; you hold {h} card{s}",
+                     "fr": "pli {n} : {cards} sur le tapis ; vous avez {h} carte{s}"},
+    "trick_trumps": {"en": "; {suit} are trumps", "fr": " ; {suit} est l'atout"},
+    "trick_stock": {"en": "; {n} in the stock", "fr": " ; {n} au talon"},
+    "play": {"en": "play", "fr": "jouez"},
+    "points_deal": {"en": "Points this deal: {points}", "fr": "Points de ce coup : {points}"},
+    "points_partie": {"en": "Points in the partie: {points}", "fr": "Points de la partie : {points}"},
     "more": {"en": "{n} more", "fr": "{n} de plus"},
     "say": {"en": "say", "fr": "dites"},
     "declare": {"en": "declare (e.g. {examples})", "fr": "déclarez (p. ex. {examples})"},

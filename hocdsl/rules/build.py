@@ -25,7 +25,7 @@ from ..cards import card_name, parse_card
 from . import model
 from .model import (
     SECTIONS, STAGE_CLASSES, CardPayment, EndBracket, HeldCharge, HoldingClaim, Pack, Payment, PoolRules,
-    Provenance, Ruleset, Source, knob_fields,
+    Provenance, Ruleset, Source, Tricks, knob_fields,
 )
 
 
@@ -130,6 +130,12 @@ def convert(cls: type, name: str, value: Any) -> Any:
         return tuple(sorted(rank_number(r) for r in value))
     if cls is Pack and name == "values" and value is not None:
         return FrozenMap({rank_number(k): int(v) for k, v in value.items()})
+    if cls is Tricks and name == "order" and value is not None:
+        return tuple(rank_number(r) for r in value)  # highest first: the order is the value
+    if cls is Tricks and name == "counting_ranks" and value is not None:
+        return tuple(sorted(rank_number(r) for r in value))
+    if cls is Tricks and name == "card_points" and value is not None:
+        return FrozenMap({rank_number(k): int(v) for k, v in sorted(value.items(), key=lambda kv: rank_number(kv[0]))})
     return _convert_type(tp, value)
 
 
@@ -157,8 +163,10 @@ def yaml_value(cls: type, name: str, value: Any) -> Any:
         return None
     if cls is PoolRules and name == "card":
         return card_name(value)
-    if cls is Pack and name == "values":
+    if (cls is Pack and name == "values") or (cls is Tricks and name == "card_points"):
         return {rank_name(r): v for r, v in value.items()}
+    if cls is Tricks and name in ("order", "counting_ranks"):
+        return [rank_name(r) for r in value]
     if cls is PoolRules and name == "trump":
         return rank_name(value)
     if cls is Pack and name == "removed_ranks":

@@ -52,7 +52,8 @@ SECTION_TITLES = {"pack": "The pack", "deal": "The deal", "table": "The table",
 STAGE_TITLES = {("vie", "point"): "The point", ("vie", "run"): "The sequence",
                 ("vie", "set"): "The tricon", ("claims", "blank-hand"): "Blank hands",
                 ("stops", None): "The card game", ("settle", None): "Settling the card game",
-                ("turnup", None): "The card turned up", ("holding", None): "Pools taken by holding"}
+                ("turnup", None): "The card turned up", ("holding", None): "Pools taken by holding",
+                ("tricks", None): "Tricks"}
 
 
 def section_title(rules: Ruleset, prefix: str) -> str:
@@ -291,6 +292,27 @@ def _rank_values(value: Mapping[Any, int] | None) -> str:
     return ", ".join(f"{_RANK_WORDS.get(r, str(r))} {v}" for r, v in items) + "; other ranks as usual"
 
 
+def _card_points(value: Mapping[Any, int] | None) -> str:
+    if not value:
+        return "no points for the cards won"
+    from .build import rank_number
+    items = sorted(((rank_number(k) if isinstance(k, str) else int(k), v) for k, v in value.items()))
+    return "the winner of a trick scores " + ", ".join(
+        f"{v} for each {_RANK_WORDS.get(r, str(r))}" for r, v in items) + " in it"
+
+
+def _rank_order(value: Iterable[Any] | None) -> str:
+    if value is None:
+        return "the pack's order"
+    return "from the highest: " + ", ".join(_RANK_WORDS.get(_rank_of(v), str(_rank_of(v))) for v in value)
+
+
+def _counting_ranks(value: Iterable[Any] | None) -> str:
+    if value is None:
+        return "every card"
+    return "only " + ", ".join(f"the {_rank_word(_rank_of(v))}s" for v in sorted(_rank_of(v) for v in value))
+
+
 def _players(value: Iterable[int] | None) -> str:
     if value is None:
         return "those deal.hand_size lists"
@@ -410,6 +432,9 @@ _RENDER: dict[str, Callable[[Any], str]] = {
     "card_payments": _card_payments,
     "held_charges": _held_charges,
     "rank_values": _rank_values,
+    "card_points": _card_points,
+    "rank_order": _rank_order,
+    "counting_ranks": _counting_ranks,
     "players": _players,
     "units": _units,
     "steps": _steps,

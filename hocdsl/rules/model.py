@@ -1180,8 +1180,107 @@ class Declare:
 _NO_PAYMENT = Payment(0, 0)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Tricks:
+    """Trick-taking play: each player in turn plays one card to a trick, the best card wins it
+    and its winner leads the next; points scored for the cards won, the last trick, the most
+    tricks or all of them, and the cards led; a stock the players draw from after each trick."""
+
+    id: str
+    #: what each language calls it at the table, a label and not a rule
+    #: (``display_names: {fr: le point}``)
+    display_names: DisplayNames = ()
+    kind: Literal["tricks"] = "tricks"
+    first_lead: Literal["eldest", "dealer"] = knob(
+        "The first lead",
+        "Who leads to the first trick; the winner of each trick leads to the next.",
+        words={"eldest": "the eldest (the non-dealer) leads first",
+               "dealer": "the dealer leads first"})
+    following: Literal["any", "must-follow"] = knob(
+        "Following suit",
+        "What a player may play to a trick led: any card (even a trump while holding the suit "
+        "led), or a card of the suit led when he holds one (any card when he holds none; he "
+        "need not win the trick).",
+        words={"any": "any card, even a trump while holding the suit led",
+               "must-follow": "a card of the suit led if he holds one, else any card"})
+    following_after_stock: Literal["same", "any", "must-follow"] = knob(
+        "Following once the stock is out",
+        "What a player may play once the stock is drawn out (with draw: after-trick): the same "
+        "as before, or another rule for the last tricks.",
+        words={"same": "as before the stock was drawn out",
+               "any": "any card",
+               "must-follow": "a card of the suit led if he holds one, else any card (a trump or not)"})
+    trumps: Literal["none", "turnup"] = knob(
+        "Trumps",
+        "Whether a suit beats the others: none, or the suit a turnup stage named (the card "
+        "turned up from the talon); a trump beats every card of another suit.",
+        words={"none": "no trumps", "turnup": "the suit of the card turned up is trumps"})
+    order: tuple[int, ...] | None = knob(
+        "The order of the cards in play",
+        "The ranks from the highest to the lowest in a trick, written A, 2..10, J, Q, K (e.g. "
+        "[A, 10, K, Q, J, 9, 8, 7]: the ten above the king); every rank of the pack, each once. "
+        "Absent: the pack's order (pack.order).",
+        words="rank_order", minimum=1, maximum=13, optional=True, default=None)
+    identical: Literal["first-played"] = knob(
+        "Two identical cards",
+        "Which of two identical cards (a pack of copies) played to one trick is the better.",
+        words={"first-played": "the first played wins"})
+    draw: Literal["none", "after-trick"] = knob(
+        "The stock",
+        "Whether the players draw from the stock (the cards not dealt): not at all, or after "
+        "each trick one card each, the trick's winner first, for as long as the stock has a card "
+        "for each.",
+        words={"none": "nobody draws: the cards not dealt stay as they are",
+               "after-trick": "after each trick, one card each from the stock, the winner first"})
+    card_points: Mapping[int, int] | None = knob(
+        "Points for the cards won",
+        "Points the winner of a trick scores for each card of these ranks in it, written by rank "
+        "(e.g. {A: 10, 10: 10}); absent: none.",
+        words="card_points", minimum=0, maximum=1_000, optional=True, default=None)
+    last_trick: int = knob(
+        "The last trick",
+        "Points its winner scores for the last trick of the deal.",
+        words="the winner of the last trick scores {v} more", minimum=0, maximum=1_000)
+    majority: int = knob(
+        "The most tricks (the cards)",
+        "Points a player scores for winning more tricks than any other (none when tied).",
+        words="the player with the most tricks scores {v}", minimum=0, maximum=1_000)
+    all_tricks: int = knob(
+        "All the tricks (capot)",
+        "Points a player who wins every trick scores, in place of the points for the most tricks "
+        "(0: none beyond those).",
+        words="a player who wins every trick scores {v} instead", minimum=0, maximum=1_000)
+    lead_points: int = knob(
+        "Points for a card led",
+        "Points the leader of a trick scores for the card he leads, winning or not (of the ranks "
+        "counting_ranks lists).",
+        words="the leader scores {v} for each card he leads", minimum=0, maximum=100)
+    win_points: int = knob(
+        "Points for a trick won by the second hand",
+        "Points a player scores for winning a trick he did not lead, with a card of the ranks "
+        "counting_ranks lists.",
+        words="a player who wins a trick he did not lead scores {v}", minimum=0, maximum=100)
+    pique: int = knob(
+        "A bonus for reaching a score first in play (pique)",
+        "Points a player scores more when, in the play of the cards, his points of the deal reach "
+        "pique_at while no other player has scored any (Piquet's pique: thirty more at thirty, "
+        "counting the declarations and the play together); 0: none.",
+        words="a player who reaches pique_at first, the others at nothing, scores {v} more",
+        minimum=0, maximum=1_000)
+    pique_at: int = knob(
+        "The score that makes a pique",
+        "The points of the deal a player must reach in the play, before any other scores, for "
+        "the pique (no effect when pique is 0).",
+        words="the pique is made at {v} points", minimum=1, maximum=1_000)
+    counting_ranks: tuple[int, ...] | None = knob(
+        "The cards that count when led or winning",
+        "The ranks whose cards score lead_points when led and win_points when winning, written A, "
+        "2..10, J, Q, K; absent: every card.",
+        words="counting_ranks", minimum=1, maximum=13, optional=True, default=None)
+
+
 Vie: TypeAlias = VieOnPoint | VieOnRun | VieOnSet
-Stage: TypeAlias = (VieOnPoint | VieOnRun | VieOnSet | BlankHandClaims | Stops | Settle | TurnUp | Holding
+Stage: TypeAlias = (VieOnPoint | VieOnRun | VieOnSet | BlankHandClaims | Stops | Settle | TurnUp | Holding | Tricks
                     | Exchange | Declare)
 
 #: (kind, on) -> the stage class. ``on`` is None for kinds without one.
@@ -1196,6 +1295,7 @@ STAGE_CLASSES: dict[tuple[str, str | None], type] = {
     ("holding", None): Holding,
     ("exchange", None): Exchange,
     ("declare", None): Declare,
+    ("tricks", None): Tricks,
 }
 
 #: The sections at the top of a ruleset, with their classes; each is a knob prefix.

@@ -109,7 +109,7 @@ def value_schema(tp: Any, spec: KnobSpec) -> dict[str, Any]:
             return {"type": "array", "items": {"$ref": "#/$defs/held_charge"}}
         if item is model.HoldingClaim:
             return {"type": "array", "items": {"$ref": "#/$defs/holding_claim"}, "minItems": 1}
-        if item is int and spec.words == "removed_ranks":
+        if item is int and spec.words in ("removed_ranks", "rank_order", "counting_ranks"):
             return {"type": "array", "items": {"$ref": "#/$defs/rank"}, "minItems": spec.min_items,
                     "uniqueItems": True}
         if item is int:
@@ -119,7 +119,7 @@ def value_schema(tp: Any, spec: KnobSpec) -> dict[str, Any]:
                     "uniqueItems": True}
     if origin in (Mapping, dict) or (origin is not None and issubclass(origin, Mapping)):
         kt, vt = args
-        if spec.words == "rank_values":
+        if spec.words in ("rank_values", "card_points"):
             return {"type": "object", "propertyNames": {"pattern": RANK_PATTERN},
                     "additionalProperties": _bounded_int(spec), "minProperties": 1}
         if kt is str:  # units: name -> worth, or {value: worth, <provenance>}

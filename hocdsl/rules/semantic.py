@@ -274,6 +274,47 @@ def exchange_and_declare(k: KnobView) -> list[RulesetError]:
     return out
 
 
+def tricks_stages(k: KnobView) -> list[RulesetError]:
+    """A tricks stage's ``order`` names every rank of the pack once and no other; its
+    ``trumps: turnup`` needs a turnup stage naming trumps before it."""
+    out: list[RulesetError] = []
+    order = list(k.r.stages)
+    turnups = k.stages("turnup")
+    names_trumps = bool(turnups) and k.get(f"{turnups[0]}.trumps") != "none"
+    pack = k.get("pack.cards")
+    cards = 52 if pack is _MISSING else int(pack)
+    lowest = _LOWEST_PIP.get(cards, 2)
+    removed = k.get("pack.removed_ranks")
+    gone = {r for r in (_rank_no(v) for v in (removed if isinstance(removed, list) else ())) if r is not None}
+    ranks = [r for r in range(1, 14) if (r == 1 or r >= lowest) and r not in gone]
+    for sid in k.stages("tricks"):
+        if k.get(f"{sid}.trumps") == "turnup" and not (names_trumps and order.index(turnups[0]) < order.index(sid)):
+            out.append(k.error(f"{sid}.trumps", (), "`trumps: turnup` with no trump suit named before",
+                               "a turnup stage whose card names trumps before this stage "
+                               "(`kind: turnup`, `trumps: suit-of-card`)", hint="or `trumps: none`"))
+        said = k.get(f"{sid}.order")
+        if not isinstance(said, list):
+            continue
+        seen: set[int] = set()
+        for i, v in enumerate(said):
+            r = _rank_no(v)
+            if r is None or r not in ranks:
+                out.append(k.error(f"{sid}.order", (i,), f"`{v}`, not a rank of the pack",
+                                   "one of the pack's ranks: " + ", ".join(_RANK_LETTERS[x] for x in ranks)))
+                continue
+            if r in seen:
+                out.append(k.error(f"{sid}.order", (i,), f"`{v}` a second time", "each rank once"))
+            seen.add(r)
+        missing = [x for x in ranks if x not in seen]
+        if missing:
+            out.append(k.error(f"{sid}.order", (), f"an order without {', '.join(_RANK_LETTERS[x] for x in missing)}",
+                               "every rank of the pack, from the highest to the lowest"))
+    return out
+
+
+_RANK_LETTERS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
 #: The packs a ruleset may play with (``pack.cards``; see :mod:`hocdsl.pack`).
 PACK_SIZES = (52, 44, 40, 36, 32)
 

@@ -1,0 +1,583 @@
+"""A ``tricks`` stage: trick-taking play, with a stock to draw from.
+
+Each player in turn, from the leader, plays one card to the trick (``following``: any
+card, or a card of the suit led when he holds one). The best card wins the trick: a
+trump (``trumps: turnup``, the suit a turnup stage named) above any other suit, else
+the highest card of the suit led in the stage's ``order`` of the ranks (Bezique's ace,
+ten, king...: source 004; absent, the pack's order); of two identical cards (a pack of
+copies) the first played wins (``identical``). The winner leads to the next trick.
+
+Points, scored through :meth:`~.table.Table.score` as they fall: the leader's
+``lead_points`` for each card led and ``win_points`` for the second hand who wins a
+trick (of the ``counting_ranks``; Piquet: EB9-PIQ p. 115), the winner's ``card_points``
+for the cards of a trick (Bezique's brisques), ``last_trick``, and at the end
+``majority`` to the player with the most tricks (Piquet's "the cards") or, when he
+won them all, ``all_tricks`` in its place (capot).
+
+``draw: after-trick``: after each trick every player draws one card from the stock,
+the trick's winner first, for as long as the stock has a card for each (source 004:
+"and so the game proceeds until the stock is exhausted"; law 32: an odd card left is
+not drawn); the draws are actions (:class:`~hocdsl.actions.Draw`), of the card chance
+gives when the hand was dealt from a generator (:func:`.stock.top_card`), of the card
+a record names otherwise. Once the stock is out, ``following_after_stock`` may change
+the rule of the last tricks (Bezique: follow suit if one can).
+
+Why a stage and not part of the card game: nothing is shared with the Hoc's runs but
+laying a card (the :class:`~hocdsl.actions.Play` action and its words are reused).
+
+>>> from hocdsl.cards import parse_card
+>>> power = powers((1, 10, 13, 12, 11, 9, 8, 7))
+>>> beats(parse_card("10S"), parse_card("KS"), power, -1), beats(parse_card("7H"), parse_card("AS"), power, 1)
+(True, True)
+>>> beats(parse_card("AH"), parse_card("7S"), power, -1)   # another suit, no trumps: it does not win
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from ..actions import PLAY, Draw, Play
+from ..cards import Card, Hand, Seat, card_name, iter_cards
+from .errors import IllegalAction, Rule
+from .events import (
+    ALL_TRICKS, CARDS_WON, LAST_TRICK, LEAD, MOST_TRICKS, PIQUE, TRICK_WON, Drew, TrickCard, TrickWon,
+)
+from .stock import stock_cards, top_card
+from .table import Result, Seen, Stage, Table
+from .tally import Quantities, Ratios, Tally, stage_index
+from .turnup import NO_TRUMPS, TurnUpResult
+from .words import Words
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..rules.model import Ruleset, Tricks as TricksRules
+
+#: The stage's name while it is played (``Game.stage``).
+TRICKS_STAGE: Final = "tricks"
+
+RULE_PLAY = Rule("{stage}.following", "a player plays a card he holds")
+RULE_FOLLOW = Rule("{stage}.following", {"any": "any card may be played",
+                                         "must-follow": "a player follows suit if he can"})
+RULE_FOLLOW_AFTER = Rule("{stage}.following_after_stock", {
+    "same": "once the stock is out, play goes on as before", "any": "once the stock is out, any card",
+    "must-follow": "once the stock is out, a player follows suit if he can"})
+RULE_DRAW = Rule("{stage}.draw", {"none": "nobody draws from the stock",
+                                  "after-trick": "after each trick each draws one card, the winner first"})
+
+#: one interned action per card
+DRAW: Final = tuple(Draw(c) for c in range(52))
+_SUIT: Final = (1 << 13) - 1
+#: the ranks from the highest in the two orders of the pack (pack.order)
+_PACK_ORDERS: Final = {"ace-high": (1, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2),
+                       "king-high-ace-low": (13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)}
+
+
+def powers(order: Sequence[int]) -> tuple[int, ...]:
+    """Per rank (1 ace .. 13 king; index 0 unused), its strength in a trick: the first rank
+    of ``order`` (the highest) the most; a rank not in ``order`` 0."""
+    out = [0] * 14
+    for i, r in enumerate(order):
+        out[r] = len(order) - i
+    return tuple(out)
+
+
+def rank_order(rules: Ruleset, st: TricksRules) -> tuple[int, ...]:
+    """The ranks from the highest in a trick: the stage's ``order``, else the pack's."""
+    return st.order if st.order is not None else _PACK_ORDERS[rules.pack.order]
+
+
+def beats(card: Card, best: Card, power: Sequence[int], trumps: int) -> bool:
+    """Whether ``card``, played after ``best`` (the best card of the trick so far), takes
+    the trick from it: a higher card of its suit (an identical one does not: the first
+    played wins), or a trump on a card of another suit."""
+    suit = card // 13
+    if suit == best // 13:
+        return power[card % 13 + 1] > power[best % 13 + 1]
+    return suit == trumps
+
+
+def _derive(rules: Ruleset, st: TricksRules) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """What a tricks stage derives from its knobs once per ruleset: the strength of each rank,
+    the ranks that count when led or winning (bits), the points of each rank in a trick won."""
+    counting = (sum(1 << r for r in st.counting_ranks) if st.counting_ranks is not None
+                else sum(1 << r for r in range(1, 14)))
+    pts = [0] * 14
+    for r, v in (st.card_points or {}).items():
+        pts[r] = v
+    return powers(rank_order(rules, st)), counting, tuple(pts)
+
+
+class TricksResult(Result):
+    """What a tricks stage reports: per seat the ``tricks`` won and the cards ``won`` in them,
+    the seat that won the ``last`` trick (-1: not yet), and ``capot`` (the seat that won
+    every trick, -1: none)."""
+
+    __slots__ = ("tricks", "won", "last", "capot", "majority")
+
+    def __init__(self, n: int) -> None:
+        self.tricks = [0] * n
+        self.won = [0] * n
+        self.last = -1
+        self.capot = -1
+        #: the seat with the most tricks (-1: none, or tied)
+        self.majority = -1
+
+    def copy(self) -> TricksResult:
+        r = TricksResult(0)
+        r.tricks, r.won = self.tricks.copy(), self.won.copy()
+        r.last, r.capot, r.majority = self.last, self.capot, self.majority
+        return r
+
+
+class TricksStage(Stage):
+    """The tricks phase of a :class:`~hocdsl.engine.game.Game`, over its :class:`~.table.Table`."""
+
+    __slots__ = ("power", "counting", "points_of", "trumps", "following", "leader", "cards", "seats",
+                 "best", "best_seat", "number", "to_draw", "next_draw", "turned", "stock_out", "out")
+
+    def __init__(self, g: Table, st: TricksRules,
+                 derived: tuple[tuple[int, ...], int, tuple[int, ...]] | None = None) -> None:
+        self.g = g
+        self.st = st
+        self.stage = TRICKS_STAGE
+        self.done = False
+        if derived is None:
+            derived = _derive(g.rules, st)
+        #: per rank, its strength in a trick (order, or the pack's); the ranks that score
+        #: lead_points and win_points, as bits (1 << rank); per rank, the points a trick won
+        #: scores for each card of it (card_points)
+        self.power, self.counting, self.points_of = derived
+        self.trumps = NO_TRUMPS
+        self.following = st.following
+        self.leader = 0
+        self.cards: list[Card] = []  # the trick being played, in the order played
+        self.seats: list[Seat] = []
+        self.best = -1
+        self.best_seat = -1
+        self.number = 1  # the trick being played (1: the first)
+        self.to_draw: list[Seat] = []  # who draws next, in order (after a trick)
+        self.next_draw = -1  # the card chance gives the next to draw (-1: the record says)
+        self.turned = -1  # a card turned up from the stock (it is drawn last)
+        self.stock_out = False
+        # (the stage made once per ruleset, for a table with no hand, has no seats yet)
+        self.out = self.result = TricksResult(g.n if hasattr(g, "n") else 0)
+
+    def anew(self, g: Table) -> TricksStage:
+        return TricksStage(g, self.st, (self.power, self.counting, self.points_of))
+
+    # ------------------------------------------------------------ start ----
+
+    def start(self) -> None:
+        g = self.g
+        st = self.st
+        if st.trumps == "turnup":
+            r = g.result_of(TurnUpResult)
+            if r is not None:
+                self.trumps = r.trumps
+                self.turned = r.card
+        if not any(g.left):
+            self.done = True
+            return
+        self.leader = g.eldest if st.first_lead == "eldest" else g.dealer
+        if st.draw == "after-trick" and g.out_of_play.bit_count() < g.n:
+            self._stock_is_out()
+        g.stage = TRICKS_STAGE
+        g.to_act = self.leader
+
+    def _stock_is_out(self) -> None:
+        self.stock_out = True
+        after = self.st.following_after_stock
+        if after != "same":
+            self.following = after
+
+    # ------------------------------------------------------------ what is legal ----
+
+    def playable(self, seat: Seat) -> Hand:
+        """The cards ``seat`` may play to the trick now (by the following rule in force)."""
+        hand = self.g.hands[seat]
+        if self.cards and self.following == "must-follow":
+            suit = (hand >> (self.cards[0] // 13 * 13)) & _SUIT
+            if suit:
+                return suit << (self.cards[0] // 13 * 13)
+        return hand
+
+    def legal(self) -> tuple[Any, ...]:
+        g = self.g
+        if self.to_draw:
+            if self.next_draw >= 0:
+                return (DRAW[self.next_draw],)
+            return tuple(DRAW[c] for c in stock_cards(g.out_of_play, self.turned))
+        s = g.to_act
+        assert s is not None  # the stage is on
+        return tuple(PLAY[c] for c in iter_cards(self.playable(s)))
+
+    def forced(self) -> Any:
+        """The card chance gives the seat to draw; the one card a seat may play."""
+        if self.to_draw:
+            return DRAW[self.next_draw] if self.next_draw >= 0 else None
+        s = self.g.to_act
+        assert s is not None  # the stage is on
+        cards = self.playable(s)
+        if cards and not cards & (cards - 1):
+            return PLAY[cards.bit_length() - 1]
+        return None
+
+    def check(self, a: Any) -> None:
+        """The one rule of the stage: a draw when one is owed, of a card of the stock (the one
+        chance gives, when dealt from a generator); else a card held, following suit when the
+        rule in force says so."""
+        g = self.g
+        rules = g.rules
+        sid = self.st.id
+        if self.to_draw:
+            if type(a) is not Draw:
+                raise IllegalAction(RULE_DRAW.cite(rules, sid),
+                                    f"{g.names[self.to_draw[0]]} draws a card from the stock first")
+            c = a.card
+            if not (0 <= c < 52 and g.out_of_play >> c & 1):
+                raise IllegalAction(RULE_DRAW.cite(rules, sid),
+                                    f"{card_name(c) if 0 <= c < 52 else c} is not in the stock")
+            if self.next_draw >= 0 and c != self.next_draw:
+                raise IllegalAction(RULE_DRAW.cite(rules, sid),
+                                    f"the card on top of the stock is {card_name(self.next_draw)}")
+            if self.next_draw < 0 and c == self.turned and g.out_of_play & ~(1 << c):
+                raise IllegalAction(RULE_DRAW.cite(rules, sid),
+                                    f"{card_name(c)}, the card turned up, is the last of the stock")
+            return
+        if type(a) is not Play or a.as_rank:
+            if type(a) is Draw:
+                raise IllegalAction(RULE_DRAW.cite(rules, sid), "nobody draws now: a card is played to the trick")
+            raise IllegalAction(RULE_PLAY.cite(rules, sid), "a card is played to the trick")
+        s = g.to_act
+        assert s is not None  # the stage is on
+        c = a.card
+        if not (0 <= c < 52 and g.hands[s] >> c & 1):
+            raise IllegalAction(RULE_PLAY.cite(rules, sid),
+                                f"{g.names[s]} does not hold {card_name(c) if 0 <= c < 52 else c}")
+        if not self.playable(s) >> c & 1:
+            rule = RULE_FOLLOW_AFTER if self.stock_out and self.st.following_after_stock != "same" else RULE_FOLLOW
+            led = self.cards[0]
+            raise IllegalAction(rule.cite(rules, sid),
+                                f"{g.names[s]} holds a card of the suit led ({card_name(led)}) and must play one")
+
+    # ------------------------------------------------------------ playing ----
+
+    def apply(self, a: Any) -> None:
+        self.check(a)
+        if self.to_draw:
+            self._draw(a.card)
+        else:
+            self._play(a.card)
+
+    def _draw(self, c: Card) -> None:
+        g = self.g
+        s = self.to_draw.pop(0)
+        bit = 1 << c
+        g.out_of_play &= ~bit
+        g.hands[s] |= bit
+        g.left[s] += 1
+        if g.record:
+            g.events.append(Drew(s, c, g.out_of_play.bit_count()))
+        if self.to_draw:
+            self.next_draw = top_card(g.out_of_play, g.rng, self.turned)
+            g.to_act = self.to_draw[0]
+            return
+        self.next_draw = -1
+        if g.out_of_play.bit_count() < g.n:
+            self._stock_is_out()
+        g.to_act = self.leader
+
+    def _play(self, c: Card) -> None:
+        g = self.g
+        s = g.to_act
+        assert s is not None  # the stage is on
+        st = self.st
+        g.hands[s] &= ~(1 << c)
+        g.left[s] -= 1
+        g.pile |= 1 << c
+        lead = not self.cards
+        if g.record:
+            g.events.append(TrickCard(s, c, self.number, lead))
+        self.cards.append(c)
+        self.seats.append(s)
+        if lead:
+            self.best, self.best_seat = c, s
+            if st.lead_points and self.counting >> (c % 13 + 1) & 1:
+                self._score(s, st.lead_points, LEAD)
+        elif beats(c, self.best, self.power, self.trumps):
+            self.best, self.best_seat = c, s
+        if len(self.cards) < g.n:
+            g.to_act = s + 1 if s + 1 < g.n else 0
+            return
+        self._won()
+
+    def _won(self) -> None:
+        """The trick is complete: its winner takes it, scores what it is worth, and leads
+        next (after the draws), or the deal's play is over."""
+        g = self.g
+        st = self.st
+        out = self.out
+        w = self.best_seat
+        cards = 0
+        worth = 0
+        for c in self.cards:
+            cards |= 1 << c
+            worth += self.points_of[c % 13 + 1]
+        out.tricks[w] += 1
+        out.won[w] |= cards
+        draws = st.draw == "after-trick" and not self.stock_out
+        last = not draws and not any(g.left)
+        if g.record:
+            g.events.append(TrickWon(w, self.best, self.number, cards, last))
+        if w != self.leader and st.win_points and self.counting >> (self.best % 13 + 1) & 1:
+            self._score(w, st.win_points, TRICK_WON)
+        if worth:
+            self._score(w, worth, CARDS_WON)
+        self.cards = []
+        self.seats = []
+        self.leader = w
+        self.number += 1
+        if last:
+            out.last = w
+            self._score(w, st.last_trick, LAST_TRICK)
+            self._end()
+            return
+        if draws:
+            n = g.n
+            self.to_draw = [(w + i) % n for i in range(n)]
+            self.next_draw = top_card(g.out_of_play, g.rng, self.turned)
+        g.to_act = w
+
+    def _score(self, seat: Seat, points: int, reason: str) -> None:
+        """``seat`` scores ``points`` for ``reason`` (:meth:`~.table.Table.score`), and the
+        pique when these points take him to ``pique_at`` while the others have nothing (a
+        seat that had reached it before play, a repique, crosses nothing here)."""
+        g = self.g
+        st = self.st
+        before = g.points[seat]
+        g.score(seat, points, reason, st.id)
+        if (st.pique and before < st.pique_at <= g.points[seat]
+                and not any(g.points[s] for s in range(g.n) if s != seat)):
+            g.score(seat, st.pique, PIQUE, st.id)
+
+    def _end(self) -> None:
+        """The end of play: the most tricks (or all of them) score."""
+        g = self.g
+        st = self.st
+        out = self.out
+        tricks = out.tricks
+        most = max(tricks)
+        top = [s for s in range(g.n) if tricks[s] == most]
+        if len(top) == 1:
+            s = top[0]
+            out.majority = s
+            if most == sum(tricks):
+                out.capot = s
+            if out.capot == s and st.all_tricks:
+                self._score(s, st.all_tricks, ALL_TRICKS)
+            else:
+                self._score(s, st.majority, MOST_TRICKS)
+        self.done = True
+
+    # ------------------------------------------------------------ what a seat sees ----
+
+    def seen(self, seat: Seat) -> TricksSeen:
+        return TricksSeen(self, seat)
+
+
+class TricksSeen(Seen):
+    """What a seat sees of a tricks stage beyond its hand and the events: the trick on the
+    table, the trumps, who is to draw, the tricks won, the stock's size; on its turn, the
+    cards it may play."""
+
+    __slots__ = ("_ph",)
+
+    def __init__(self, ph: TricksStage, seat: Seat) -> None:
+        self._ph = ph
+        self.seat = seat
+
+    @property
+    def rules(self) -> TricksRules:
+        """The stage's knobs (the points, the order, the following rule)."""
+        st: TricksRules = self._ph.st
+        return st
+
+    @property
+    def trick(self) -> list[Card]:
+        """The cards played to the trick so far, in order (the first led it)."""
+        return self._ph.cards
+
+    @property
+    def best(self) -> tuple[Card, Seat]:
+        """The card winning the trick so far, and its player ((-1, -1) before the lead)."""
+        ph = self._ph
+        return (ph.best, ph.best_seat) if ph.cards else (-1, -1)
+
+    @property
+    def trumps(self) -> int:
+        """The trump suit (-1: none)."""
+        return self._ph.trumps
+
+    @property
+    def power(self) -> tuple[int, ...]:
+        """Per rank, its strength in a trick (the higher, the stronger)."""
+        return self._ph.power
+
+    @property
+    def drawing(self) -> bool:
+        """Whether the seat to act is to draw from the stock (not to play)."""
+        return bool(self._ph.to_draw)
+
+    @property
+    def stock(self) -> int:
+        """The cards left in the stock."""
+        return self._ph.g.out_of_play.bit_count()
+
+    @property
+    def stock_out(self) -> bool:
+        """Whether the draws are over (or there are none) and the last tricks are played."""
+        return self._ph.stock_out or self._ph.st.draw == "none"
+
+    @property
+    def tricks(self) -> tuple[int, ...]:
+        """The tricks each seat has won so far."""
+        return tuple(self._ph.out.tricks)
+
+    @property
+    def tricks_left(self) -> int:
+        """The tricks still to play, this one included, as far as the hands and stock tell."""
+        ph = self._ph
+        g = ph.g
+        held = sum(g.left) + len(ph.cards)
+        if not self.stock_out:
+            held += g.out_of_play.bit_count() // g.n * g.n
+        return held // g.n
+
+    def playable(self) -> Hand:
+        """The cards this seat may play now (0 when it is not its turn to play)."""
+        ph = self._ph
+        if ph.to_draw or ph.g.to_act != self.seat:
+            return 0
+        return ph.playable(self.seat)
+
+    def points_in(self, cards: Sequence[Card]) -> int:
+        """What ``cards`` would score their winner as a trick (card_points): a bot's measure of a
+        trick's worth."""
+        ph = self._ph
+        return sum(ph.points_of[c % 13 + 1] for c in cards)
+
+
+# -------------------------------------------------------------- words ----
+
+
+class TricksWords(Words):
+    """The words of a tricks stage: a card led or played, a trick won, a card drawn, the points."""
+
+    __slots__ = ()
+
+    events = (TrickCard, TrickWon, Drew)
+    reasons = (LEAD, TRICK_WON, CARDS_WON, LAST_TRICK, MOST_TRICKS, ALL_TRICKS, PIQUE)
+    reason_words = {
+        LEAD: ("a card led", "une carte menée"),
+        TRICK_WON: ("a trick won as second hand", "un pli gagné en second"),
+        CARDS_WON: ("the cards of the trick", "les cartes du pli"),
+        LAST_TRICK: ("the last trick", "le dernier pli"),
+        MOST_TRICKS: ("the cards (the most tricks)", "les cartes (le plus de plis)"),
+        ALL_TRICKS: ("capot (every trick)", "le capot (tous les plis)"),
+        PIQUE: ("the pique (first to the score, the other at nothing)", "le pic (le premier au compte, l'autre à rien)"),
+    }
+    TEXT = {
+        "en": {"leads": "{leads} {card}", "plays": "{plays} {card}",
+               "wins": "{wins} trick {n} with {card}", "wins_last": "{wins} the last trick (trick {n}) with {card}",
+               "draws": "{draws} {card} ({left} left in the stock)",
+               "draws_hidden": "{draws} a card ({left} left in the stock)"},
+        "fr": {"leads": "{leads} {card}", "plays": "{plays} {card}",
+               "wins": "{wins} le pli {n} avec {card}", "wins_last": "{wins} le dernier pli (le {n}e) avec {card}",
+               "draws": "{draws} {card} (reste {left} au talon)",
+               "draws_hidden": "{draws} une carte (reste {left} au talon)"},
+    }
+
+    def event(self, e: object, over: bool) -> str | None:
+        card = self.tongue.card
+        if isinstance(e, TrickCard):
+            name = self.names[e.seat]
+            if e.lead:
+                return self.say("leads", leads=self.verb(name, "leads"), card=card(e.card))
+            return self.say("plays", plays=self.verb(name, "plays"), card=card(e.card))
+        if isinstance(e, TrickWon):
+            return self.say("wins_last" if e.last else "wins", wins=self.verb(self.names[e.seat], "wins"),
+                            n=e.trick, card=card(e.card))
+        if isinstance(e, Drew):
+            name = self.names[e.seat]
+            if name.lower() == self.tongue.you.lower():  # the player at the table sees his own card
+                return self.say("draws", draws=self.verb(name, "draws"), card=card(e.card), left=e.left)
+            return self.say("draws_hidden", draws=self.verb(name, "draws"), left=e.left)
+        return None  # pragma: no cover - only its own events are handed to it
+
+
+# ------------------------------------------------------------ metrics ----
+
+
+class TricksTally(Tally):
+    """What the simulator counts of a tricks stage: the tricks each position wins, how often
+    the tricks are divided, and capot."""
+
+    __slots__ = ("at", "n", "pos", "names", "played", "divided", "capots")
+
+    legend = """With a tricks stage (trick-taking play):
+
+- ``trick_share.<position>``: share of the tricks won by the seat in that position.
+- ``tricks_divided_rate``: share of deals in which no player won more tricks than every
+  other (the cards divided: nobody scores the majority).
+- ``capot_rate``: share of deals in which one player won every trick.
+"""
+
+    def __init__(self, at: int, n: int) -> None:
+        self.at = at
+        self.n = n
+        self.pos: list[int] = []
+        self.names: tuple[str, ...] = ()
+        self.played = self.divided = self.capots = -1
+
+    @classmethod
+    def of(cls, rules: Ruleset, players: int) -> TricksTally | None:
+        at = stage_index(rules, "tricks")
+        return cls(at, players) if at >= 0 else None
+
+    def quantities(self, section: str, q: Quantities) -> None:
+        if section == "positions":
+            self.names = q.positions
+            self.pos = [q.add(f"tricks.{p}") for p in q.positions]
+            self.played = q.add("tricks_played")
+        elif section == "play":
+            self.divided = q.add("tricks_divided")
+            self.capots = q.add("capots")
+
+    def metrics(self, section: str, m: Ratios) -> None:
+        if section == "positions":
+            for name, p in zip(self.names, self.pos):
+                m.ratio(f"trick_share.{name}", p, self.played)
+        elif section == "play":
+            m.ratio("tricks_divided_rate", self.divided, m.hands)
+            m.ratio("capot_rate", self.capots, m.hands)
+
+    def count(self, g: Table, y: list[int]) -> None:
+        r = g.results[self.at]
+        if not isinstance(r, TricksResult):
+            return
+        n = self.n
+        eldest = g.eldest
+        total = 0
+        for s in range(n):
+            t = r.tricks[s]
+            total += t
+            p = s - eldest if s >= eldest else s - eldest + n
+            _i = self.pos[p]
+            y[_i] = y[_i] + t
+        y[self.played] = y[self.played] + total
+        if total and r.majority < 0:
+            y[self.divided] = y[self.divided] + 1
+        if r.capot >= 0:
+            y[self.capots] = y[self.capots] + 1
+
