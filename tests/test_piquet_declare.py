@@ -127,3 +127,19 @@ def test_the_bot_calls_its_best_first() -> None:
     say(g, "point of six")
     assert g.legal_actions() == (CONCEDE,)
     assert PASS in after_exchange().legal_actions()
+
+
+def test_pique_on_the_seventh_lead() -> None:
+    # cassell-piq p. 156's case: the elder with a point of five (5), a quint major (15) and three
+    # aces (3), 23 before the play, reaches thirty on his seventh lead while the younger has
+    # nothing (every call good, no trick won): thirty more, "sixty" (parlett-piq §Pique)
+    r = load_ruleset("piquet")
+    g = Game(r, ["Anne", "Blaise"], dealer=1,
+             hands=["AH KH QH JH 10H AS AD 7S 8S 7D 8D 7C", "9H 8H 7H KS QS JS 10S 9S KD QD JD 8C"])
+    say(g, "discard 7C and take 9C", "discard 8C and take KC",
+        "point of five", "good", "quint major", "good", "three aces", "good")
+    assert g.points == [23, 0]
+    say(g, "AH", "7H", "KH", "8H", "QH", "9H", "JH", "9S", "10H", "10S", "AS", "JS")
+    assert g.points == [29, 0] and g.result_of(DeclareResult).pique == -1  # type: ignore[union-attr]
+    say(g, "AD")  # the seventh lead: thirty, and the pique at once
+    assert g.points == [60, 0] and g.result_of(DeclareResult).pique == 0  # type: ignore[union-attr]
