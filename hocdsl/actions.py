@@ -191,6 +191,44 @@ class Hold:
                     pair)
 
 
+# ------------------------------------------- the exchange, the calling ----
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """``I discard five: 7S 8S 9H 10D JC`` / ``je prends cinq : ...``: lay out ``cards``
+    (lowest first) and take as many from the top of the stock (an exchange stage).
+
+    ``take``: the cards taken, in the order of the stock. None: the ones on top, as
+    the engine finds them (a hand dealt from a generator); a record replayed with no
+    generator names them (``... and take AS KD``), since only it knows the stock's order.
+
+    >>> Discard.of((20, 3, 7)).cards
+    (3, 7, 20)
+    """
+
+    cards: tuple[int, ...]
+    take: tuple[int, ...] | None = None
+
+    @staticmethod
+    def of(cards: tuple[int, ...] | list[int], take: tuple[int, ...] | list[int] | None = None) -> Discard:
+        """The one spelling of a discard: its cards in ascending order, each once."""
+        return Discard(tuple(sorted(set(cards))), None if take is None else tuple(take))
+
+
+#: The answers to a call (``Answer.verdict``).
+GOOD, NOT_GOOD, EQUAL = "good", "not-good", "equal"
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """``good`` / ``bon``, ``not good`` / ``pas bon``, ``equal`` / ``égal``: the other
+    player's answer to a call of a declare stage."""
+
+    verdict: str
+
+
+ANSWERS = (Answer(GOOD), Answer(NOT_GOOD), Answer(EQUAL))
 # ----------------------------------------------------------- the stock ----
 
 
@@ -207,6 +245,7 @@ class Draw:
 Action = Union[
     Pass, Call, Raise, DeclarePoint, DeclareSequence, DeclareTricon,
     Concede, Nothing, Show, Conceal, DeclareBlank, Play, Without, Claim, TurnUp, Hold, Draw,
+    Discard, Answer,
 ]
 
 # Interned values: the simulator reuses these instead of allocating.

@@ -947,8 +947,9 @@ class Lang(str, Enum):
 def play_cmd(
     ruleset: RulesetArg,
     with_: WithOpt = None,
-    players: Annotated[int, typer.Option(
-        "--players", "-p", min=2, max=8, help="Players: 2 to 8, as many as the ruleset admits.")] = 3,
+    players: Annotated[Optional[int], typer.Option(
+        "--players", "-p", min=2, max=8, help="Players: 2 to 8, as many as the ruleset admits (default: 3, "
+        "or the one number the ruleset admits, 2 for Piquet).")] = None,
     seat: Annotated[int, typer.Option(
         "--seat", min=1, max=8, help="Your seat, 1..players, in the direction of play.")] = 1,
     bots: Annotated[Optional[str], typer.Option(
@@ -978,6 +979,8 @@ def play_cmd(
     problem = keeper.problem() if keeper else None
     if problem:  # said before the first hand, not after the last
         bad_input(f"cannot write the record {record}: {problem}")
+    if players is None:
+        players = 3 if 3 in rules.players or len(rules.players) != 1 else rules.players[0]
     if players not in rules.players:
         admitted = ", ".join(map(str, rules.players))
         typer.echo(f"error: {rules.name} is not played by {players} players (it admits {admitted})", err=True)
@@ -1299,7 +1302,8 @@ def sweep_cmd(
 def family_cmd(
     rulesets: Annotated[Optional[list[str]], typer.Argument(
         metavar="RULESET...", show_default=False, autocompletion=complete.rulesets,
-        help="Two or more rulesets: bundled names or paths of ruleset files. None: every bundled ruleset.")] = None,
+        help="Two or more rulesets: bundled names or paths of ruleset files. None: every bundled ruleset "
+             "of the hoc family (not Piquet, a neighbour).")] = None,
     by: Annotated[str, typer.Option(
         "--by", metavar="rules|outcomes|both",
         help="What the tree is drawn by: the rules (stage edits and knobs that differ; no hand played), the "
@@ -1325,7 +1329,7 @@ def family_cmd(
     """
     from .family import BY, family_report, report_json
     from .familyview import family_grid, print_report, report_markdown
-    from .rules.loader import bundled_rulesets
+    from .rules.loader import bundled_family
 
     fmt = format_or_fail(format, json_)
     jobs = jobs_or_fail(jobs)
@@ -1338,7 +1342,7 @@ def family_cmd(
     if not 2 <= seats <= 8:
         bad_input(f"--players {seats}: from 2 to 8 (a ruleset that does not admit that many plays at the "
                   "nearest count it admits)")
-    names = list(rulesets or bundled_rulesets())
+    names = list(rulesets or bundled_family())
     if len(names) < 2:
         bad_input(f"a tree needs two rulesets or more, not {len(names)}: name another (none: every bundled "
                   "ruleset)")

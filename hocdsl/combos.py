@@ -71,7 +71,7 @@ __all__ = [
     "sequences", "run_key", "counted_length", "best_sequence", "sequence_score", "held_run",
     "is_major_run", "is_minor_run", "sequence_payment", "claimable_sequences", "sequence_name",
     "tricons", "tricon_key", "best_tricon", "tricon_score", "set_ranks",
-    "is_major_tricon", "is_minor_tricon", "tricon_payment", "claimable_tricons", "tricon_name",
+    "makes_sets", "is_major_tricon", "is_minor_tricon", "tricon_payment", "claimable_tricons", "tricon_name",
     "is_blank", "COURT_CARDS", "hand_scores", "PLAIN_ORDER",
 ]
 
@@ -337,7 +337,7 @@ class _Tables:
     """
 
     __slots__ = (
-        "order", "height", "rank_bits", "low", "top",
+        "order", "height", "rank_bits", "set_bits", "low", "top",
         "point_keys", "pt_score", "pt_value", "pt_obj",
         "min_length", "counts_up_to", "longer", "seq_keys", "runs", "seq_best_score", "seq_best_run",
         "run_names", "set_names", "min_set",
@@ -346,12 +346,14 @@ class _Tables:
     )
 
     def __init__(self, rules: Ruleset) -> None:
-        # A game that does not bid on a combination still evaluates hands (the
-        # simulator's deal statistics, the bots): Lalanne's definitions stand in.
+        # A game that declares its combinations for points (Piquet: a declare stage) reads
+        # them from that stage; one that does not bid on a combination still evaluates
+        # hands (the simulator's deal statistics, the bots): Lalanne's definitions stand in.
         pack = pack_of(rules)
-        pr = rules.point or _DEFAULT_POINT
-        sr = rules.sequence or _DEFAULT_RUN
-        tr = rules.tricon or _DEFAULT_SET
+        dc = rules.declare
+        pr = rules.point or (dc.point_rules() if dc is not None else _DEFAULT_POINT)
+        sr = rules.sequence or (dc.run_rules() if dc is not None else _DEFAULT_RUN)
+        tr = rules.tricon or (dc.set_rules() if dc is not None else _DEFAULT_SET)
 
         # the 52-card king-high order is PLAIN_ORDER itself: Run takes its fast paths
         self.order: tuple[Rank, ...] = PLAIN_ORDER if pack.order == PLAIN_ORDER else tuple(pack.order)
@@ -360,6 +362,15 @@ class _Tables:
         self.rank_bits: int = 0  # the ranks of the pack, one bit each (bit rank - 1)
         for r in self.order:
             self.rank_bits |= 1 << (r - 1)
+        #: the ranks whose cards make a set: every rank of the pack, or those from a declare
+        #: stage's set_lowest_rank up in the pack's order (Piquet: tens and above)
+        self.set_bits: int = self.rank_bits
+        if dc is not None and rules.tricon is None:
+            floor = self.height[dc.set_lowest_rank]
+            self.set_bits = 0
+            for r in self.order:
+                if self.height[r] >= floor:
+                    self.set_bits |= 1 << (r - 1)
         self.low: Rank = pack.low
         self.top: Rank = pack.top
 
@@ -433,7 +444,7 @@ class _Tables:
             counted = ab | cd | ((a | b) & (c | d))
         else:
             counted = four
-        return counted & self.rank_bits, ge3, four
+        return counted & self.set_bits, ge3, four
 
 
 _tables = per_ruleset(_Tables)
@@ -732,7 +743,7 @@ def _counted_sets(hand: Hand, rules: Ruleset) -> tuple[int, int, int, dict[tuple
             return 0, 0, 0, _NO_SCORES
     t = _tables(rules)
     if t.min_set == 3:
-        return ge3 & t.rank_bits, ge3, four, t.trio_score
+        return ge3 & t.set_bits, ge3, four, t.trio_score
     counted, ge3, four = t.sets(hand)
     return counted, ge3, four, t.trio_score
 
@@ -805,6 +816,18 @@ def best_tricon(hand: Hand, rules: Ruleset) -> Trio | None:
     return best_t
 
 
+def makes_sets(rank: Rank, rules: Ruleset) -> bool:
+    """Whether cards of ``rank`` make a set under ``rules``: a rank of the pack, and in a game
+    that declares its combinations for points, one from its ``set_lowest_rank`` up (Piquet:
+    tens and above, eb14-piq p. 2).
+
+    >>> from hocdsl.rules import load_ruleset
+    >>> makes_sets(9, load_ruleset("piquet")), makes_sets(10, load_ruleset("piquet"))
+    (False, True)
+    """
+    return 1 <= rank <= 13 and bool(_tables(rules).set_bits >> (rank - 1) & 1)
+
+
 def is_major_tricon(t: Trio, rules: Ruleset) -> bool:
     """True if ``t`` is major under ``rules.tricon.major`` (``kings``)."""
     return _tables(rules).major_tricon(t.rank)
@@ -841,7 +864,7 @@ def claimable_tricons(hand: Hand, declared: Trio, rules: Ruleset) -> tuple[Trio,
     besides it).
     """
     t = _tables(rules)
-    if not t.min_set <= declared.size <= 4 or not (1 <= declared.rank <= 13 and t.height[declared.rank]):
+    if not t.min_set <= declared.size <= 4 or not (1 <= declared.rank <= 13 and t.set_bits >> (declared.rank - 1) & 1):
         raise ValueError(f"{declared} is no tricon under {rules.name} "
                          f"({t.min_set} to 4 cards of a rank of the pack)")
     if (hand & RANK_MASKS[declared.rank - 1]).bit_count() < declared.size:
@@ -895,7 +918,7 @@ def hand_scores(hand: Hand, rules: Ruleset) -> tuple[int, int, int, bool]:
     if t.min_set != 3:
         return pt, sq, tricon_score(hand, rules), not hand & COURT_CARDS
     ab, cd = a & b, c & d
-    ge3 = ((ab & (c | d)) | (cd & (a | b))) & t.rank_bits
+    ge3 = ((ab & (c | d)) | (cd & (a | b))) & t.set_bits
     tri = -1
     if ge3:
         four = ab & cd

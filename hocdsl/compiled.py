@@ -52,6 +52,7 @@ MODULES = (
     "hocdsl.engine.ledger", "hocdsl.engine.settle", "hocdsl.engine.blank", "hocdsl.engine.view",
     "hocdsl.engine.partie", "hocdsl.engine.setup", "hocdsl.engine.table", "hocdsl.engine.tally",
     "hocdsl.engine.words", "hocdsl.engine.turnup", "hocdsl.engine.holding", "hocdsl.engine.scores",
+    "hocdsl.engine.exchange", "hocdsl.engine.declare",
     "hocdsl.engine.tricks", "hocdsl.engine.stock",
     "hocdsl.bots.base", "hocdsl.bots.heuristic", "hocdsl.bots.strength", "hocdsl.bots.random_bot",
     "hocdsl.bots.montecarlo", "hocdsl.sim.block", "hocdsl.rules.cache",

@@ -73,7 +73,7 @@ SIGNIFICANT_MARK = "*"
 #: knobs follow, compared); a stage, pool or section (``bidding``) only one ruleset has.
 ROW_KINDS = ("knob", "provenance", "stage-order", "stage-kind", "stage-pool", "stage-matched",
              "stage-only-in-a", "stage-only-in-b", "pool-only-in-a", "pool-only-in-b",
-             "section-only-in-a", "section-only-in-b")
+             "section-only-in-a", "section-only-in-b", "combination")
 
 
 # ------------------------------------------------------------ the rules ----
@@ -379,7 +379,30 @@ def rules_diff(a: Ruleset, b: Ruleset, *, provenance: bool = False) -> list[Knob
                 if shape.kind == "stage-kind":
                     continue
         out += _knob_rows(a, b, prefix, oa, ob, provenance, prefix_b)
-    return out
+    return _with_combinations(a, b, out)
+
+
+def _with_combinations(a: Ruleset, b: Ruleset, out: list[KnobDiff]) -> list[KnobDiff]:
+    """``out`` with the rows pairing one ruleset's combination stages with the other's declare
+    stage (:mod:`hocdsl.borrowed`: the Hoc's chances beside Piquet's declarations), each after
+    the row of the stage it belongs with."""
+    from .borrowed import combination_rows
+
+    extra = combination_rows(a, b)
+    if not extra:
+        return out
+    by_stage: dict[str, list[KnobDiff]] = {}
+    for r in extra:
+        by_stage.setdefault(r.stage, []).append(r)
+    merged: list[KnobDiff] = []
+    for i, r in enumerate(out):
+        merged.append(r)
+        last = i + 1 == len(out) or out[i + 1].stage != r.stage
+        if last and r.stage in by_stage:
+            merged += by_stage.pop(r.stage)
+    for rows in by_stage.values():
+        merged += rows
+    return merged
 
 
 # ------------------------------------------------------------ outcomes ----

@@ -299,6 +299,9 @@ class Odds:
     trumps_held: dict[tuple[int, ...], Fraction] = field(default_factory=dict)
     #: P(one hand holds at least one of the trump ranks the ruleset names)
     trumps_any: Fraction | None = None
+    #: with a declare stage (Piquet): its combinations as it counts them, by name (see
+    #: :func:`declaration_odds`)
+    declarations: dict[str, Fraction] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         """The issue-4 JSON shape, probabilities as Fractions (see :func:`render_odds`);
@@ -333,6 +336,8 @@ class Odds:
             if self.trumps_any is not None:
                 trumps["at_least_one"] = self.trumps_any
             out["trumps_held"] = trumps
+        if self.declarations:
+            out["declarations"] = dict(self.declarations)
         out["notes"] = list(self.notes)
         return out
 
@@ -347,7 +352,8 @@ def _at_least(free: Callable[[int], int], sizes: Iterable[int], total: int) -> d
 
 def _sequence_odds(rules: Ruleset, n: int, ranks: int, total: int, notes: list[str],
                    gaps: tuple[int, ...] = ()) -> dict[int, Fraction]:
-    seq = rules.sequence
+    dc = rules.declare
+    seq = rules.sequence or (dc.run_rules() if dc is not None else None)
     if seq is None:
         if rules.card_game is None or rules.card_game.runs != "same-suit":
             notes.append("no vie stage on runs: sequences are not counted")
@@ -443,6 +449,75 @@ def copies_not_counted(rules: Ruleset) -> str:
             f"card is held 0 to {k} times and the copies are alike, so every count would be wrong")
 
 
+def counted_set_free(n: int, size: int, counted: int, others: int) -> int:
+    """Hands of ``n`` cards from four suits holding no rank that makes sets ``size`` or more
+    times, ``counted`` ranks making sets and ``others`` not (Piquet: the tens and above
+    make sets, the sevens, eights and nines do not).
+
+    >>> counted_set_free(4, 4, 5, 3) == comb(32, 4) - 5   # the four cards of one counted rank
+    True
+    """
+    free = [comb(SUITS, j) for j in range(size)]
+    every = [comb(SUITS, j) for j in range(SUITS + 1)]
+    return _product([free] * counted + [every] * others, n)
+
+
+def declaration_odds(rules: Ruleset, players: int, notes: list[str]) -> dict[str, Fraction]:
+    """With a declare stage (Piquet), its combinations in one hand as dealt, as the stage
+    counts them: carte blanche (no court), a set of each size it scores (three of a rank that
+    makes sets, or better; four), four aces; then, after the exchange, a quatorze of aces for
+    the eldest and for the other when each keeps every ace he holds and exchanges all he may
+    (``elder_most``; the other the rest of the stock). The point and the sequences are the
+    longest suit and the runs counted above. After the exchange nothing else is counted: what
+    a hand becomes depends on what its player keeps, a choice and not chance; a rule of
+    keeping (every ace) makes it a count, and a note says so.
+
+    >>> from hocdsl.rules import load_ruleset
+    >>> d = declaration_odds(load_ruleset("piquet"), 2, [])
+    >>> d["quatorze of aces"] == Fraction(comb(28, 8), comb(32, 12))
+    True
+    """
+    dc = rules.declare
+    if dc is None:
+        return {}
+    n = rules.hand_size(players)
+    rules = rules.at_players(players)
+    pack = pack_of(rules)
+    size = pack.size
+    total = comb(size, n)
+    from .combos import makes_sets
+
+    counted = sum(1 for r in pack.order if makes_sets(r, rules))
+    others = len(pack.order) - counted
+    courts = sum((pack.mask & RANK_MASKS[r - 1]).bit_count() for r in (JACK, QUEEN, KING))
+    out: dict[str, Fraction] = {}
+    if dc.carte_blanche:
+        out["carte blanche (no court dealt)"] = Fraction(comb(size - courts, n), total)
+    names = dict(dc.set_names)
+    for k in sorted(dc.set_scores):
+        name = names[k][0] if k in names else f"{k} of a rank"
+        out[f"{name} or better (of a rank that makes sets)"] = 1 - Fraction(
+            counted_set_free(n, k, counted, others), total)
+    out["quatorze of aces"] = Fraction(comb(size - 4, n - 4), total)
+    ex = rules.exchange
+    if ex is not None and players == 2:
+        unseen = size - n  # the cards a player has not seen: the other's hand and the stock
+        stock = size - players * n
+        first = min(ex.elder_most, stock)
+        for who, draw in (("the eldest", first), ("the other", stock - first)):
+            p = Fraction(0)
+            for a in range(5):  # aces dealt
+                need = 4 - a
+                if need <= draw <= n - a:
+                    p += Fraction(comb(4, a) * comb(size - 4, n - a), total) * Fraction(
+                        comb(unseen - need, draw - need), comb(unseen, draw))
+            out[f"quatorze of aces after the exchange, {who} keeping his aces and taking {draw}"] = p
+        notes.append("after the exchange only a quatorze of aces is counted, for a player who keeps every "
+                     "ace and exchanges all he may: the cards he takes are a uniform draw from the cards he "
+                     "has not seen, so that is exact; any other figure depends on what he chooses to keep")
+    return out
+
+
 def hand_odds(rules: Ruleset, players: int) -> Odds:
     """Exact odds of a hand dealt under ``rules`` to one of ``players``.
 
@@ -474,12 +549,13 @@ def hand_odds(rules: Ruleset, players: int) -> Odds:
         notes.append(f"a pack of {size} cards, {ranks} to a suit, in the order "
                      + " ".join(_rank_word(r) for r in pack.order) + "; runs follow that order")
     blank = rules.blank_hand is not None
-    if not blank:
+    if not blank and rules.declare is None:
         notes.append("no blank-hand stage: blank hands are not counted")
     counts = longest_suit_counts(n, ranks, gaps)
     tricon = rules.tricon
-    if tricon is None:
+    if tricon is None and rules.declare is None:
         notes.append("no vie stage on sets: the tricon's sizes are not counted (sets of one rank are)")
+    declarations = declaration_odds(rules, players, notes)
     table = blank_table_odds(n, players, size, courts) if blank else None
     named, groups = _named_odds(rules, players, n, size, pack.mask)
     trumps_held, trumps_any = _trump_odds(rules, n, size, pack.mask)
@@ -501,6 +577,7 @@ def hand_odds(rules: Ruleset, players: int) -> Odds:
         notes=tuple(notes),
         trumps_held=trumps_held,
         trumps_any=trumps_any,
+        declarations=declarations,
     )
 
 

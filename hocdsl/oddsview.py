@@ -70,7 +70,8 @@ def _first_names(names: Any) -> dict[int, str]:
 
 def _names(rules: Any) -> tuple[dict[int, str], dict[int, str]]:
     """The first name of each sequence length and each set size the ruleset names."""
-    seq = _first_names(rules.sequence.names) if rules is not None and rules.sequence is not None else {}
+    runs = None if rules is None else rules.sequence or (rules.declare.run_rules() if rules.declare else None)
+    seq = _first_names(runs.names) if runs is not None else {}
     tri = _first_names(rules.tricon.names) if rules is not None and rules.tricon is not None else {}
     return seq, tri
 
@@ -140,6 +141,8 @@ def odds_rows(report: dict[str, Any], rules: Any = None) -> list[tuple[str, str,
         else:
             words = " and ".join(_TRUMP_WORDS.get(r, r) for r in ranks.split())
             rows.append((hand, f"the {words} of trumps (the suit turned up)", p))
+    for what, p in report.get("declarations", {}).items():
+        rows.append(("declarations", what, p))
     return rows + _named_rows(report)
 
 

@@ -139,11 +139,11 @@ def build_report(a: Ruleset, b: Ruleset, *, hands: int = REPORT_HANDS, players: 
 def family_members(a: Ruleset, b: Ruleset) -> list[Ruleset]:
     """A, B and every bundled ruleset not already among them (by name and extensions)."""
     from .rules import load_ruleset
-    from .rules.loader import bundled_rulesets
+    from .rules.loader import bundled_family
 
     out = [a] if label(a) == label(b) else [a, b]
     seen = {label(r) for r in out}
-    for name in bundled_rulesets():
+    for name in bundled_family():
         if name not in seen:
             out.append(load_ruleset(name))
     return out

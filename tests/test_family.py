@@ -23,13 +23,13 @@ from hocdsl.family import (
     stage_edits,
 )
 from hocdsl.rules import load_ruleset
-from hocdsl.rules.loader import bundled_rulesets
+from hocdsl.rules.loader import bundled_family
 from hocdsl.sim import SimResult, Stat
 from hocdsl.typology import typology
 from hocdsl.upgma import upgma
 
 runner = CliRunner()
-BUNDLED = {name: load_ruleset(name) for name in bundled_rulesets()}
+BUNDLED = {name: load_ruleset(name) for name in bundled_family()}
 
 
 # ------------------------------------------------------------ UPGMA, by hand ----

@@ -112,6 +112,11 @@ GOLDEN: dict[str, dict[str, list[tuple[int, ...]]]] = {
     "poque-deals.yaml": {
         "poque": [(-29, -14, 34), (-35, 85, -56)],
     },
+    # Anne, Blaise. Piquet scores points, not chips: the nets are nothing; the points
+    # (Anne's repique) are checked by the record's own `points:` (tests/test_piquet_records.py).
+    "piquet-deals.yaml": {
+        "piquet": [(0, 0)],
+    },
 }
 
 # Balances at the end, from the ruleset's stake (100 each unless said; worked by hand,
@@ -141,6 +146,8 @@ BALANCES = {
     ("encyclopedie-hoc-deals.yaml", "encyclopedie-hoc"): (79, 118, 103),
     # from the stake of 40 each (20 jetons and 4 fiches of 5, enc-poque1 ¶2)
     ("poque-deals.yaml", "poque"): (-24, 111, 18),
+    # Piquet stakes nothing: points are not chips
+    ("piquet-deals.yaml", "piquet"): (0, 0),
 }
 
 CASES = [(f, r) for f, by in GOLDEN.items() for r in by]

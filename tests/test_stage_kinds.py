@@ -100,7 +100,7 @@ def test_metrics_keep_their_sections_in_the_kinds_order():
     # play: the card game's metrics, then the settle's, then the shared turns
     assert names[names.index("cards_left_share.15") + 1] == "end_payment"
     assert names[-3:] == ["turns_per_hand", "decisions_per_hand", "sd_net_per_hand"]
-    assert list(KINDS) == ["claims", "vie", "stops", "settle", "turnup", "holding", "tricks"]
+    assert list(KINDS) == ["claims", "vie", "stops", "settle", "turnup", "holding", "exchange", "declare", "tricks"]
 
 
 def test_every_metric_is_documented_by_the_simulator_or_a_kind():

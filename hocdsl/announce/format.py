@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from hocdsl.actions import (
-    HOC_MARK, PLAY, WITHOUT, Action, Call, Claim, Conceal, Concede, DeclareBlank, DeclarePoint,
-    DeclareSequence, DeclareTricon, HocMark, Hold, Nothing, Pass, Play, Raise, Show, TurnUp, Without, Draw,
+    HOC_MARK, PLAY, WITHOUT, Action, Answer, Call, Claim, Conceal, Concede, DeclareBlank, DeclarePoint,
+    DeclareSequence, DeclareTricon, Discard, Draw, HocMark, Hold, Nothing, Pass, Play, Raise, Show, TurnUp, Without,
 )
 from hocdsl.cards import (
     ACE, JACK, RANK_LETTERS, RANK_PLURALS_EN, RANK_PLURALS_FR, card_name, rank_name,
@@ -85,6 +85,8 @@ def format_action(action: Action | HocMark, vocab: Vocabulary | None = None, lan
     fr = lang == "fr"
     if vocab is None:
         vocab = Vocabulary.default()
+    if vocab.calls and type(action) is Concede:  # Piquet's answer to a call
+        return _ANSWERS["good"][fr]
     fixed = _FIXED.get(type(action))
     if fixed is not None:
         return fixed[fr]
@@ -96,6 +98,14 @@ def format_action(action: Action | HocMark, vocab: Vocabulary | None = None, lan
         return card_name(action.card)
     if isinstance(action, Without):
         return f"{'sans' if fr else 'without'} {_rank_for_without(action.rank, fr)}"
+    if vocab.calls and isinstance(action, (DeclarePoint, DeclareSequence, DeclareTricon)):
+        called = _call(action, vocab, fr)
+        if called is not None:
+            return called
+    if isinstance(action, Discard):
+        return _discard(action, fr)
+    if isinstance(action, Answer):
+        return _ANSWERS[action.verdict][fr]
     if isinstance(action, DeclarePoint):
         noun = ("carte" if fr else "card") + ("s" if action.cards != 1 else "")
         said = f"{action.cards} {noun}"
@@ -120,6 +130,59 @@ def format_action(action: Action | HocMark, vocab: Vocabulary | None = None, lan
     if isinstance(action, Draw):
         return f"{'je pioche' if fr else 'I draw'} {card_name(action.card)}"
     raise TypeError(f"{action!r} is not an action")
+
+
+_ANSWERS = {"good": ("good", "bon"), "not-good": ("not good", "pas bon"), "equal": ("equal", "égal")}
+_NUMBERS = (("none", "aucune"), ("one", "une"), ("two", "deux"), ("three", "trois"), ("four", "quatre"),
+            ("five", "cinq"), ("six", "six"), ("seven", "sept"), ("eight", "huit"), ("nine", "neuf"),
+            ("ten", "dix"), ("eleven", "onze"), ("twelve", "douze"))
+
+
+def _number_word(n: int, fr: bool) -> str:
+    return _NUMBERS[n][fr] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+def _call(action: DeclarePoint | DeclareSequence | DeclareTricon, vocab: Vocabulary, fr: bool) -> str | None:
+    """A call as Piquet says it: ``point of five, 48`` / ``point de cinq, 48``, ``quint major`` /
+    ``quinte majeure``, ``quart to the king``, ``fourteen aces`` / ``quatorze d'as``,
+    ``three kings`` / ``trio de rois``.
+
+    >>> v = Vocabulary.of({5: ["quint", "quinte"]}, {3: ["trio"], 4: ["quatorze"]})
+    >>> _call(DeclareTricon(4, 1), v, False), _call(DeclareTricon(3, 13), v, True)
+    ('fourteen aces', 'trio de rois')
+    """
+    if isinstance(action, DeclarePoint):
+        if not 1 <= action.cards <= 12:
+            return None  # (no hand holds it: said as the Hoc says it)
+        said = f"point {'de' if fr else 'of'} {_number_word(action.cards, fr)}"
+        return said if action.value is None else f"{said}, {action.value}"
+    if isinstance(action, DeclareSequence):
+        names = dict(vocab.sequences).get(action.length)
+        name = (names[1] if fr and len(names) > 1 else names[0]) if names else vocab.sequence_word(
+            action.length, "fr" if fr else "en") or f"{'séquence de' if fr else 'sequence of'} {action.length}"
+        if action.top is None:
+            return name
+        if action.top == vocab.order[-1]:
+            return f"{name} {'majeure' if fr else 'major'}"
+        return f"{name} {_height(action.top, fr)}"
+    if action.rank is None or action.size not in (3, 4) or vocab.tricon_word(action.size) is None:
+        return None  # said as the Hoc says it
+    if not fr:
+        count = {4: "fourteen", 3: "three"}.get(action.size, str(action.size))
+        return f"{count} {RANK_PLURALS_EN[action.rank - 1]}"
+    return f"{vocab.tricon_word(action.size)} {_of_ranks(action.rank, fr)}"
+
+
+def _discard(action: Discard, fr: bool) -> str:
+    """``I discard five: 7S 8S 9H 10D JC and take AS KD QH JS 10C`` / ``j'écarte cinq : ... et
+    prends ...`` (the cards taken only when the action names them)."""
+    n = len(action.cards)
+    cards = " ".join(card_name(c) for c in action.cards)
+    said = f"{'j' + chr(39) + 'écarte' if fr else 'I discard'} {_number_word(n, fr)}" + (
+        f"{' :' if fr else ':'} {cards}" if cards else "")
+    if action.take:
+        said += f" {'et prends' if fr else 'and take'} {' '.join(card_name(c) for c in action.take)}"
+    return said
 
 
 def _the_rank(rank: int, fr: bool) -> str:

@@ -25,7 +25,8 @@ from lark.exceptions import UnexpectedInput
 
 from hocdsl.actions import (
     CALL, CONCEAL, CONCEDE, DECLARE_BLANK, HOC_MARK, NOTHING, PASS, PLAY, RAISE,
-    SHOW, WITHOUT, Action, DeclarePoint, DeclareSequence, DeclareTricon, HocMark, Hold, Play, Raise, TurnUp, Draw,
+    SHOW, WITHOUT, Action, Answer, Discard, DeclarePoint, DeclareSequence, DeclareTricon, Draw, HocMark, Hold,
+    Play, Raise, TurnUp, EQUAL, NOT_GOOD,
 )
 from hocdsl.cards import (
     ACE, KING, NUM_CARDS, RANK_WORDS, CardError, SUIT_WORDS, card_of, fold, parse_card, rank_name, with_article,
@@ -129,6 +130,23 @@ def _number(tok: Token, low: int, high: int | None, rule: str) -> int:
     return n
 
 
+#: Numbers of cards said in words (folded), for a discard and Piquet's point.
+_COUNT_WORDS: dict[str, int] = {
+    "none": 0, "aucune": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "un": 1, "une": 1, "deux": 2, "trois": 3,
+    "quatre": 4, "cinq": 5, "sept": 7, "huit": 8, "neuf": 9, "dix": 10, "onze": 11, "douze": 12}
+
+
+def _count(tok: Token, low: int, high: int, rule: str) -> int:
+    """A COUNT_WORD (``five``, ``cinq``, ``5``) as an int in ``low..high``."""
+    n = _COUNT_WORDS.get(str(tok))
+    if n is None:
+        return _number(tok, low, high, rule)
+    if not low <= n <= high:
+        raise _Problem(_pos(tok), f"{rule}, not {n}")
+    return n
+
+
 #: The stakes "je poque" may name in words (folded: lower case, no accents).
 _STAKE_WORDS: dict[str, int] = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -212,6 +230,44 @@ class AnnouncementBuilder(Transformer[Token, list[Said]]):
         chips = _number(value, 0, None, "a point's value is a number of chips") if value is not None else None
         return DeclarePoint(cards, chips)
 
+    def point_named(self, count: Token, value: Token | None) -> Action:
+        """Piquet's call of the point by its cards: "point of five", "point de cinq, 48"."""
+        cards = _count(count, 1, 13, "a point is 1 to 13 cards of one suit")
+        chips = _number(value, 0, None, "a point's value is a number") if value is not None else None
+        return DeclarePoint(cards, chips)
+
+    def set_counted(self, count: Token, rank: RankSaid) -> Action:
+        """Piquet's sets by their count: "fourteen aces" (four), "three kings" (three)."""
+        return DeclareTricon(4 if str(count) == "fourteen" else 3, rank.rank)
+
+    def not_good(self) -> Action:
+        return Answer(NOT_GOOD)
+
+    def equal(self) -> Action:
+        return Answer(EQUAL)
+
+    def discard(self, count: Token | None, *rest: Play | tuple[int, ...] | None) -> Action:
+        """"I discard five: 7S 8S 9H 10D JC [and take ...]": the cards laid out (as many as
+        the number said, when one is), then maybe the cards taken."""
+        take = rest[-1] if rest else None
+        plays = [p for p in rest[:-1] if isinstance(p, Play)]
+        cards = tuple(p.card for p in plays)
+        if count is not None:
+            n = _count(count, 0, 12, "a discard is 0 to 12 cards")
+            if not plays and n:
+                raise _Problem(_pos(count), f"name the {n} cards you lay out: "
+                                            f"\"I discard {n}: 7S 8S ...\"")
+            if n != len(plays):
+                raise _Problem(_pos(count), f"{n} cards said, {len(plays)} named")
+        if len(set(cards)) != len(cards):
+            raise _Problem(0, "a card is named twice in the discard")
+        if take is not None and not isinstance(take, tuple):  # pragma: no cover - the grammar's
+            take = None
+        return Discard.of(cards, take)
+
+    def taking(self, *plays: Play) -> tuple[int, ...]:
+        return tuple(p.card for p in plays)
+
     def sequence(self, head: Token, height: RankSaid | None, quality: QualitySaid | None) -> Action:
         if head.type == "SEQUENCE_NAME":
             length = _named(self.vocab.sequence_length(head), head)
@@ -220,15 +276,21 @@ class AnnouncementBuilder(Transformer[Token, list[Said]]):
             length = _number(head, 1, 13, "a run is 1 to 13 cards long")
             name = f"sequence of {length}"
         top = None
+        order = self.vocab.order
         if height is not None:
-            if height.rank < length:
+            # as high as its number, the ace above the king where the ace is high (a run the pack
+            # cannot hold, a tierce to the eight in Piquet, is the engine's to refuse, with its rule)
+            reach = 14 if height.rank == ACE and order[-1] == ACE else height.rank
+            if reach < length:
                 raise _Problem(height.pos, f"{with_article(name)} cannot be to the {rank_name(height.rank)}: "
                                            f"a run of {length} reaches at least the {rank_name(length)}")
             top = height.rank
         if quality is not None:
-            wanted = KING if quality.kind == "major" else length
+            # major: to the top card of the order (the king; the ace, ace high); minor: from its lowest
+            wanted = order[-1] if quality.kind == "major" else order[min(length, len(order)) - 1]
             if top is not None and top != wanted:
-                what = "to the king" if quality.kind == "major" else f"from the ace, to the {rank_name(length)}"
+                what = (f"to the {rank_name(wanted)}" if quality.kind == "major"
+                        else f"from the {rank_name(order[0])}, to the {rank_name(wanted)}")
                 raise _Problem(quality.pos, f'"{quality.kind}" means {what}, '
                                             f"but the height says to the {rank_name(top)}")
             top = wanted

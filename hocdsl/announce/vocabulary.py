@@ -118,6 +118,12 @@ class Vocabulary:
     ruleset: str = "default"
     #: words said instead of "hoc!" (``<stops>.claim_words``), accents and all
     claims: tuple[str, ...] = ()
+    #: the ranks of the pack in order, lowest first: where a sequence may reach, what "major"
+    #: (to the top card) and "minor" (from the lowest) mean (king high, aces low by default)
+    order: tuple[int, ...] = tuple(range(1, 14))
+    #: combinations called as Piquet calls them, for points (a declare stage): "point of five",
+    #: "quint major", "fourteen aces", "three kings"
+    calls: bool = False
 
     def __post_init__(self) -> None:
         seen: dict[str, str] = {}
@@ -178,6 +184,10 @@ class Vocabulary:
         The words said instead of "hoc!" are the card game's ``claim_words``.
         """
         seq, sets = rules.sequence, rules.tricon
+        dc = getattr(rules, "declare", None)  # a declare stage (Piquet) names them too
+        if dc is not None:
+            seq = seq or dc.run_rules()
+            sets = sets or dc.set_rules()
         cg = getattr(rules, "card_game", None)  # a stand-in may have no card game
         ordinals: tuple[int, ...] = ()
         if seq is not None:
@@ -187,9 +197,10 @@ class Vocabulary:
                 n for n in ORDINALS
                 if n > top and n not in named and (seq.longer_ranks_higher or n <= seq.counts_up_to)
             )
+        order = _order(rules)
         return cls(_table(seq.names if seq is not None else None),
                    _table(sets.names if sets is not None else None), ordinals, rules.name,
-                   tuple(cg.claim_words) if cg is not None else ())
+                   tuple(cg.claim_words) if cg is not None else (), order, dc is not None)
 
     # ------------------------------------------------------------ reading --
 
@@ -258,6 +269,17 @@ class Vocabulary:
     def describe_tricons(self) -> str:
         """``"brelan" (3), "carré" or "fredon" (4)`` for error messages."""
         return ", ".join(f"{_or(names)} ({size})" for size, names in self.tricons) or "none"
+
+
+def _order(rules: Ruleset) -> tuple[int, ...]:
+    """The ranks of ``rules``' pack in order, lowest first, where the ace is high (Piquet: 7 to the
+    ace); else the king-high order of 13 ranks, as the words "major" and "minor" have always been
+    read for the hoc games (a stand-in without a pack too)."""
+    if getattr(rules, "pack", None) is None or rules.pack.order != "ace-high":
+        return tuple(range(1, 14))
+    from ..pack import pack_of
+
+    return tuple(pack_of(rules).order)
 
 
 def _key(word: str) -> str:

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Final
 from ..actions import (
     CALL as _CALL, CLAIM as _CLAIM, CONCEAL as _CONCEAL, CONCEDE as _CONCEDE,
     DECLARE_BLANK as _DECLARE_BLANK, NOTHING as _NOTHING, PASS as _PASS, RAISE as _RAISE, SHOW as _SHOW,
-    Action, Play, Raise,
+    Action, Discard, Play, Raise,
 )
 from mypy_extensions import mypyc_attr
 
@@ -44,6 +44,8 @@ from ..rules.cache import per_ruleset
 from ..combos import best_sequence, best_tricon, sequence_payment, tricon_payment
 from ..engine.bidding import BidSeen
 from ..engine.cardgame import PLAYS, WITHOUTS, CardsSeen
+from ..engine.exchange import ExchangeSeen
+from .discard import discard
 from ..engine.tricks import TricksSeen, beats
 from ..engine.turnup import TurnUpResult
 from .base import Bot
@@ -260,6 +262,10 @@ class HeuristicBot(Bot):
             return self.trick(view, seen)
         if view.stage == "blank-hand":
             return DECLARE_BLANK  # 002 §8: paid 10 by each other (two blank hands cancel)
+        if type(seen) is ExchangeSeen:  # Piquet's discard: keep the point, the runs, the sets
+            return Discard(discard(view.hand, seen.most, seen.least, self.rules))
+        # a declare stage (Piquet's calling): its first call is the best held, its first answer
+        # the true one (DeclareStage.legal), and the bot calls and answers truly
         # turnup, holding: the dealer turns up the card chance gives; a holder says what he
         # holds (a pool taken costs nothing): the first legal action is that, a pass comes last
         return view.legal_actions()[0]

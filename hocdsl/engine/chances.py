@@ -30,7 +30,7 @@ from ..pack import pack_of
 from .errors import IllegalAction, Rule, knob_rule
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..rules.model import Ruleset
+    from ..rules.model import Declare, Ruleset
 
 #: A comparison key: bigger is better (the ruleset's keys, in order).
 Key = tuple[int, ...]
@@ -48,6 +48,8 @@ RULE_HELD = Rule("bidding.declaring_closes_bidding", "a player may declare less 
 RULE_POINT_SAID = Rule("{stage}.keys", "the point is declared by its number of cards and their value")
 RULE_SEQUENCE_SAID = Rule("{stage}.names", "the sequence is declared by its name")
 RULE_TRICON_SAID = Rule("{stage}.names", "the tricon is declared by its name")
+#: The same rule at a declare stage (Piquet): its calls may be less than one holds, never more.
+RULE_DECLARED_HELD = Rule("{stage}.answers", "nobody calls a combination he does not hold")
 
 
 class ChanceKind:
@@ -61,11 +63,23 @@ class ChanceKind:
 
     def _rule(self, rule: Rule | str, what: str = "") -> str:
         """``rule`` (a Rule, or a knob of the stage with ``what`` it says) as the
-        loaded ruleset cites it; built only when refusing."""
-        stage = getattr(self.rules, self.name).id  # the vie stage on this chance
+        loaded ruleset cites it; built only when refusing. The stage is the vie stage on
+        this chance, or a declare stage, whose knobs on the combination are named for it
+        (``sequence_min_length``)."""
+        vie = getattr(self.rules, self.name)
+        if vie is None:
+            dc = self.rules.declare
+            assert dc is not None  # a chance is made for a vie stage or a declare stage
+            prefix = "set" if self.name == "tricon" else self.name
+            if rule is RULE_HELD:
+                return RULE_DECLARED_HELD.cite(self.rules, dc.id)
+            if isinstance(rule, Rule):  # a knob of the stage, named for the combination there
+                return Rule(rule.knob.replace("{stage}.", "{stage}." + prefix + "_"), rule.what).cite(
+                    self.rules, dc.id)
+            return knob_rule(self.rules, f"{dc.id}.{prefix}_{rule}", what)
         if isinstance(rule, Rule):
-            return rule.cite(self.rules, stage)
-        return knob_rule(self.rules, f"{stage}.{rule}", what)
+            return rule.cite(self.rules, vie.id)
+        return knob_rule(self.rules, f"{vie.id}.{rule}", what)
 
     def natural(self, hand: Hand) -> list[Entry]:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -107,8 +121,7 @@ class PointChance(ChanceKind):
             low = p & -p
             sv[p] = sv[p ^ low] + value[low.bit_length()]
         self.suit_value = sv
-        pt = rules.point
-        assert pt is not None  # a point chance is made for a ruleset's vie stage on point
+        pt = rules.point or _declared(rules).point_rules()
         self.key_fields = tuple(k == "cards" for k in pt.keys)  # True: cards, False: value
         self._declared: dict[tuple[int, int], DeclarePoint] = {}
         # natural() entries per (suit << 13 | pattern), made on first use
@@ -204,8 +217,9 @@ class SequenceChance(ChanceKind):
         self._entries: list[tuple[Entry, ...] | None] = [None] * (4 << 13)
         # the declarations made so far, one per (length, top): shared by the entries
         self._declared: dict[tuple[int, int], DeclareSequence] = {}
-        #: the vie stage on runs (``rules.sequence``, a property that looks it up: read once)
-        self._sr = rules.sequence
+        #: the vie stage on runs (``rules.sequence``, a property that looks it up: read once),
+        #: or the runs of a declare stage
+        self._sr = rules.sequence or _declared(rules).run_rules()
 
     def _declared_length(self, length: int) -> int:
         sr = self._sr
@@ -315,8 +329,7 @@ class TriconChance(ChanceKind):
         # per Trio (by rank and size: a Trio's own hash is a dataclass method, run as
         # Python even compiled): its entry
         self._entries: dict[int, Entry] = {}
-        tr = rules.tricon
-        assert tr is not None  # a tricon chance is made for a ruleset's vie stage on set
+        tr = rules.tricon or _declared(rules).set_rules()
         self._sizes = frozenset(tr.payments)  # the sizes a tricon may have
 
     def natural(self, hand: Hand) -> list[Entry]:
@@ -341,7 +354,7 @@ class TriconChance(ChanceKind):
                                 f"a tricon of {size} cards does not exist")
         if rank is None:
             for r in reversed(pack_of(self.rules).order):  # the highest first, in the pack's order
-                if (hand & RANK_MASKS[r - 1]).bit_count() >= size:
+                if (hand & RANK_MASKS[r - 1]).bit_count() >= size and combos.makes_sets(r, self.rules):
                     rank = r
                     break
             else:
@@ -349,6 +362,9 @@ class TriconChance(ChanceKind):
             decl = DeclareTricon(size, rank)
         elif not 1 <= rank <= 13 or (hand & RANK_MASKS[rank - 1]).bit_count() < size:
             raise IllegalAction(self._rule(RULE_HELD), f"the hand does not hold {size} cards of rank {rank}")
+        elif not combos.makes_sets(rank, self.rules):
+            raise IllegalAction(self._rule("lowest_rank", "the lowest rank of a set"),
+                                f"cards of rank {rank} make no set here")
         t = combos.Trio(rank, size)
         return decl, combos.tricon_key(t, self.rules), t
 
@@ -364,6 +380,14 @@ class TriconChance(ChanceKind):
     def payment(self, claimed: tuple[Any, ...]) -> Chips:
         rules = self.rules
         return sum(combos.tricon_payment(t, rules) for t in claimed)
+
+
+def _declared(rules: Ruleset) -> Declare:
+    """The declare stage whose combinations a chance reads where no vie stage bids on it."""
+    dc = rules.declare
+    if dc is None:
+        raise ValueError(f"{rules.name} has no vie or declare stage on this combination")
+    return dc
 
 
 def _entry_key(e: Entry) -> Key:

@@ -50,6 +50,12 @@ OPERA: Final = "opera"  # going out in the first turn takes every pool
 TURNUP: Final = "turnup"  # the dealer takes a pool the card he turned up marks
 HOLDING: Final = "holding"  # a pool taken by holding cards, or by going out first
 DOUBLE_GAME: Final = "double-game"  # the flat payment to the winner of a doubled chance (bidding.double_bonus)
+# points scored (Table.score) at a declare stage: not chips
+CARTE_BLANCHE: Final = "carte-blanche"  # a hand dealt without a court
+DECLARED_POINT: Final = "declared-point"  # the point found good
+DECLARED_SEQUENCE: Final = "declared-sequence"  # the sequences of the best one's holder
+DECLARED_SET: Final = "declared-set"  # the quatorzes and trios of the best one's holder
+REPIQUE: Final = "repique"  # thirty by combinations alone before the other scores
 REASONS = (ANTE, RAISE, CALL, POOL, REFUND, SEQUENCE, TRICON, BLANK_HAND, HOC, END_PAYMENT, PENALTY,
            BOARD, LAID, HELD, DOUBLING, OPERA, TURNUP, HOLDING,
            DOUBLE_GAME)
@@ -412,6 +418,69 @@ class Held(Event):
     cards: Hand
 
 
+# ---------------------------------------------- the exchange, the calling ----
+
+
+@event
+class Exchanged(Event):
+    """``seat`` laid out ``count`` cards and took as many from the stock (an exchange stage);
+    ``left``: how many of the cards it might have taken it left there. Seen by every seat
+    (which cards: :class:`TookIn`, its own only)."""
+
+    seat: Seat
+    count: int
+    left: int
+
+
+@event
+class TookIn(Event):
+    """``seat`` laid out ``discarded`` and took ``taken`` (in the stock's order). Hidden from
+    the other seats' views, as its deal is (:data:`PRIVATE`)."""
+
+    seat: Seat
+    discarded: Hand
+    taken: tuple[Card, ...]
+
+
+@event
+class StockSeen(Event):
+    """``seat`` may look at ``cards`` of the stock nobody took (an exchange stage's knobs
+    say who). Hidden from the other seats' views (:data:`PRIVATE`)."""
+
+    seat: Seat
+    cards: Hand
+
+
+@event
+class CalledCombination(Event):
+    """``seat`` calls a combination at a declare stage: ``category`` (``point``,
+    ``sequence``, ``set``) and ``call``, the declaration (a ``DeclarePoint``,
+    ``DeclareSequence``, ``DeclareTricon``, or ``Pass``: nothing called)."""
+
+    seat: Seat
+    category: str
+    call: Action
+
+
+@event
+class Answered(Event):
+    """``seat`` answers the call: ``verdict`` ``good``, ``not-good`` or ``equal``."""
+
+    seat: Seat
+    category: str
+    verdict: str
+
+
+@event
+class CarteBlanche(Event):
+    """``seat`` holds a hand dealt without a court card (``hand``, shown)."""
+
+    seat: Seat
+    hand: Hand
+
+
+#: The events a seat's view hides from the other seats: what one seat alone holds or sees.
+PRIVATE: Final = (Dealt, TookIn, StockSeen)
 # ------------------------------------------------------------ tricks ----
 
 

@@ -202,6 +202,7 @@ class Game(Table):
         self.is_over = False
         self.turns = 0  # actions applied this hand, forced ones included
         self.points = [0] * n  # points scored this deal (Table.score)
+        self.watch = None  # a stage's watch on the scores after it (a declare stage's pique)
         self._carry_out: Carry | None = None  # worked out when first asked (carry_out)
         self._anted = [0] * len(pool_objs)
         if record:
@@ -319,6 +320,12 @@ class Game(Table):
         assert ph is not None  # the hand is on
         ph.check(action)
 
+    def completed(self, action: Action) -> Action:
+        """``action`` as the stage being played will apply it, with what the engine fills
+        in named (:meth:`Stage.complete`): what a record keeps."""
+        ph = self._phase
+        return ph.complete(action) if ph is not None else action
+
     def can_apply(self, action: Action, seat: Seat | None = None) -> bool:
         """True if ``action`` is allowed now."""
         try:
@@ -410,6 +417,7 @@ class Game(Table):
         g._carry_out, g._static, g.turns = None, self._static, self.turns
         g._anted = self._anted.copy()
         g.points = self.points.copy()
+        g.watch = self.watch.copy() if self.watch is not None else None
         cg = ph.fork(g)  # (with a copy of its result)
         pi = self._pi
         phases = self._phases.copy()

@@ -13,7 +13,7 @@ The order of the table is the order in which the kinds' metrics come within
 each section of the simulator's report (:mod:`.tally`).
 
 >>> list(KINDS)
-['claims', 'vie', 'stops', 'settle', 'turnup', 'holding', 'tricks']
+['claims', 'vie', 'stops', 'settle', 'turnup', 'holding', 'exchange', 'declare', 'tricks']
 >>> KINDS["settle"].stage.__name__
 'Settlement'
 """
@@ -26,6 +26,8 @@ from typing import Final
 from .bidding import ChanceBidding, ChanceTally, ChanceWords, carry_stakes
 from .blank import BlankHands, BlankTally, BlankWords
 from .cardgame import CardGame, CardsTally, CardWords
+from .declare import DeclareStage, DeclareTally, DeclareWords
+from .exchange import ExchangeStage, ExchangeTally, ExchangeWords
 from .holding import HoldingStage, HoldingTally, HoldingWords
 from .settle import Settlement, SettleTally, SettleWords
 from .table import Stage, Table
@@ -73,5 +75,7 @@ KINDS: Final[dict[str, Kind]] = {
     "settle": Kind("settle", Settlement, SettleTally, SettleWords),
     "turnup": Kind("turnup", TurnUpStage, TurnUpTally, TurnUpWords),
     "holding": Kind("holding", HoldingStage, HoldingTally, HoldingWords),
+    "exchange": Kind("exchange", ExchangeStage, ExchangeTally, ExchangeWords),
+    "declare": Kind("declare", DeclareStage, DeclareTally, DeclareWords, scores=True),
     "tricks": Kind("tricks", TricksStage, TricksTally, TricksWords, scores=True),
 }

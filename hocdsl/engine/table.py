@@ -50,6 +50,8 @@ TABLE_STATE = (
     "to_act", "is_over", "turns", "_phase", "_anted", "rng",
     # the points each seat has scored this deal (beside the chips: Table.score writes them)
     "points",
+    # what a stage leaves to watch the scores of the stages after it (a declare stage's pique)
+    "watch",
     # what each stage reports of this hand, in the order of the stages (its Result)
     "results",
 )
@@ -95,6 +97,9 @@ class Table:
     #: turned up from the talon); None when the deal was given (a record, a copy): an action
     #: then says what chance decided
     rng: random.Random | None
+    #: what a stage leaves to hear every score after it (:class:`~.declare.PiqueWatch`:
+    #: the younger's combinations counted after the first lead, the eldest's pique), or None
+    watch: Any
     #: per stage, in the ruleset's order: what it reports of this hand (its kind's
     #: :class:`Result`, None for a kind that reports nothing); kept once the hand is over
     results: list[Result | None]
@@ -133,6 +138,9 @@ class Table:
         pts[seat] = total
         if self.record:
             self.events.append(Scored(seat, points, reason, stage, total))
+        watch = self.watch
+        if watch is not None:  # a stage's rule on the scores after it (a declare stage's pique)
+            watch.scored(self, seat, points, reason)
 
     # ------------------------------------------------------------ views ----
 
@@ -259,6 +267,12 @@ class Stage:
         kind's :class:`Seen`), or None when there is nothing more to see (the blank
         hand: a declared hand is shown in its event)."""
         return None
+
+    def complete(self, a: Action) -> Action:
+        """``a`` as the stage will apply it, with what the engine fills in named (a discard's
+        cards taken from the top of the stock), so that a record written from it replays
+        without the generator. Most kinds apply what they are given: ``a`` itself."""
+        return a
 
     def forks(self) -> bool:
         """Whether :meth:`fork` copies this stage as it stands: :meth:`Game.fork`

@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 from ..cards import Chips, Hand, Seat
-from .events import Dealt, Drew
+from .events import PRIVATE, Drew
 from .table import R, Seen, Stage, Table
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.model import Ruleset
 
 #: The events a seat sees only when they are its own: the cards dealt to it, a card it drew.
-_HIDDEN = (Dealt, Drew)
+_HIDDEN = PRIVATE + (Drew,)  # a deal, a take-in, the stock seen, a card drawn
 
 
 class SeatView:

@@ -13,10 +13,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import (
-    Action, Call, Conceal, Concede, DeclareBlank, DeclarePoint, DeclareSequence, DeclareTricon, Hold, Nothing, Pass,
-    Draw, Play, Raise, Show, TurnUp, Without,
+    Action, Answer, Call, Conceal, Concede, DeclareBlank, DeclarePoint, DeclareSequence, DeclareTricon, Discard, Draw,
+    Hold, Nothing, Pass, Play, Raise, Show, TurnUp, Without,
 )
 from ..announce import Vocabulary, format_action
+from ..cards import iter_cards
+from ..pack import pack_of
 from ..engine import Game
 from ..engine.bidding import bidding_mode, put_in, stake
 from ..engine.cardgame import need
@@ -38,6 +40,14 @@ def fold_raises(legal: Sequence[Any], vocab: Vocabulary, lang: str = "en") -> li
             out.append(f"{word} {run[0]}..{run[-1]}" if len(run) > 1 else format_action(Raise(run[0]), vocab, lang))
             run.clear()
 
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if discards:  # an exchange: the fewest cards one may lay out, each; then how many more
+        least = min(len(a.cards) for a in discards)
+        most = max(len(a.cards) for a in discards)
+        out += [format_action(Discard(a.cards), vocab, lang) for a in discards if len(a.cards) == least]
+        if most > least:
+            out.append(text(lang, "discard_more", most=most))
+        legal = [a for a in legal if not isinstance(a, Discard)]
     for a in legal:
         if isinstance(a, Raise) and (not run or a.amount == run[-1] + 1):
             run.append(a.amount)
@@ -70,7 +80,7 @@ def describe_legal(game: Game, vocab: Vocabulary, lang: str = "en") -> str:
             assert game.to_act is not None  # a call is offered: the hand is on
             more = stake(game) - put_in(game, game.to_act)
             parts.append(f"{said(a)} ({text(lang, 'more', n=more)})" if more > 0 else said(a))
-        elif isinstance(a, (Concede, Nothing, Show, Conceal, DeclareBlank, TurnUp, Hold, Draw)):
+        elif isinstance(a, (Concede, Nothing, Show, Conceal, DeclareBlank, TurnUp, Hold, Draw, Answer)):
             parts.append(said(a))
         elif isinstance(a, Without):
             parts.append(f"{text(lang, 'say')} {text(lang, 'quote', said=said(a))}")
@@ -81,6 +91,14 @@ def describe_legal(game: Game, vocab: Vocabulary, lang: str = "en") -> str:
     if decls:
         examples = ", ".join(text(lang, "quote", said=said(d)) for d in decls[:3])
         parts.append(text(lang, "declare", examples=examples))
+    discards = [len(a.cards) for a in legal if isinstance(a, Discard)]
+    if discards:  # (an exchange: too many to list) how many, and how to say it
+        least, most = min(discards), max(discards)
+        assert game.to_act is not None  # an exchange is offered: the hand is on
+        order = pack_of(game.rules).order  # the example: the lowest cards held
+        low = sorted(iter_cards(game.hand(game.to_act)), key=lambda c: order.index(c % 13 + 1))[:max(least, 1)]
+        example = said(Discard(tuple(sorted(low))))
+        parts.append(text(lang, "discard", least=least, most=most, example=example))
     if plays:
         cards = [tongue(lang).card(c) for c in sorted(plays, key=lambda c: (c % 13, c // 13))]
         seen = game.view(game.to_act).seen() if game.to_act is not None else None

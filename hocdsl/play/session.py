@@ -211,6 +211,7 @@ class PlaySession:
 
     def _apply(self, a: Any) -> None:
         """Apply ``a`` for the seat to act, log it for the record, narrate the events."""
+        a = self.hand.completed(a)  # (a discard names the cards it takes: the record replays)
         self.hand.apply(a)
         self._actions.append(a)
         self._narrate()

@@ -56,6 +56,8 @@ class PlayedDeal:
     actions: Sequence[Any]
     notes: str | None = None
     expect: Mapping[str, Mapping[str, int]] | None = None
+    #: the deal's ``points:`` (hand-worked points by ruleset key), for a game that scores points
+    points: Mapping[str, Mapping[str, int]] | None = None
 
 
 def played_deals(replay: Replay) -> list[PlayedDeal]:
@@ -67,7 +69,8 @@ def played_deals(replay: Replay) -> list[PlayedDeal]:
         for sp in d.spoken:
             acts.extend((sp.player, a) for a in sp.actions)
         out.append(PlayedDeal(d.dealer, dict(d.record.hands), acts, d.record.notes,
-                              {k: dict(v) for k, v in d.record.expect.items()} or None))
+                              {k: dict(v) for k, v in d.record.expect.items()} or None,
+                              {k: dict(v) for k, v in d.record.points.items()} or None))
     return out
 
 
@@ -204,11 +207,12 @@ def write_record(
         b += [f"      {_scalar(p)}: {hand_str(h)}" for p, h in zip(names, hands)]
         b.append("    announcements:")
         b += [f"      - {_quoted(line)}" for line in lines]
-        if d.expect:
-            b.append("    expect:")
-            for key, nets in d.expect.items():
-                row = ", ".join(f"{_scalar(p)}: {nets[p]}" for p in names)
-                b.append(f"      {_scalar(key)}: {{{row}}}")
+        for word, table in (("expect", d.expect), ("points", d.points)):
+            if table:
+                b.append(f"    {word}:")
+                for key, nets in table.items():
+                    row = ", ".join(f"{_scalar(p)}: {nets[p]}" for p in names)
+                    b.append(f"      {_scalar(key)}: {{{row}}}")
         blocks.append("\n".join(b))
     head = ["# A hoc game record (see docs/records.md); written by hocdsl."]
     if title:

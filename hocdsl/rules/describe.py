@@ -168,6 +168,10 @@ def _tricon_payments(value: Mapping[Any, Any]) -> str:
     return "; ".join(parts)
 
 
+def _scores_by_count(value: Mapping[Any, Any], unit: str) -> str:
+    return "; ".join(f"{k} {unit}: {v}" for k, v in _int_items(value))
+
+
 def _card_key(card: int) -> tuple[int, int]:
     return (-rank_of(card), suit_of(card))
 
@@ -419,6 +423,8 @@ _RENDER: dict[str, Callable[[Any], str]] = {
     "sequence_payments": _sequence_payments,
     "tricon_payments": _tricon_payments,
     "set_names": lambda v: _names_by_count(v, "of a rank"),
+    "sequence_scores": lambda v: _scores_by_count(v, "cards"),
+    "set_scores": lambda v: _scores_by_count(v, "of a rank"),
     "end_payment": lambda v: _end_payment(v) if v else "none",
     "cards": lambda v: _cards(v) or "none",
     "card": _card,

@@ -45,10 +45,13 @@ STAGE_EXAMPLE_IDS: dict[tuple[str, str | None], str] = {
     ("vie", "point"): "point", ("vie", "run"): "sequence", ("vie", "set"): "tricon",
     ("claims", "blank-hand"): "blank_hand", ("stops", None): "card_game", ("settle", None): "settle",
     ("turnup", None): "turnup", ("holding", None): "holding", ("tricks", None): "tricks",
+    ("exchange", None): "exchange", ("declare", None): "declare",
 }
 #: The kinds Hoc Mazarin has not: their example id is the one a test game gives them.
 _NOT_IN_MAZARIN: dict[tuple[str, str | None], str] = {("turnup", None): "tests/data/trump-board.yaml", ("holding", None): "tests/data/trump-board.yaml",
                    ("tricks", None): "tests/data/trick-game.yaml"}
+#: The kinds only Piquet has: their example id is the one rulesets/piquet.yaml gives them.
+_PIQUET_ONLY = {("exchange", None), ("declare", None)}
 
 @dataclasses.dataclass(frozen=True)
 class Shape:
@@ -147,7 +150,7 @@ def _stage_intro(kind: str, on: str | None, cls: type) -> str:
         head += ", `pool: <pool id>`"
     eg = STAGE_EXAMPLE_IDS.get((kind, on), kind)
     who = (f"the test game {_NOT_IN_MAZARIN[(kind, on)]}" if (kind, on) in _NOT_IN_MAZARIN
-           else "Hoc Mazarin")
+           else "Piquet (rulesets/piquet.yaml)" if (kind, on) in _PIQUET_ONLY else "Hoc Mazarin")
     return (f"A stage written {head}. {_first_line(cls)} The paths below use the id {who} "
             f"gives it, `{eg}`; in another ruleset they begin with that ruleset's stage id.")
 

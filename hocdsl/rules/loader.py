@@ -62,6 +62,20 @@ def bundled_rulesets() -> list[str]:
     return sorted(p.stem for p in _bundled_dir().glob("*.yaml"))
 
 
+def bundled_family() -> list[str]:
+    """Names of the bundled rulesets of the hoc family, sorted: those with the card game of stops
+    (a ``stops`` stage), what makes a hoc game. Piquet ships beside them as a neighbour the Hoc
+    borrowed from (``hoc diff hoc-mazarin piquet``), not as one of the family, so ``hoc family``
+    and the family members of a report leave it out.
+
+    >>> "piquet" in bundled_family(), "hoc-mazarin" in bundled_family()
+    (False, True)
+    """
+    from . import load_ruleset
+
+    return [n for n in bundled_rulesets() if load_ruleset(n).card_game is not None]
+
+
 def bundled_extensions() -> list[str]:
     """Names of the extensions (overlays for ``--with``) that ship with hocdsl, sorted."""
     d = _bundled_dir() / "extensions"

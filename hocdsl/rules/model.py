@@ -1029,6 +1029,168 @@ class Holding:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Exchange:
+    """The discard and take-in (Piquet): the cards not dealt are a stock, face down; in turn
+    from the eldest each player lays out cards of his hand and takes as many from the top of
+    the stock, the eldest from his share of it, the other from what is left."""
+
+    id: str
+    #: what each language calls it at the table, a label and not a rule
+    #: (``display_names: {fr: l'écart}``)
+    display_names: DisplayNames = ()
+    kind: Literal["exchange"] = "exchange"
+    elder_most: int = knob(
+        "The eldest's exchange",
+        "The most cards the eldest may lay out and take from the top of the stock; the rest of "
+        "the stock is the other player's share.",
+        words="the eldest exchanges at most {v} cards", minimum=1, maximum=20)
+    elder_least: int = knob(
+        "The eldest's least exchange",
+        "The fewest cards the eldest must exchange (0: he may keep his hand).",
+        words="the eldest exchanges at least {v}", minimum=0, maximum=20)
+    younger_takes: Literal["what-is-left", "own-share"] = knob(
+        "The other player's exchange",
+        "What the other player may take: everything the eldest left in the stock (his own "
+        "share and the cards the eldest did not take), or his own share only.",
+        words={"what-is-left": "up to every card the eldest left in the stock",
+               "own-share": "up to his own share of the stock only"})
+    younger_least: int = knob(
+        "The other player's least exchange",
+        "The fewest cards the other player must exchange (0: he may keep his hand).",
+        words="the other exchanges at least {v}", minimum=0, maximum=20)
+    elder_sees_left: bool = knob(
+        "The eldest's cards left",
+        "Whether the eldest may look at the cards of his share he did not take (the other "
+        "player may not).",
+        words={True: "the eldest may look at the cards of his share he leaves",
+               False: "nobody looks at the cards the eldest leaves"})
+    left_seen: Literal["by-younger", "by-nobody"] = knob(
+        "The cards left in the stock",
+        "Who may look at the cards nobody took, once both have exchanged: the other player "
+        "(who takes last), or nobody.",
+        words={"by-younger": "the player who exchanged last may look at them",
+               "by-nobody": "nobody looks at them"},
+        unmeasured="the bots do not read the cards left in the stock: what a player may look at "
+                   "changes no simulated play")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Declare:
+    """Declarations scored as points (Piquet's calling): a hand dealt without a court, then
+    the point, the sequences, the sets of one rank, in that order; the eldest calls each,
+    the other answers "good", "not good" or "equal", and the holder of the best counts it
+    with his other combinations of the kind. A player reaching a score by his combinations
+    alone before the other scores anything adds a bonus (repique); the eldest reaching it
+    with the play before the other scores adds another (pique)."""
+
+    id: str
+    #: what each language calls it at the table, a label and not a rule
+    #: (``display_names: {fr: les annonces}``)
+    display_names: DisplayNames = ()
+    kind: Literal["declare"] = "declare"
+    carte_blanche: int = knob(
+        "A hand dealt without a court",
+        "Points for a hand dealt with no king, queen or jack (carte blanche), counted before "
+        "everything else (0: it counts nothing).",
+        words="a hand dealt without a court counts {v}", minimum=0, maximum=1000)
+    point_keys: tuple[Literal["cards", "value"], ...] = knob(
+        "Comparing points", "How two points compare, key by key (the card values are the pack's).",
+        words="point_keys")
+    point_score: Literal["per-card", "per-card-less-one-at-x4", "per-card-less-one-with-789"] = knob(
+        "What the point counts",
+        "What the best point scores: one per card; or one less when its value ends in 4 "
+        "(34, 44, 54, 64); or one less when it holds the seven, eight and nine.",
+        words={"per-card": "one for each card",
+               "per-card-less-one-at-x4": "one for each card, one less for a point worth 34, 44, 54 or 64",
+               "per-card-less-one-with-789": "one for each card, one less for a point holding the 7, 8 and 9"})
+    sequence_min_length: int = knob(
+        "Shortest sequence", "The shortest run in one suit that counts.",
+        words="at least {v} cards", minimum=2, maximum=13)
+    sequence_names: Mapping[int, tuple[str, ...]] = knob(
+        "Names of the sequences", "Each length's names; the first is used in output.",
+        words="names", key_min=2, key_max=13)
+    sequence_scores: Mapping[int, int] = knob(
+        "What a sequence counts", "Points for a sequence of each length (a longer run than any "
+        "listed counts as the longest listed).",
+        words="sequence_scores", key_min=2, key_max=13, minimum=0, maximum=1000)
+    sequence_claim: Literal["declared-only", "lower-than-declared", "all-held"] = knob(
+        "Sequences counted", "Which of his runs the holder of the best sequence counts.",
+        words={"declared-only": "only the best",
+               "lower-than-declared": "the best and every lower one he holds",
+               "all-held": "every run he holds"})
+    set_lowest_rank: int = knob(
+        "Lowest rank of a set",
+        "The lowest rank, in the pack's order, whose cards make a set (10: tens, jacks, queens, "
+        "kings and aces), written as its number (1 ace ... 13 king).",
+        words="sets of the rank {v} and above in the pack's order", minimum=1, maximum=13)
+    set_names: Mapping[int, tuple[str, ...]] = knob(
+        "Names of the sets", "Each size's names; the first is used in output.",
+        words="set_names", key_min=2, key_max=4)
+    set_scores: Mapping[int, int] = knob(
+        "What a set counts", "Points for a set of each size (the smallest size listed is the "
+        "smallest set).", words="set_scores", key_min=2, key_max=4, minimum=0, maximum=1000)
+    set_claim: Literal["declared-only", "lower-than-declared", "all-held"] = knob(
+        "Sets counted", "Which of his sets the holder of the best set counts.",
+        words={"declared-only": "only the best",
+               "lower-than-declared": "the best and every lower one he holds",
+               "all-held": "every set he holds"})
+    answers: Literal["truth", "sinking"] = knob(
+        "Calling less than one holds",
+        "Whether every call and answer is the truth (the eldest calls his best, the other "
+        "says \"good\" only to a call better than his own), or a player may sink a "
+        "combination: call less than he holds, or say \"good\" to a call he beats (he never "
+        "claims what he does not hold).",
+        words={"truth": "each calls his best and answers truly",
+               "sinking": "a player may call less than he holds and say \"good\" to a call he beats"},
+        unmeasured="the bots call and answer truly: whether a person may sink a combination "
+                   "changes no simulated play")
+    younger_counts: Literal["after-first-lead", "at-once"] = knob(
+        "When the other player counts",
+        "When the other player's good combinations are scored: once the eldest has led to the "
+        "first trick (and scored his lead), or at once.",
+        words={"after-first-lead": "once the eldest has led to the first trick",
+               "at-once": "as soon as they are found good"})
+    bonus_at: int = knob(
+        "Score for repique and pique",
+        "The score (in this deal) a player must reach, before the other scores anything, for "
+        "repique (by his combinations alone) or pique (the eldest, with the play).",
+        words="{v} points", minimum=1, maximum=1000)
+    repique: int = knob(
+        "Repique", "Points a player adds who reaches bonus_at by his combinations alone, in "
+        "the order of counting, before the other scores anything (0: none).",
+        words="{v} points", minimum=0, maximum=1000)
+    pique: int = knob(
+        "Pique", "Points the eldest adds who reaches bonus_at by his combinations and the "
+        "play before the other scores anything (0: none); not with a repique.",
+        words="{v} points", minimum=0, maximum=1000)
+
+    def point_rules(self) -> VieOnPoint:
+        """The point as the combination code reads it (:mod:`hocdsl.combos`): the Hoc's
+        definition with this stage's keys."""
+        return VieOnPoint(id=self.id, pool="", keys=self.point_keys)
+
+    def run_rules(self) -> VieOnRun:
+        """Sequences as the combination code reads them: runs of ``sequence_min_length`` and
+        up, every length ranking above the shorter ones (the longest listed score counted)."""
+        longest = max(self.sequence_scores)
+        return VieOnRun(id=self.id, pool="", min_length=self.sequence_min_length, counts_up_to=longest,
+                        longer_ranks_higher=True, names=self.sequence_names, keys=("length", "height"),
+                        major="to-the-king", payments={n: _NO_PAYMENT for n in self.sequence_scores},
+                        claim=self.sequence_claim)
+
+    def set_rules(self) -> VieOnSet:
+        """Sets as the combination code reads them: the smallest size listed and up, the bigger
+        first, then the rank in the pack's order."""
+        return VieOnSet(id=self.id, pool="", min_size=min(self.set_scores), names=self.set_names,
+                        keys=("size", "rank"), major="kings", payments={n: _NO_PAYMENT for n in self.set_scores},
+                        claim=self.set_claim)
+
+
+#: What a declare stage's combinations are paid in chips: nothing (they score points).
+_NO_PAYMENT = Payment(0, 0)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Tricks:
     """Trick-taking play: each player in turn plays one card to a trick, the best card wins it
     and its winner leads the next; points scored for the cards won, the last trick, the most
@@ -1128,7 +1290,8 @@ class Tricks:
 
 
 Vie: TypeAlias = VieOnPoint | VieOnRun | VieOnSet
-Stage: TypeAlias = VieOnPoint | VieOnRun | VieOnSet | BlankHandClaims | Stops | Settle | TurnUp | Holding | Tricks
+Stage: TypeAlias = (VieOnPoint | VieOnRun | VieOnSet | BlankHandClaims | Stops | Settle | TurnUp | Holding | Tricks
+                    | Exchange | Declare)
 
 #: (kind, on) -> the stage class. ``on`` is None for kinds without one.
 STAGE_CLASSES: dict[tuple[str, str | None], type] = {
@@ -1140,6 +1303,8 @@ STAGE_CLASSES: dict[tuple[str, str | None], type] = {
     ("settle", None): Settle,
     ("turnup", None): TurnUp,
     ("holding", None): Holding,
+    ("exchange", None): Exchange,
+    ("declare", None): Declare,
     ("tricks", None): Tricks,
 }
 
@@ -1334,6 +1499,16 @@ class Ruleset:
     @property
     def settle(self) -> Settle | None:
         return self._first(Settle)  # type: ignore[no-any-return]
+
+    @property
+    def exchange(self) -> Exchange | None:
+        """The exchange stage (the discard and take-in), if any."""
+        return self._first(Exchange)  # type: ignore[no-any-return]
+
+    @property
+    def declare(self) -> Declare | None:
+        """The declare stage (declarations scored as points), if any."""
+        return self._first(Declare)  # type: ignore[no-any-return]
 
     @property
     def turnup(self) -> TurnUp | None:

@@ -46,6 +46,7 @@ CATALOG_STAGES: dict[tuple[str, str | None], str] = {
     ("vie", "point"): "point", ("vie", "run"): "sequence", ("vie", "set"): "tricon",
     ("claims", "blank-hand"): "blank_hand", ("stops", None): "card_game", ("settle", None): "settle",
     ("turnup", None): "turnup", ("holding", None): "holding",
+    ("exchange", None): "exchange", ("declare", None): "declare", ("tricks", None): "tricks",
 }
 POOLS_GROUP = "pools.*"
 POOLS_TITLE = "The pools (each pool alike)"

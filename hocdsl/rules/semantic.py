@@ -266,6 +266,40 @@ def turnup_and_holding(k: KnobView) -> list[RulesetError]:
 
 
 @check
+def exchange_and_declare(k: KnobView) -> list[RulesetError]:
+    """An exchange or a declare stage (Piquet) at most once each, for two players only (the
+    eldest and the other); an exchange needs a stock, the cards the deal leaves, as big as
+    the eldest's share at least; the declarations come after the exchange."""
+    out: list[RulesetError] = []
+    players = k.get("deal.players")
+    sizes = k.get("deal.hand_size")
+    admitted = (set(players) if isinstance(players, list) else
+                {int(n) for n in sizes} if isinstance(sizes, Mapping) else set())
+    for kind in ("exchange", "declare"):
+        ids = k.stages(kind)
+        if len(ids) > 1:
+            out.append(k.stage_error(ids[1], f"a second {kind} stage", f"at most one {kind} stage"))
+        if ids and admitted and admitted != {2}:
+            out.append(k.stage_error(ids[0], f"{'an' if kind == 'exchange' else 'a'} {kind} stage for "
+                                     + ", ".join(str(n) for n in sorted(admitted)) + " players",
+                                     "two players only (deal.players: [2]): the eldest and the other"))
+    ex = k.stages("exchange")
+    if ex and isinstance(sizes, Mapping) and 2 in {int(n) for n in sizes}:
+        hand = int({int(n): v for n, v in sizes.items()}[2])
+        stock = _cards_in_play(k) - 2 * hand
+        most = k.get(f"{ex[0]}.elder_most")
+        if isinstance(most, int) and stock < most:
+            out.append(k.error(f"{ex[0]}.elder_most", (), f"the eldest's share of {most} cards, "
+                               f"from a stock of {stock}", f"at most the {stock} cards the deal leaves"))
+    dc = k.stages("declare")
+    order = list(k.r.stages)
+    if ex and dc and order.index(dc[0]) < order.index(ex[0]):
+        out.append(k.stage_error(dc[0], "the declarations before the exchange",
+                                 "the declare stage after the exchange stage (hoyle-piq part 14: one "
+                                 "calls what one holds after taking in)"))
+    return out
+
+
 def tricks_stages(k: KnobView) -> list[RulesetError]:
     """A tricks stage's ``order`` names every rank of the pack once and no other; its
     ``trumps: turnup`` needs a turnup stage naming trumps before it."""
