@@ -135,29 +135,6 @@ def test_a_point_for_each_card_led_and_for_winning_as_second_hand() -> None:
         "Anne leads AS", "Anne scores 1 for a card led", "Blaise plays 7S"]
 
 
-def test_the_pique_thirty_reached_in_play_before_the_other_scores() -> None:
-    """Piquet's pique (piquet.md §Pique and repique): with a point for each card led, Anne,
-    who has 25 from her declarations (scored before play) while Blaise has nothing, leads
-    AS KS QS JS AD: her fifth lead brings her to 30, Blaise still at nothing: thirty more.
-    She then leads KD and 7C (62 in all); Blaise wins trick 7 as second hand and leads five
-    more, with the last trick: 7. Had Blaise scored a point before, no pique."""
-    piquet = TRICK_GAME.with_knobs({"tricks.lead_points": 1, "tricks.win_points": 1, "tricks.pique": 30})
-    g = Game(piquet, NAMES, dealer=1, hands=HANDS)
-    g.score(0, 25, "lead", "tricks")  # what a declarations stage before play would have scored
-    for lead, follow in PLAYED:
-        g.apply(card(lead))
-        g.apply(card(follow))
-    assert g.points == [25 + 7 + 30, 7]
-    assert [e.points for e in g.events if type(e) is Scored and e.reason == "pique"] == [30]
-    g = Game(piquet, NAMES, dealer=1, hands=HANDS)
-    g.score(0, 25, "lead", "tricks")
-    g.score(1, 1, "lead", "tricks")
-    for lead, follow in PLAYED:
-        g.apply(card(lead))
-        g.apply(card(follow))
-    assert g.points == [25 + 7, 1 + 7]
-
-
 #: Blaise deals; the stock is 10S KH AD 10D AC 8C; Blaise turns up 8C (clubs are trumps).
 DRAW_HANDS = ["AS 10H 9D", "KS AH 7C"]
 

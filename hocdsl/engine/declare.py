@@ -480,13 +480,14 @@ class DeclareWords(Words):
 
     events = (CarteBlanche, CalledCombination, Answered)
     # (the pique, scored by this kind's watch in play, is the tricks kind's reason: its words tell it)
-    reasons = (R_CARTE_BLANCHE, R_POINT, R_SEQUENCE, R_SET, R_REPIQUE)
+    reasons = (R_CARTE_BLANCHE, R_POINT, R_SEQUENCE, R_SET, R_REPIQUE, R_PIQUE)
     reason_words = {
         R_CARTE_BLANCHE: ("carte blanche", "carte blanche"),
         R_POINT: ("the point", "le point"),
         R_SEQUENCE: ("the sequences", "les séquences"),
         R_SET: ("the quatorzes and trios", "les quatorzes et brelans"),
         R_REPIQUE: ("repique", "le repic"),
+        R_PIQUE: ("pique", "le pic"),
     }
     TEXT = {
         "en": {"blanche": "{shows} carte blanche: {hand}", "calls": "{says}: {call}",

@@ -42,7 +42,7 @@ from ..actions import PLAY, Draw, Play
 from ..cards import Card, Hand, Seat, card_name, iter_cards
 from .errors import IllegalAction, Rule
 from .events import (
-    ALL_TRICKS, CARDS_WON, LAST_TRICK, LEAD, MOST_TRICKS, PIQUE, TRICK_WON, Drew, TrickCard, TrickWon,
+    ALL_TRICKS, CARDS_WON, LAST_TRICK, LEAD, MOST_TRICKS, TRICK_WON, Drew, TrickCard, TrickWon,
 )
 from .stock import stock_cards, top_card
 from .table import Result, Seen, Stage, Table
@@ -350,16 +350,9 @@ class TricksStage(Stage):
         g.to_act = w
 
     def _score(self, seat: Seat, points: int, reason: str) -> None:
-        """``seat`` scores ``points`` for ``reason`` (:meth:`~.table.Table.score`), and the
-        pique when these points take him to ``pique_at`` while the others have nothing (a
-        seat that had reached it before play, a repique, crosses nothing here)."""
-        g = self.g
-        st = self.st
-        before = g.points[seat]
-        g.score(seat, points, reason, st.id)
-        if (st.pique and before < st.pique_at <= g.points[seat]
-                and not any(g.points[s] for s in range(g.n) if s != seat)):
-            g.score(seat, st.pique, PIQUE, st.id)
+        """``seat`` scores ``points`` for ``reason`` (:meth:`~.table.Table.score`; a pique
+        made in play is the declare stage's, which hears every score: :class:`~.declare.PiqueWatch`)."""
+        self.g.score(seat, points, reason, self.st.id)
 
     def _end(self) -> None:
         """The end of play: the most tricks (or all of them) score."""
@@ -477,7 +470,7 @@ class TricksWords(Words):
     __slots__ = ()
 
     events = (TrickCard, TrickWon, Drew)
-    reasons = (LEAD, TRICK_WON, CARDS_WON, LAST_TRICK, MOST_TRICKS, ALL_TRICKS, PIQUE)
+    reasons = (LEAD, TRICK_WON, CARDS_WON, LAST_TRICK, MOST_TRICKS, ALL_TRICKS)
     reason_words = {
         LEAD: ("a card led", "une carte menée"),
         TRICK_WON: ("a trick won as second hand", "un pli gagné en second"),
@@ -485,7 +478,6 @@ class TricksWords(Words):
         LAST_TRICK: ("the last trick", "le dernier pli"),
         MOST_TRICKS: ("the cards (the most tricks)", "les cartes (le plus de plis)"),
         ALL_TRICKS: ("capot (every trick)", "le capot (tous les plis)"),
-        PIQUE: ("the pique (first to the score, the other at nothing)", "le pic (le premier au compte, l'autre à rien)"),
     }
     TEXT = {
         "en": {"leads": "{leads} {card}", "plays": "{plays} {card}",

@@ -1270,18 +1270,6 @@ class Tricks:
         "Points a player scores for winning a trick he did not lead, with a card of the ranks "
         "counting_ranks lists.",
         words="a player who wins a trick he did not lead scores {v}", minimum=0, maximum=100)
-    pique: int = knob(
-        "A bonus for reaching a score first in play (pique)",
-        "Points a player scores more when, in the play of the cards, his points of the deal reach "
-        "pique_at while no other player has scored any (Piquet's pique: thirty more at thirty, "
-        "counting the declarations and the play together); 0: none.",
-        words="a player who reaches pique_at first, the others at nothing, scores {v} more",
-        minimum=0, maximum=1_000)
-    pique_at: int = knob(
-        "The score that makes a pique",
-        "The points of the deal a player must reach in the play, before any other scores, for "
-        "the pique (no effect when pique is 0).",
-        words="the pique is made at {v} points", minimum=1, maximum=1_000)
     counting_ranks: tuple[int, ...] | None = knob(
         "The cards that count when led or winning",
         "The ranks whose cards score lead_points when led and win_points when winning, written A, "
