@@ -7,7 +7,9 @@ gives: what every hand shares (nets by position and seat, pools, the longest sui
 hand's length), then what each stage kind counts of its own result (its
 :class:`~hocdsl.engine.tally.Tally`). It is a module of its own, typed throughout, so
 that mypyc compiles it with the engine (:data:`hocdsl.compiled.MODULES`): the counting
-of every hand, and the loop that deals and plays them, run as C.
+of every hand, and the loop that deals and plays them, run as C; and so does
+:func:`fold`, which adds a block's totals to the simulation's sums
+(:meth:`hocdsl.sim.stats.Sums.add_block`).
 """
 
 from __future__ import annotations
@@ -136,3 +138,20 @@ def _count(g: Game, decisions: int, partie: Partie, total: int, n: int, y: list[
     y[at.turns] = y[at.turns] + g.turns
     y[at.decided] = y[at.decided] + decisions
     return ok
+
+
+def fold(S: list[int], C: list[int], first: tuple[int, ...], second: tuple[int, ...], y: list[int]) -> None:
+    """Add one block's totals ``y`` to the sums ``S`` (one per quantity) and to the pair
+    sums ``C``: ``C[j]`` gains ``y[first[j]] * y[second[j]]`` (the work of
+    :meth:`~hocdsl.sim.stats.Sums.add_block`, here to be compiled: a block's quantities and
+    their pairs number in the hundreds)."""
+    for i in range(len(y)):
+        v = y[i]
+        if v != 0:
+            S[i] = S[i] + v
+    for j in range(len(first)):
+        a = y[first[j]]
+        if a != 0:
+            b = y[second[j]]
+            if b != 0:
+                C[j] = C[j] + a * b
