@@ -222,7 +222,7 @@ class HeuristicBot(Bot):
     pack: Hand
     claims: bool  # something may have to be claimed (card_game.must_claim)
 
-    def __init__(self, rules: Ruleset, seat: Seat, rng: random.Random | None = None) -> None:
+    def __init__(self, rules: Ruleset, seat: Seat, rng: random.Random | int | None = None) -> None:
         super().__init__(rules, seat, rng)
         self._players = 0
         self._size = 0
