@@ -58,7 +58,7 @@ _NAMED: Final = frozenset(("strict", "record", "auto_forced", "auto_equivalent",
 
 
 def draw_hands(rand: Callable[[], float], players: int, size: int, eldest: int,
-               cards: Sequence[int] = _BITS) -> list[int]:
+               cards: tuple[int, ...] = _BITS) -> list[int]:
     """Deal ``size`` cards to each of ``players`` seats by drawing them one by one
     from what is left of the pack (a partial Fisher-Yates shuffle: one ``rand()``,
     a ``random.Random().random``, per card dealt and none for the cards out of
@@ -70,8 +70,10 @@ def draw_hands(rand: Callable[[], float], players: int, size: int, eldest: int,
     >>> [h.bit_count() for h in hands], hands[0] & hands[1] & hands[2]
     ([12, 12, 12], 0)
     """
-    deck = list(cards)
-    m = len(deck)
+    m = len(cards)
+    # the cards not dealt yet, by their place in ``cards``: small numbers, which a compiled
+    # list holds without making an int object at each move (a card's bit may not be small)
+    deck = list(range(m))
     hands = [0] * players
     seat = eldest
     i = 0
@@ -79,7 +81,7 @@ def draw_hands(rand: Callable[[], float], players: int, size: int, eldest: int,
         h = 0
         for _ in range(size):
             j = i + int(rand() * (m - i))
-            h |= deck[j]
+            h |= cards[deck[j]]
             deck[j] = deck[i]
             i += 1
         hands[seat] = h
@@ -100,7 +102,7 @@ class Partie:
     __slots__ = (
         "rules", "n", "names", "rng", "max_hands", "strict", "record", "auto_forced",
         "_balances", "_carry", "hands_played", "game", "_booked", "_first_dealer", "_last_dealer",
-        "dealing", "_pack_cards", "_stakes", "_size", "_stays", "_stop_partie",
+        "dealing", "_pack_cards", "_stakes", "_size", "_stays", "_stop_partie", "_deals", "_target",
     )
 
     def __init__(
@@ -121,10 +123,13 @@ class Partie:
         n = seat_count(players)
         rules = rules.at_players(n)  # its pack at n players (pack.cards_by_players)
         #: the knobs read at every hand: deal.hand_size (a player count the ruleset does not
-        #: allow is an error now), deal.dealer_rotation, table.insolvency
+        #: allow is an error now), deal.dealer_rotation, table.insolvency, table.partie_deals,
+        #: table.partie_target
         self._size = rules.hand_size(n)
         self._stays = rules.deal.dealer_rotation == "stays"
         self._stop_partie = rules.table.insolvency == "stop-partie"
+        self._deals: int | None = rules.table.partie_deals
+        self._target: int | None = rules.table.partie_target
         self.rules = rules
         self.n = n
         self.names = (tuple(f"seat {i}" for i in range(n)) if isinstance(players, int)
@@ -248,12 +253,11 @@ class Partie:
         while not self.is_over:  # (books the hand before)
             g = self._start(None, None, opts)
             views = [g.view(s) for s in range(n)]
-            apply = g.apply
             decisions = 0
             while not g.is_over:
                 s = g.to_act
                 assert s is not None  # the hand is on
-                apply(players[s](views[s]))
+                g.apply(players[s](views[s]))  # (a method called by name: compiled, a direct call)
                 decisions += 1
             yield g, decisions
 
@@ -294,12 +298,15 @@ class Partie:
         self._book()
         if self.max_hands is not None and self.hands_played >= self.max_hands:
             return "max_hands"
-        t = self.rules.table
-        if t.partie_deals is not None and self.hands_played >= t.partie_deals:
+        deals = self._deals
+        if deals is not None and self.hands_played >= deals:
             return "table.partie_deals"
-        if t.partie_target is not None and any(
-                b - s0 >= t.partie_target for b, s0 in zip(self._balances, self._stakes)):
+        target = self._target
+        if target is not None and any(
+                b - s0 >= target for b, s0 in zip(self._balances, self._stakes)):
             return "table.partie_target"
-        if self._stop_partie and min(self._balances) < 0:
-            return "table.insolvency"
+        if self._stop_partie:
+            for b in self._balances:
+                if b < 0:
+                    return "table.insolvency"
         return None
