@@ -87,10 +87,26 @@ def _count(g: Game, decisions: int, partie: Partie, total: int, n: int, y: list[
     carry = g.carry_out
     assert carry is not None  # the hand is over
     ok = True
-    # -- chips: conserved within the hand and across the partie
-    if sum(net) + sum(led.pools) != sum(g.carry_in.pools):
+    # -- chips: conserved within the hand and across the partie (summed in loops: compiled,
+    # sum() is a generic call)
+    pools_now = led.pools
+    pools_in: tuple[int, ...] = g.carry_in.pools
+    pools_out: tuple[int, ...] = carry.pools
+    chips = 0
+    for i in range(len(pools_now)):
+        chips += pools_now[i]
+    for i in range(len(pools_in)):
+        chips -= pools_in[i]
+    for s in range(n):
+        chips += net[s]
+    if chips != 0:
         ok = False
-    if sum(partie.balances) + sum(carry.pools) != total:
+    chips = 0
+    for b in partie.balances:
+        chips += b
+    for i in range(len(pools_out)):
+        chips += pools_out[i]
+    if chips != total:
         ok = False
     # -- per position and seat
     sq = 0
@@ -115,10 +131,9 @@ def _count(g: Game, decisions: int, partie: Partie, total: int, n: int, y: list[
             y[_i] = y[_i] + 1
             _i = at.pool_take[i]
             y[_i] = y[_i] + t
-    pools = carry.pools
-    for i in range(len(pools)):
+    for i in range(len(pools_out)):
         _i = at.pool_left[i]
-        y[_i] = y[_i] + pools[i]
+        y[_i] = y[_i] + pools_out[i]
     # -- dealt hands: the longest suit
     popcount = _POPCOUNT  # each suit's count from a table (compiled, bit_count() looks the method up)
     for h in g.dealt:
