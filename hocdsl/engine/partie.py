@@ -58,7 +58,7 @@ _NAMED: Final = frozenset(("strict", "record", "auto_forced", "auto_equivalent",
 
 
 def draw_hands(rand: Callable[[], float], players: int, size: int, eldest: int,
-               cards: tuple[int, ...] = _BITS) -> list[int]:
+               cards: Sequence[int] = _BITS) -> list[int]:
     """Deal ``size`` cards to each of ``players`` seats by drawing them one by one
     from what is left of the pack (a partial Fisher-Yates shuffle: one ``rand()``,
     a ``random.Random().random``, per card dealt and none for the cards out of
@@ -70,10 +70,8 @@ def draw_hands(rand: Callable[[], float], players: int, size: int, eldest: int,
     >>> [h.bit_count() for h in hands], hands[0] & hands[1] & hands[2]
     ([12, 12, 12], 0)
     """
-    m = len(cards)
-    # the cards not dealt yet, by their place in ``cards``: small numbers, which a compiled
-    # list holds without making an int object at each move (a card's bit may not be small)
-    deck = list(range(m))
+    deck = list(cards)
+    m = len(deck)
     hands = [0] * players
     seat = eldest
     i = 0
@@ -81,7 +79,7 @@ def draw_hands(rand: Callable[[], float], players: int, size: int, eldest: int,
         h = 0
         for _ in range(size):
             j = i + int(rand() * (m - i))
-            h |= cards[deck[j]]
+            h |= deck[j]
             deck[j] = deck[i]
             i += 1
         hands[seat] = h
