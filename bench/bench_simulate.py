@@ -3,7 +3,8 @@ hoc-mazarin (or the ruleset given), with one process and with two.
 
     python bench/bench_simulate.py [RULESET] [--with EXT] [--hands N] [--bots NAME]
                                    [--players N] [--jobs 1,2] [--repeat K] [--profile]
-                                   [--against REV] [--builds]
+                                   [--against REV [--compile-against]] [--builds]
+                                   [--pokerkit-players N]
 
 Each figure is the best and the median of ``--repeat`` runs of
 ``hocdsl.sim.simulate`` (the work the command does, minus printing), both in
@@ -17,14 +18,25 @@ profile instead.
 
 ``--builds`` measures, in one run and alternated, the installed build (compiled
 with mypyc where ``pip install .`` could), the pure Python build of the same
-install (``HOCDSL_PURE=1``) and PokerKit's no-limit hold'em (six players, every
-action drawn at random among the legal ones, dealing automated; installed with
-``pip install pokerkit``, or left out), each in a fresh process, and prints each
-one's hands per CPU-second and its ratio to PokerKit's.
+install (``HOCDSL_PURE=1``) and PokerKit's no-limit hold'em (three players, as
+the hoc-mazarin table, every action drawn at random among the legal ones,
+dealing automated; ``--pokerkit-players 6`` for the six-player table earlier
+benches used; installed with ``pip install pokerkit``, or left out), each in a
+fresh process, and prints each one's hands per CPU-second and its ratio to
+PokerKit's.
 
 With ``--against REV`` too, it also measures git revision REV's tree as plain
 Python in the same run (for example ``4e20ee7``, the commit before the compiled
-build and the Monte Carlo work) and prints each build's ratio to it.
+build and the Monte Carlo work) and prints each build's ratio to it. With
+``--compile-against`` as well, REV's tree is built with mypyc first (as
+``setup.py build_ext --inplace`` builds it: minutes, once; the build is kept in
+the temporary directory, ``hocdsl-bench-<commit>``, for the next run) and
+measured compiled and plain, each build of this tree set beside REV's same
+build (for example ``24d9e5a``, the commit before the stage-kind work).
+
+The child processes run from the temporary directory; where this tree was
+built in place (``setup.py build_ext --inplace``, which keeps mypyc's shared
+module at the tree's root) the root is put on their ``PYTHONPATH``.
 
 ``--against REV`` alone measures this tree and the tree of git revision REV (for
 example ``c8827b0``, the commit before the ruleset rewrite, or ``HEAD~1``)
@@ -95,8 +107,9 @@ AUTO = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_
         Automation.CARD_BURNING, Automation.HOLE_DEALING, Automation.BOARD_DEALING,
         Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING,
         Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING)
+players = int(sys.argv[2])
 def hand(rng):
-    s = NoLimitTexasHoldem.create_state(AUTO, True, 0, (1, 2), 2, (200,) * 6, 6)
+    s = NoLimitTexasHoldem.create_state(AUTO, True, 0, (1, 2), 2, (200,) * players, players)
     while s.status:
         moves = [m for m, ok in ((s.fold, s.can_fold()), (s.check_or_call, s.can_check_or_call()),
                                  (None, s.can_complete_bet_or_raise_to())) if ok]
@@ -124,10 +137,39 @@ def checkout(rev: str, into: Path) -> str:
                           capture_output=True, text=True, check=True).stdout.strip()
 
 
+def built_in_place(tree: Path) -> bool:
+    """Whether ``tree`` holds an in-place mypyc build (its shared module at the root)."""
+    return any(tree.glob("*__mypyc*.so")) or any(tree.glob("*__mypyc*.pyd"))
+
+
+def compiled_checkout(rev: str) -> tuple[Path, str]:
+    """Git revision ``rev``'s tree built with mypyc in place, kept in the temporary directory
+    under its commit (built the first time: minutes); the tree and its short name."""
+    full = subprocess.run(["git", "-C", str(ROOT), "rev-parse", rev],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    tree = Path(tempfile.gettempdir()) / f"hocdsl-bench-{full}"
+    done = tree / ".built"
+    if not done.is_file():
+        tree.mkdir(exist_ok=True)
+        short = checkout(rev, tree)
+        print(f"building revision {short} with mypyc in {tree} (minutes, once)", file=sys.stderr)
+        log = tree / "build.log"
+        env = {k: v for k, v in os.environ.items() if k != "HOCDSL_PURE"}  # (which builds nothing)
+        with log.open("w") as out:
+            subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tree, env=env,
+                           stdout=out, stderr=subprocess.STDOUT, check=True)
+        if not built_in_place(tree):
+            sys.exit(f"revision {short} did not build with mypyc: see {log}")
+        done.write_text(full + "\n")
+    return tree, full[:7]
+
+
 def builds(a: argparse.Namespace) -> None:
     """The compiled and the pure build, and PokerKit (and revision ``a.against``, as
-    plain Python), alternated in one run."""
-    if a.against:
+    plain Python, and compiled with ``--compile-against``), alternated in one run."""
+    if a.against and a.compile_against:
+        builds_run(a, compiled_checkout(a.against))
+    elif a.against:
         with tempfile.TemporaryDirectory() as tmp:
             builds_run(a, (Path(tmp), checkout(a.against, Path(tmp))))
     else:
@@ -139,6 +181,8 @@ def builds_run(a: argparse.Namespace, old: tuple[Path, str] | None) -> None:
 
     def one(code: str, args: list[str], pure: bool) -> float | None:
         env = {k: v for k, v in os.environ.items() if k != PURE_ENV}
+        if built_in_place(ROOT):
+            env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
         if pure:
             env[PURE_ENV] = "1"
         out = subprocess.run([sys.executable, "-c", code, *args], env=env, cwd=tempfile.gettempdir(),
@@ -148,22 +192,28 @@ def builds_run(a: argparse.Namespace, old: tuple[Path, str] | None) -> None:
     sim = [a.ruleset, str(a.hands), str(a.players), a.bots, str(a.seed)]
     probe = "from hocdsl.compiled import running; print(0 if running() == 'pure Python' else 1)"
     compiled = one(probe, [], False) == 1
-    rows: dict[str, list[float]] = {"installed": [], "pure": [], "pokerkit": [], "old": []}
+    old_compiled = old is not None and built_in_place(old[0])
+    rows: dict[str, list[float]] = {"installed": [], "pure": [], "pokerkit": [], "old-compiled": [],
+                                    "old": []}
     for _ in range(a.repeat):
         for label, code, args, pure in (("installed", CHILD, sim, False), ("pure", CHILD, sim, True),
-                                        ("pokerkit", POKERKIT, [str(max(200, a.hands // 10))], False)):
+                                        ("pokerkit", POKERKIT, [str(max(200, a.hands // 10)),
+                                                                str(a.pokerkit_players)], False)):
             if label == "installed" and not compiled:
                 continue
             v = one(code, args, pure)
             if v is not None:
                 rows[label].append(v)
         if old is not None:
-            rows["old"].append(child_run(old[0], a))
+            if old_compiled:
+                rows["old-compiled"].append(child_run(old[0], a, pure=False))
+            rows["old"].append(child_run(old[0], a, pure=True))
     pk = max(rows["pokerkit"]) if rows["pokerkit"] else None
     print(f"{a.ruleset}, {a.players} players, bots {a.bots}, {a.hands} hands, one process; "
           f"best and median of {a.repeat}, alternated, in hands per CPU-second")
     names = {"installed": "compiled (mypyc)", "pure": "pure Python (HOCDSL_PURE=1)",
-             "pokerkit": "PokerKit, no-limit hold'em, 6 players, random actions",
+             "pokerkit": f"PokerKit, no-limit hold'em, {a.pokerkit_players} players, random actions",
+             "old-compiled": f"revision {old[1] if old else ''}, compiled (mypyc)",
              "old": f"revision {old[1] if old else ''}, plain Python"}
     for label, runs in rows.items():
         if not runs:
@@ -178,20 +228,25 @@ def builds_run(a: argparse.Namespace, old: tuple[Path, str] | None) -> None:
     if compiled and rows["pure"]:
         print(f"  compiled / pure: {max(rows['installed']) / max(rows['pure']):.2f}x best to best")
     if old is not None:
-        for label in ("installed", "pure"):
-            if rows[label]:
-                print(f"  {names[label]} / revision {old[1]}: "
-                      f"{max(rows[label]) / max(rows['old']):.2f}x best to best, "
-                      f"{_median(rows[label]) / _median(rows['old']):.2f}x median to median")
+        for label, theirs in (("installed", "old-compiled" if old_compiled else "old"), ("pure", "old")):
+            if rows[label] and rows[theirs]:
+                print(f"  {names[label]} / {names[theirs]}: "
+                      f"{max(rows[label]) / max(rows[theirs]):.2f}x best to best, "
+                      f"{_median(rows[label]) / _median(rows[theirs]):.2f}x median to median")
 
 
 def _median(runs: list[float]) -> float:
     return sorted(runs)[len(runs) // 2]
 
 
-def child_run(tree: Path, a: argparse.Namespace) -> float:
-    """Hands per CPU-second of one run of the package found in ``tree``."""
+def child_run(tree: Path, a: argparse.Namespace, pure: bool | None = None) -> float:
+    """Hands per CPU-second of one run of the package found in ``tree`` (``pure``: with
+    ``HOCDSL_PURE`` set, or unset; None leaves the environment's)."""
     env = dict(os.environ, PYTHONPATH=str(tree))
+    if pure is not None:
+        env.pop("HOCDSL_PURE", None)
+        if pure:
+            env["HOCDSL_PURE"] = "1"
     own = tree / "rulesets" / f"{a.ruleset}.yaml"  # the tree's own file of a bundled ruleset
     name = str(own) if own.is_file() else a.ruleset
     out = subprocess.run([sys.executable, "-c", CHILD, name, str(a.hands), str(a.players),
@@ -233,8 +288,14 @@ def main() -> None:
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--builds", action="store_true",
                     help="measure the compiled and the pure build and PokerKit, alternated")
+    ap.add_argument("--pokerkit-players", type=int, default=3, metavar="N",
+                    help="players at PokerKit's hold'em table with --builds (3, as hoc-mazarin's; 6 "
+                         "for the table earlier benches used)")
     ap.add_argument("--against", metavar="REV",
                     help="also measure git revision REV in the same run and print the ratio")
+    ap.add_argument("--compile-against", action="store_true",
+                    help="with --builds --against REV: build REV with mypyc (once, kept) and "
+                         "measure it compiled too")
     a = ap.parse_args()
     if a.builds:
         builds(a)

@@ -45,13 +45,14 @@ BOTS: dict[str, type[Bot]] = {
 BOT_NAMES: tuple[str, ...] = tuple(BOTS)
 
 
-def make_bot(name: str, rules: Ruleset, seat: Seat, rng: random.Random | None = None) -> Bot:
-    """The bot called ``name`` for ``seat``, drawing any randomness from ``rng``."""
+def make_bot(name: str, rules: Ruleset, seat: Seat, rng: random.Random | int | None = None) -> Bot:
+    """The bot called ``name`` for ``seat``, drawing any randomness from ``rng`` (a seed: from
+    ``random.Random(rng)``, made when the bot first draws)."""
     try:
         cls = BOTS[name]
     except KeyError:
         raise BotError(f"unknown bot {name!r}: expected one of {', '.join(BOT_NAMES)}") from None
-    return cls(rules, seat, rng if rng is not None else random.Random(seat))
+    return cls(rules, seat, rng if rng is not None else seat)
 
 
 def parse_bots(spec: str | list[str] | tuple[str, ...], players: int) -> list[str]:

@@ -225,7 +225,7 @@ class HeuristicBot(Bot):
     pack: Hand
     claims: bool  # something may have to be claimed (card_game.must_claim)
 
-    def __init__(self, rules: Ruleset, seat: Seat, rng: random.Random | None = None) -> None:
+    def __init__(self, rules: Ruleset, seat: Seat, rng: random.Random | int | None = None) -> None:
         super().__init__(rules, seat, rng)
         self._players = 0
         self._size = 0
@@ -263,7 +263,13 @@ class HeuristicBot(Bot):
         if view.stage == "blank-hand":
             return DECLARE_BLANK  # 002 §8: paid 10 by each other (two blank hands cancel)
         if type(seen) is ExchangeSeen:  # Piquet's discard: keep the point, the runs, the sets
-            return Discard(discard(view.hand, seen.most, seen.least, self.rules))
+            out = discard(view.hand, seen.most, seen.least, self.rules)
+            # the legal discard of these cards: it names the cards taken where the hand has no
+            # stock order to take them from (a hand given, not dealt: ExchangeStage.legal)
+            for a in view.legal_actions():
+                if type(a) is Discard and a.cards == out:
+                    return a
+            return Discard(out)
         # a declare stage (Piquet's calling): its first call is the best held, its first answer
         # the true one (DeclareStage.legal), and the bot calls and answers truly
         # turnup, holding: the dealer turns up the card chance gives; a holder says what he

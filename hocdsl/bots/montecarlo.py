@@ -65,7 +65,7 @@ class MonteCarloBot(HeuristicBot):
     __slots__ = ("samples", "max_choices", "_policy", "_k_dealt", "_k_seen", "_known",
                  "_excl", "_brelans", "_played_by", "_suitless", "_spare", "_views")
 
-    def __init__(self, rules: Ruleset, seat: Seat, rng: random.Random | None = None, samples: int = SAMPLES,
+    def __init__(self, rules: Ruleset, seat: Seat, rng: random.Random | int | None = None, samples: int = SAMPLES,
                  max_choices: int = MAX_CHOICES) -> None:
         super().__init__(rules, seat, rng)
         self.samples = samples

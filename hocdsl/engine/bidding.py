@@ -350,7 +350,7 @@ class ChanceBidding(Stage):
         else:
             return ()
         if len(nat) > 1:
-            nat = sorted(nat, key=_key_of, reverse=True)
+            nat = _best_first(nat)
         return tuple(e[0] for e in nat)
 
     def auto(self) -> None:
@@ -1245,6 +1245,20 @@ On the dealt hands, with a vie stage on runs or on sets:
 
 def _key_of(entry: Entry) -> Key:
     return entry[1]
+
+
+def _best_first(entries: list[Entry]) -> list[Entry]:
+    """``entries`` best first by the chance's keys, equal keys in the order given: what
+    ``sorted(entries, key=_key_of, reverse=True)`` gives, without calling a key function
+    for each (compiled, a generic call; a hand holds a few combinations)."""
+    out: list[Entry] = []
+    for e in entries:
+        key = e[1]
+        i = len(out)
+        while i > 0 and key > out[i - 1][1]:
+            i -= 1
+        out.insert(i, e)
+    return out
 
 
 def _best_of(entries: list[Entry]) -> Declaration:

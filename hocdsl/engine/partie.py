@@ -101,7 +101,8 @@ class Partie:
     __slots__ = (
         "rules", "n", "names", "rng", "max_hands", "strict", "record", "auto_forced",
         "_balances", "_carry", "hands_played", "game", "_booked", "_first_dealer", "_last_dealer",
-        "dealing", "_pack_cards", "_stakes", "_size", "_stays", "_stop_partie", "_scores",
+        "dealing", "_pack_cards", "_stakes", "_size", "_stays", "_stop_partie", "_deals", "_target",
+        "_points", "_scores",
     )
 
     def __init__(
@@ -122,10 +123,14 @@ class Partie:
         n = seat_count(players)
         rules = rules.at_players(n)  # its pack at n players (pack.cards_by_players)
         #: the knobs read at every hand: deal.hand_size (a player count the ruleset does not
-        #: allow is an error now), deal.dealer_rotation, table.insolvency
+        #: allow is an error now), deal.dealer_rotation, table.insolvency, table.partie_deals,
+        #: table.partie_target, table.partie_points
         self._size = rules.hand_size(n)
         self._stays = rules.deal.dealer_rotation == "stays"
         self._stop_partie = rules.table.insolvency == "stop-partie"
+        self._deals: int | None = rules.table.partie_deals
+        self._target: int | None = rules.table.partie_target
+        self._points: int | None = rules.table.partie_points
         self.rules = rules
         self.n = n
         self.names = (tuple(f"seat {i}" for i in range(n)) if isinstance(players, int)
@@ -254,12 +259,11 @@ class Partie:
         while not self.is_over:  # (books the hand before)
             g = self._start(None, None, opts)
             views = [g.view(s) for s in range(n)]
-            apply = g.apply
             decisions = 0
             while not g.is_over:
                 s = g.to_act
                 assert s is not None  # the hand is on
-                apply(players[s](views[s]))
+                g.apply(players[s](views[s]))  # (a method called by name: compiled, a direct call)
                 decisions += 1
             yield g, decisions
 
@@ -313,14 +317,18 @@ class Partie:
         self._book()
         if self.max_hands is not None and self.hands_played >= self.max_hands:
             return "max_hands"
-        t = self.rules.table
-        if t.partie_deals is not None and self.hands_played >= t.partie_deals:
+        deals = self._deals
+        if deals is not None and self.hands_played >= deals:
             return "table.partie_deals"
-        if t.partie_target is not None and any(
-                b - s0 >= t.partie_target for b, s0 in zip(self._balances, self._stakes)):
+        target = self._target
+        if target is not None and any(
+                b - s0 >= target for b, s0 in zip(self._balances, self._stakes)):
             return "table.partie_target"
-        if t.partie_points is not None and max(self._scores) >= t.partie_points:
+        points = self._points
+        if points is not None and max(self._scores) >= points:
             return "table.partie_points"
-        if self._stop_partie and min(self._balances) < 0:
-            return "table.insolvency"
+        if self._stop_partie:
+            for b in self._balances:
+                if b < 0:
+                    return "table.insolvency"
         return None

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..bots import parse_bots
+from .heap import frozen
 from .metrics import Layout, Metric
 from .runner import BLOCK_HANDS, CHUNK_BLOCKS, Table
 from .stats import NAN_STAT, Stat, Sums, SumsState, interval, ratio_parts, sd_parts
@@ -388,13 +389,14 @@ def _ordered(submit: Callable[[Chunk], Any], chunks: Iterable[Chunk], ahead: int
 
 
 def _in_processes(job: Any, chunks: Iterable[Chunk], jobs: int) -> Results:
-    job.warm()  # the forked workers inherit the tables
-    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_hold, initargs=(job, os.getpid()))
-    try:
-        yield from _ordered(lambda c: pool.submit(_play_held, c), chunks, AHEAD_PER_JOB * jobs, job)
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    job.warm()  # the forked workers inherit the tables...
+    with frozen():  # ... set aside from the collector, here and in the workers (.heap)
+        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+        pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_hold, initargs=(job, os.getpid()))
+        try:
+            yield from _ordered(lambda c: pool.submit(_play_held, c), chunks, AHEAD_PER_JOB * jobs, job)
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _on_cluster(job: Any, chunks: Iterable[Chunk], cluster: Cluster) -> Results:
@@ -436,6 +438,12 @@ def _run(job: Any, hands: int, jobs: int, progress: Progress | None,
 
 
 def _here(job: Any, chunks: Iterable[Chunk]) -> Results:
+    job.warm()  # the tables built before the hands, and set aside from the collector (.heap)
+    with frozen():
+        yield from _here_played(job, chunks)
+
+
+def _here_played(job: Any, chunks: Iterable[Chunk]) -> Results:
     for chunk in chunks:
         try:
             result = job.run_chunk(chunk)

@@ -7,7 +7,9 @@ gives: what every hand shares (nets by position and seat, pools, the longest sui
 hand's length), then what each stage kind counts of its own result (its
 :class:`~hocdsl.engine.tally.Tally`). It is a module of its own, typed throughout, so
 that mypyc compiles it with the engine (:data:`hocdsl.compiled.MODULES`): the counting
-of every hand, and the loop that deals and plays them, run as C.
+of every hand, and the loop that deals and plays them, run as C; and so does
+:func:`fold`, which adds a block's totals to the simulation's sums
+(:meth:`hocdsl.sim.stats.Sums.add_block`).
 """
 
 from __future__ import annotations
@@ -85,10 +87,26 @@ def _count(g: Game, decisions: int, partie: Partie, total: int, n: int, y: list[
     carry = g.carry_out
     assert carry is not None  # the hand is over
     ok = True
-    # -- chips: conserved within the hand and across the partie
-    if sum(net) + sum(led.pools) != sum(g.carry_in.pools):
+    # -- chips: conserved within the hand and across the partie (summed in loops: compiled,
+    # sum() is a generic call)
+    pools_now = led.pools
+    pools_in: tuple[int, ...] = g.carry_in.pools
+    pools_out: tuple[int, ...] = carry.pools
+    chips = 0
+    for i in range(len(pools_now)):
+        chips += pools_now[i]
+    for i in range(len(pools_in)):
+        chips -= pools_in[i]
+    for s in range(n):
+        chips += net[s]
+    if chips != 0:
         ok = False
-    if sum(partie.balances) + sum(carry.pools) != total:
+    chips = 0
+    for b in partie.balances:
+        chips += b
+    for i in range(len(pools_out)):
+        chips += pools_out[i]
+    if chips != total:
         ok = False
     # -- per position and seat
     sq = 0
@@ -113,10 +131,9 @@ def _count(g: Game, decisions: int, partie: Partie, total: int, n: int, y: list[
             y[_i] = y[_i] + 1
             _i = at.pool_take[i]
             y[_i] = y[_i] + t
-    pools = carry.pools
-    for i in range(len(pools)):
+    for i in range(len(pools_out)):
         _i = at.pool_left[i]
-        y[_i] = y[_i] + pools[i]
+        y[_i] = y[_i] + pools_out[i]
     # -- dealt hands: the longest suit
     popcount = _POPCOUNT  # each suit's count from a table (compiled, bit_count() looks the method up)
     for h in g.dealt:
@@ -151,3 +168,20 @@ def _suit_counts(h: int) -> tuple[int, int, int, int]:
         d += ((h >> 39) & SUIT_MASK).bit_count()
         h >>= 52
     return a, b, c, d
+
+
+def fold(S: list[int], C: list[int], first: tuple[int, ...], second: tuple[int, ...], y: list[int]) -> None:
+    """Add one block's totals ``y`` to the sums ``S`` (one per quantity) and to the pair
+    sums ``C``: ``C[j]`` gains ``y[first[j]] * y[second[j]]`` (the work of
+    :meth:`~hocdsl.sim.stats.Sums.add_block`, here to be compiled: a block's quantities and
+    their pairs number in the hundreds)."""
+    for i in range(len(y)):
+        v = y[i]
+        if v != 0:
+            S[i] = S[i] + v
+    for j in range(len(first)):
+        a = y[first[j]]
+        if a != 0:
+            b = y[second[j]]
+            if b != 0:
+                C[j] = C[j] + a * b

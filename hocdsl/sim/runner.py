@@ -80,7 +80,8 @@ class Table:
         y = [0] * L.size
         base = block_seed(seed, block)
         rng = random.Random(base)
-        bots = [make_bot(self.bots[s], rules, s, random.Random(base + 1 + s)) for s in range(n)]
+        # each seat's generator by its seed, made if the bot draws (the heuristic never does)
+        bots = [make_bot(self.bots[s], rules, s, base + 1 + s) for s in range(n)]
         choose = [b.choose for b in bots]
         acc = [0, 0]  # the trace of the hand being played: options offered, actions chosen
         if trace is not None:

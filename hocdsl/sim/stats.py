@@ -102,7 +102,7 @@ class Sums:
     """Exact integer sums over blocks: ``S[i]``, the pair sums ``C[(i, k)]`` and
     the number of blocks ``m``. Fixed size, whatever the number of hands."""
 
-    __slots__ = ("size", "pairs", "S", "C", "m")
+    __slots__ = ("size", "pairs", "S", "C", "m", "_first", "_second")
 
     def __init__(self, size: int, pairs: list[tuple[int, int]]) -> None:
         self.size = size
@@ -110,20 +110,17 @@ class Sums:
         self.S = [0] * size
         self.C = [0] * len(self.pairs)
         self.m = 0
+        # each pair's two quantities apart, for the compiled fold (add_block)
+        self._first = tuple(i for i, _ in self.pairs)
+        self._second = tuple(k for _, k in self.pairs)
 
     def add_block(self, y: list[int]) -> None:
-        """Fold one block's totals ``y`` (one int per quantity) into the sums."""
-        S = self.S
-        for i, v in enumerate(y):
-            if v:
-                S[i] += v
-        C = self.C
-        for j, (i, k) in enumerate(self.pairs):
-            a = y[i]
-            if a:
-                b = y[k]
-                if b:
-                    C[j] += a * b
+        """Fold one block's totals ``y`` (one int per quantity) into the sums (the work is
+        :func:`hocdsl.sim.block.fold`'s, compiled with the hands it sums; imported here, as
+        the reports that read this module need no engine)."""
+        from .block import fold
+
+        fold(self.S, self.C, self._first, self._second, y)
         self.m += 1
 
     def merge(self, other: Sums) -> None:
