@@ -145,7 +145,49 @@ def _why_independent(item: pytest.Item) -> str | None:
     return BUILD_INDEPENDENT_TESTS.get(f"{file}::{name}")
 
 
+#: The tests that take longest alone (besides those marked slow and the Dask cluster's group),
+#: by file or ``file::test`` (every parameter of it): seconds each, from ``pytest --durations``;
+#: sent to the workers first (see :func:`longest_first`).
+LONG = (
+    "test_readings_reach.py::test_report_with_readings_runs_on_every_bundled_ruleset",
+    "test_readings_reach.py::test_the_words_tell_no_effect_from_never_exercised_and_not_measured",
+    "test_readings_reach.py::test_readings_run_on_every_bundled_ruleset",
+    "test_compiled.py::test_compiled_and_pure_give_the_very_same_numbers",
+    "test_typing.py::test_strict_clean",
+    "test_reconstruct.py::test_same_seed_same_ranking_and_racing_plays_fewer_hands",
+    "test_readings.py::test_same_seed_same_numbers_whatever_jobs",
+    "test_family.py::test_hoc_report_family_draws_where_the_two_stand",
+    "test_variants.py::test_any_alternative_is_accepted_or_refused_in_place",
+    "test_records.py::test_random_games_written_and_replayed",
+    "test_report.py::test_the_page_renders_in_a_headless_browser",
+    "test_cli_formats.py::test_every_report_command_takes_every_format",
+    "test_hostile.py::test_a_full_disk_on_standard_output_is_one_line_and_exit_1",
+    "test_hostile.py::test_report_writes_its_page_whole_or_not_at_all",
+    "test_hostile.py::test_replay_places_a_huge_number_at_its_record_line",
+    "test_engine_properties.py::test_random_hands_keep_the_invariants",
+    "test_fuzz.py",
+)
+
+
+def _long(item: pytest.Item) -> bool:
+    file = item.path.name
+    name = item.originalname if isinstance(item, pytest.Function) else item.name
+    return (item.get_closest_marker("slow") is not None or item.get_closest_marker("xdist_group") is not None
+            or file in LONG or f"{file}::{name}" in LONG)
+
+
+def longest_first(items: list[pytest.Item]) -> None:
+    """Put the long tests first, in their order, the others after them in theirs.
+
+    pytest-xdist hands the tests out in this order, one at a time to whichever worker is
+    free: a test of a minute handed out last would run alone on one core while the other
+    idles; handed out first, the other core runs the short tests meanwhile, and both end
+    together."""
+    items.sort(key=lambda item: not _long(item))  # stable: the order within each part is kept
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    longest_first(items)
     if not pure_wanted() or config.getoption("--every-test") or not compiled_installed():
         return
     for item in items:

@@ -40,3 +40,25 @@ def test_the_engine_s_own_files_are_never_skipped():
                  "test_bots.py", "test_fastpath.py", "test_sim.py", "test_records.py"):
         assert file not in conftest.BUILD_INDEPENDENT, file
         assert not any(node.startswith(file + "::") for node in conftest.BUILD_INDEPENDENT_TESTS), file
+
+
+def test_every_test_sent_first_exists():
+    # conftest.LONG names tests to send to the workers first: a renamed one would drop out
+    for entry in conftest.LONG:
+        file, _, name = entry.partition("::")
+        assert (HERE / file).is_file(), entry
+        assert not name or name in _tests_of(file), entry
+
+
+def test_the_long_tests_come_first_in_their_order():
+    class Item:  # the two things longest_first reads of a test
+        def __init__(self, file: str, name: str, slow: bool = False) -> None:
+            self.path, self.name, self.originalname, self.slow = HERE / file, name, name, slow
+
+        def get_closest_marker(self, name: str) -> object:
+            return object() if name == "slow" and self.slow else None
+
+    items = [Item("test_sim.py", "test_a"), Item("test_fuzz.py", "test_b"), Item("test_sim.py", "test_c", slow=True),
+             Item("test_typing.py", "test_strict_clean"), Item("test_typing.py", "test_other")]
+    conftest.longest_first(items)  # type: ignore[arg-type]
+    assert [i.originalname for i in items] == ["test_b", "test_c", "test_strict_clean", "test_a", "test_other"]
