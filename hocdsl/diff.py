@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import screen
+from .cards import with_article
 from .gist import gist
 from .rules.build import yaml_value
 from .rules.describe import knob_title, section_title
@@ -238,7 +239,7 @@ def _stage_words(rules: Ruleset, stage_id: str) -> str:
     on = getattr(st, "on", None)
     pool = getattr(st, "pool", None)
     ids = [s.id for s in rules.stages]
-    return (f"a {st.kind} stage" + (f" on {on}" if on else "") + (f", for the {pool} pool" if pool else "")
+    return (with_article(f"{st.kind} stage") + (f" on {on}" if on else "") + (f", for the {pool} pool" if pool else "")
             + f" (stage {ids.index(stage_id) + 1} of {len(ids)})")
 
 
