@@ -24,6 +24,7 @@ from hocdsl.engine import Game, IllegalAction, Partie
 from hocdsl.engine.events import ChipMove, HandOver
 from hocdsl.rules import bundled_extensions, bundled_rulesets, load_ruleset
 from hocdsl.engine.cardgame import need
+from hocdsl.engine.exchange import ExchangeResult
 
 HANDS = 2000
 
@@ -47,7 +48,9 @@ def _cards_ok(g: Game) -> bool:
     seen = g.out_of_play | g.pile
     if g.out_of_play & g.pile:
         return False
-    for h in g.hands:
+    # an exchange's discards leave the hand and the play, each its player's own (Piquet)
+    ex = g.result_of(ExchangeResult)
+    for h in (*g.hands, *(ex.discard if ex is not None else ())):
         if seen & h:
             return False
         seen |= h
@@ -100,8 +103,11 @@ def play_hand(g: Game, rng: random.Random) -> int:
     assert tuple(net) == g.net and tuple(pools) == tuple(g.ledger.pools)
     assert min(pools, default=0) >= 0  # the Manille and the Comète have no pools
     assert g.carry_out.pools == tuple(pools)
-    assert isinstance(g.events[-1], HandOver) or any(isinstance(e, HandOver) for e in g.events)
-    assert sum(1 for h in g.hands if h == 0) == 1
+    if any(st.kind == "stops" for st in g.rules.stages):  # a hand of runs ends when one goes out
+        assert isinstance(g.events[-1], HandOver) or any(isinstance(e, HandOver) for e in g.events)
+        assert sum(1 for h in g.hands if h == 0) == 1
+    else:  # a hand of tricks (Piquet) ends when every card is played
+        assert not any(g.hands)
     assert g.legal_actions() == () and g.to_act is None
     return steps
 
@@ -137,9 +143,10 @@ def test_random_hands_keep_the_invariants(name, ext):
 @pytest.mark.parametrize("name", bundled_rulesets())
 def test_seeded_hand_is_deterministic(name):
     rules = load_ruleset(name)
+    n = 3 if 3 in rules.players else min(rules.players)  # Piquet is played by two
 
     def run(seed):
-        g = Game(rules, 3, rng=random.Random(seed))
+        g = Game(rules, n, rng=random.Random(seed))
         pick = random.Random(-seed)
         while not g.is_over:
             g.apply(pick.choice(g.legal_actions()))

@@ -96,6 +96,8 @@ def test_editorial_and_model_default_knobs():
 RULES = [(m.__name__, k, v) for m in (bidding, chances, blank, replay)
          for k, v in vars(m).items() if k.startswith("RULE_") and isinstance(v, Rule)]
 STAGE_OF = {"hocdsl.engine.blank": "blank_hand", "hocdsl.records.replay": "card_game"}
+#: the rules of chances.py that a declare stage cites (its calls), not a vie stage
+DECLARE_RULES = {"RULE_DECLARED_HELD"}
 
 
 def stage_of(module: str, const: str) -> str:
@@ -119,6 +121,8 @@ def test_no_rule_cites_lalanne_unless_the_ruleset_does(name):
     stages = {s.id for s in r.stages}
     for module, const, rule in RULES:
         stage = stage_of(module, const)
+        if const in DECLARE_RULES:  # a declare stage's (Piquet's calling), in the shared combination code
+            stage = next((s.id for s in r.stages if s.kind == "declare"), "")
         if stage not in stages or (module.endswith((".bidding", ".chances")) and not r.vie_stages):
             continue  # the ruleset has no such stage (the Lindor has no bidding): nothing to cite
         text = rule.cite(r, stage)

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import ClassVar
 
 import pytest
 
 from hocdsl.engine import Game, Partie
 from hocdsl.engine.events import Scored
 from hocdsl.engine.scores import PointsTally
-from hocdsl.engine.words import Words
+from hocdsl.engine.kinds import KINDS
 from hocdsl.records import read_record, replay_record
 from hocdsl.rules import bundled_rulesets, load_ruleset
 
@@ -53,17 +52,17 @@ def test_the_hoc_scores_no_points_and_its_simulation_counts_none() -> None:
             assert (PointsTally.of(rules, players) is None) is (name not in SCORING), name
 
 
-class _PointWords(Words):
-    reasons = ("point",)
-    reason_words: ClassVar[dict[str, tuple[str, str]]] = {"point": ("the point", "le point")}
-
-
 def test_a_score_in_words() -> None:
-    e = Scored(0, 4, "point", "point", 4)
-    assert _PointWords(("Alice", "Bob"), MAZARIN).scored(e) == "Alice scores 4 for the point"
-    assert _PointWords(("Alice", "Bob"), MAZARIN, "fr").scored(e) == "Alice compte 4 pour le point"
-    assert _PointWords(("You", "Bob"), MAZARIN).scored(e) == "You score 4 for the point"
-    assert _PointWords(("Vous", "Bob"), MAZARIN, "fr").scored(e) == "Vous comptez 4 pour le point"
+    # the declare kind's words (Piquet's calling) tell its points: a real kind, not a subclass
+    # made here (the compiled Words admits none)
+    from hocdsl.engine.declare import R_POINT
+    piquet = load_ruleset("piquet")
+    words = KINDS["declare"].words
+    e = Scored(0, 4, R_POINT, "declare", 4)
+    assert words(("Alice", "Bob"), piquet).scored(e) == "Alice scores 4 for the point"
+    assert words(("Alice", "Bob"), piquet, "fr").scored(e) == "Alice compte 4 pour le point"
+    assert words(("You", "Bob"), piquet).scored(e) == "You score 4 for the point"
+    assert words(("Vous", "Bob"), piquet, "fr").scored(e) == "Vous comptez 4 pour le point"
 
 
 def _played(p: Partie, rng: random.Random) -> Game:

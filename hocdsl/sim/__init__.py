@@ -388,8 +388,18 @@ def _ordered(submit: Callable[[Chunk], Any], chunks: Iterable[Chunk], ahead: int
             future.cancel()
 
 
+def _warm(job: Any) -> None:
+    """Play the job's throw-away hand that builds its tables before the blocks. An error
+    there is not raised here: the first block plays the same code and meets it again, and
+    then says where (``raised playing blocks 0..9 of seed 5``), which a warm-up cannot."""
+    try:
+        job.warm()
+    except Exception:  # noqa: BLE001 - met again, and told, by the first block
+        pass
+
+
 def _in_processes(job: Any, chunks: Iterable[Chunk], jobs: int) -> Results:
-    job.warm()  # the forked workers inherit the tables...
+    _warm(job)  # the forked workers inherit the tables...
     with frozen():  # ... set aside from the collector, here and in the workers (.heap)
         ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
         pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_hold, initargs=(job, os.getpid()))
@@ -438,7 +448,7 @@ def _run(job: Any, hands: int, jobs: int, progress: Progress | None,
 
 
 def _here(job: Any, chunks: Iterable[Chunk]) -> Results:
-    job.warm()  # the tables built before the hands, and set aside from the collector (.heap)
+    _warm(job)  # the tables built before the hands, and set aside from the collector (.heap)
     with frozen():
         yield from _here_played(job, chunks)
 
