@@ -59,7 +59,7 @@ from .events import (
     CarteBlanche,
 )
 from .table import Result, Seen, Stage, Table
-from .tally import Quantities, Ratios, Tally, stage_index
+from .tally import Quantities, Ratios, StageTally
 from .words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -512,11 +512,14 @@ class DeclareWords(Words):
 # ------------------------------------------------------------ metrics ----
 
 
-class DeclareTally(Tally):
+class DeclareTally(StageTally):
     """What the simulator counts of a declare stage: who counts each combination, the
     points counted, carte blanche, repique and pique."""
 
-    __slots__ = ("at", "wins", "points", "blanche", "repique", "pique")
+    __slots__ = ("wins", "points", "blanche", "repique", "pique")
+
+    #: (only ever two players: the ruleset's check admits a declare stage for two alone)
+    kind = "declare"
 
     legend = """With a declare stage (declarations scored as points):
 
@@ -529,15 +532,10 @@ class DeclareTally(Tally):
 """
 
     def __init__(self, at: int) -> None:
-        self.at = at
+        super().__init__(at)
         self.wins: list[int] = []
         self.points: list[int] = []
         self.blanche = self.repique = self.pique = -1
-
-    @classmethod
-    def of(cls, rules: Ruleset, players: int) -> DeclareTally | None:
-        at = stage_index(rules, "declare")
-        return cls(at) if at >= 0 and players == 2 else None
 
     def quantities(self, section: str, q: Quantities) -> None:
         if section == "play":

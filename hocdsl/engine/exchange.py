@@ -41,7 +41,7 @@ from ..cards import Card, Hand, Seat, card_name, hand_of, sorted_cards
 from .errors import IllegalAction, Rule
 from .events import Exchanged, StockSeen, TookIn
 from .table import Result, Seen, Stage, Table
-from .tally import Quantities, Ratios, Tally, stage_index
+from .tally import Quantities, Ratios, StageTally
 from .words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -313,10 +313,13 @@ class ExchangeWords(Words):
 # ------------------------------------------------------------ metrics ----
 
 
-class ExchangeTally(Tally):
+class ExchangeTally(StageTally):
     """What the simulator counts of an exchange stage: the cards each exchanged."""
 
-    __slots__ = ("at", "elder", "younger")
+    __slots__ = ("elder", "younger")
+
+    #: (only ever two players: the ruleset's check admits an exchange stage for two alone)
+    kind = "exchange"
 
     legend = """With an exchange stage (the discard and take-in):
 
@@ -325,13 +328,8 @@ class ExchangeTally(Tally):
 """
 
     def __init__(self, at: int) -> None:
-        self.at = at
+        super().__init__(at)
         self.elder = self.younger = -1
-
-    @classmethod
-    def of(cls, rules: Ruleset, players: int) -> ExchangeTally | None:
-        at = stage_index(rules, "exchange")
-        return cls(at) if at >= 0 and players == 2 else None
 
     def quantities(self, section: str, q: Quantities) -> None:
         if section == "play":
