@@ -65,17 +65,9 @@ def _stage(rules: Ruleset, key: tuple[str, str | None]) -> Any:
 
 
 def _side(rules: Ruleset, path: str) -> KnobSide:
-    from .diff import KnobSide
+    from .diff import knob_side
 
-    obj = rules.section_of(path)
-    name = path.rpartition(".")[2]
-    value = getattr(obj, name)
-    prov = rules.provenance.get(path)
-    return KnobSide(value=yaml_value(obj.__class__, name, value), words=value_words(rules, path, value),
-                    provenance=prov.cite() if prov is not None else "no provenance recorded",
-                    note=prov.note if prov is not None else None,
-                    declared_in=prov.declared_in if prov is not None else None,
-                    provenance_kind=prov.kind if prov is not None else None)
+    return knob_side(rules, path, getattr(rules.section_of(path), path.rpartition(".")[2]))
 
 
 def _no_knob(words: str) -> KnobSide:

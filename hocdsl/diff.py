@@ -134,12 +134,17 @@ def _plain_value(rules: Ruleset, path: str, value: Any) -> Any:
     return yaml_value(cls, path.rpartition(".")[2], value)
 
 
-def _side(rules: Ruleset, path: str, value: Any) -> KnobSide:
+#: what a side says of a knob its ruleset does not set (no provenance: the model's default)
+DEFAULT_PROVENANCE = "not set in the file: the model's default"
+
+
+def knob_side(rules: Ruleset, path: str, value: Any) -> KnobSide:
+    """One ruleset's side of a knob: its value, in words, and where the value comes from."""
     prov = rules.provenance.get(path)
     return KnobSide(
         value=_plain_value(rules, path, value),
         words=value_words(rules, path, value),
-        provenance=prov.cite() if prov is not None else "no provenance recorded",
+        provenance=prov.cite() if prov is not None else DEFAULT_PROVENANCE,
         note=prov.note if prov is not None else None,
         declared_in=prov.declared_in if prov is not None else None,
         provenance_kind=prov.kind if prov is not None else None,
@@ -341,7 +346,7 @@ def _knob_rows(a: Ruleset, b: Ruleset, prefix: str, oa: Any, ob: Any, provenance
             kind = "provenance"
         else:
             continue
-        out.append(KnobDiff(path, prefix, title, knob_title(a, path), _side(a, path, va), _side(b, path_b, vb), kind,
+        out.append(KnobDiff(path, prefix, title, knob_title(a, path), knob_side(a, path, va), knob_side(b, path_b, vb), kind,
                             knob_b=path_b if path_b != path else None))
     return out
 
