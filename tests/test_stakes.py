@@ -145,3 +145,21 @@ def test_every_amount_is_whole_chips(tmp_path: Path) -> None:
     with pytest.raises(RulesetError) as e:
         load_ruleset(str(f))
     assert "table.game_bonus" in str(e.value) and "not a whole number of chips" in str(e.value)
+
+
+def test_hoc_simulate_plays_a_named_reading_and_its_chips_are_conserved() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from hocdsl.cli import app
+
+    runner = CliRunner()
+    out = runner.invoke(app, ["simulate", "piquet", "--reading", "rubicon", "--hands", "40", "--seed", "3",
+                              "--jobs", "1", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["chips_conserved"] is True
+    assert "net_per_hand.eldest" in data["metrics"] and "points_per_hand.eldest" in data["metrics"]
+    bad = runner.invoke(app, ["simulate", "piquet", "--reading", "rubicom", "--hands", "4", "--jobs", "1"])
+    assert bad.exit_code == 2 and "its readings: rubicon" in bad.output
