@@ -109,6 +109,9 @@ def _who_gains(report: DiffReport, lang: str, family: str = "net_per_hand") -> s
     if not rows:
         return ""
     unit, more = _UNITS.get(family, _UNITS["net_per_hand"])[lang]
+    one_side = _one_side(rows, a, b, unit, lang)
+    if one_side:
+        return one_side
     gain = sorted((r for r in rows if r.significant and r.diff > 0), key=lambda r: -r.diff)
     lose = sorted((r for r in rows if r.significant and r.diff < 0), key=lambda r: r.diff)
     if not gain and not lose:
@@ -135,6 +138,20 @@ def _who_gains(report: DiffReport, lang: str, family: str = "net_per_hand") -> s
                   for r in lose]
         head += (", aux dépens " if fr else ", at the expense of ") + _and(others, lang)
     return head + "."
+
+
+def _one_side(rows: Sequence[OutcomeRow], a: str, b: str, unit: str, lang: str) -> str:
+    """Where only one ruleset has the family (only Piquet scores points, beside the Hoc): what
+    each place gets under it (empty when both have it)."""
+    only_b = all(r.a != r.a and r.b == r.b for r in rows)
+    only_a = all(r.b != r.b and r.a == r.a for r in rows)
+    if not (only_a or only_b):
+        return ""
+    name = b if only_b else a
+    each = [f"{_seat(r.metric, lang)} {_n(r.b if only_b else r.a, lang)}" for r in rows]
+    if lang == "fr":
+        return f"Seul {name} compte des points : {_and(each, lang)} {unit}."
+    return f"Only {name} scores points: {_and(each, lang)} {unit}."
 
 
 def _length_and_gamble(report: DiffReport, lang: str) -> str:

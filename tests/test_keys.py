@@ -80,3 +80,10 @@ def test_a_game_of_chips_says_what_it_said(lang: str) -> None:
     rows = [_row("net_per_hand.eldest", -1.0, 1.1, 1.9, 2.3, True)]
     assert gist(DiffReport("a", "b", [], rows, {"hands": 10})) == gist(DiffReport("a", "b", [], rows, {"hands": 10},
                                                                                    None, CHIPS))
+
+
+def test_only_one_side_scores_points() -> None:
+    rows = [OutcomeRow("points_per_hand.eldest", float("nan"), 30.9, float("nan"), (float("nan"),) * 2, False),
+            OutcomeRow("points_per_hand.dealer", float("nan"), 20.6, float("nan"), (float("nan"),) * 2, False)]
+    report = DiffReport("hoc-mazarin", "piquet", [], rows, {"hands": 200}, True, PlayedFor(True, True))
+    assert gist(report).startswith("Only piquet scores points: the eldest 31 and the dealer 21 points a deal.")
