@@ -163,3 +163,33 @@ def test_hoc_simulate_plays_a_named_reading_and_its_chips_are_conserved() -> Non
     assert "net_per_hand.eldest" in data["metrics"] and "points_per_hand.eldest" in data["metrics"]
     bad = runner.invoke(app, ["simulate", "piquet", "--reading", "rubicom", "--hands", "4", "--jobs", "1"])
     assert bad.exit_code == 2 and "its readings: rubicon" in bad.output
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "(the game"), ("fr", "(la partie")])
+def test_hoc_play_tells_the_settlement_at_the_end_of_the_partie(lang: str, words: str) -> None:
+    from hocdsl.announce import Vocabulary
+    from hocdsl.play.refuse import turn_words
+    from hocdsl.play.session import PlaySession
+
+    out: list[str] = []
+    vocab = Vocabulary.from_ruleset(RUBICON_PIQUET)
+    box: list[PlaySession] = []
+
+    def first_legal(prompt: str) -> str:  # the human plays the first legal action, as the table says it
+        from hocdsl.actions import Discard
+
+        a = box[0].game.legal_actions()[0]
+        if isinstance(a, Discard):  # at the table one names the cards laid out; the stock gives the rest
+            a = Discard(a.cards)
+        return turn_words([a], vocab, lang)
+
+    s = PlaySession(RUBICON_PIQUET, players=2, seat=0, seed=3, lang=lang, hands=None, input=first_legal,
+                    output=out.append)
+    box.append(s)
+    result = s.run()
+    r = s.partie.settlement
+    assert r is not None and r.winner is not None and r == reckon(RUBICON_PIQUET, s.partie.scores)
+    assert len(result.deals) == 6
+    assert result.balances[r.winner] == r.chips == -result.balances[r.loser]
+    told = [line for line in out if line.strip().startswith("→") and words in line]
+    assert len(told) == 1 and str(r.chips) in told[0]

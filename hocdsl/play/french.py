@@ -204,7 +204,8 @@ _MESSAGES: tuple[tuple[str, _Sub], ...] = (
     (r"nobody draws now: a card is played to the trick",
      lambda m: "personne ne pioche maintenant : on joue une carte à la levée"),
     (r"a card is played to the trick", lambda m: "on joue une carte à la levée"),
-    (r"(.+) does not hold (\S+)", lambda m: f"{_has_not(m[1])} {card_fr(m[2])}"),
+    (r"(.+) does not hold (\S+)",
+     lambda m: f"{_has_not(m[1])} {card_fr(m[2])}" + _HEARTS_HINT * card_fr(m[2]).endswith("C")),
     (r"(.+) holds a card of the suit led \((\S+)\) and must play one",
      lambda m: f"{FR.verb(m[1], 'has')} une carte de la couleur demandée ({card_fr(m[2])}) et "
                + ("devez" if _is_you(m[1]) else "doit") + " en jouer une"),
