@@ -1041,6 +1041,9 @@ def simulate_cmd(
     all_rows: Annotated[bool, typer.Option(
         "--all", help="Print every row, also those 0 in every hand played (the other formats always hold them).")
     ] = False,
+    reading: Annotated[str | None, typer.Option(
+        "--reading", metavar="ID", help="Play one of the ruleset's whole readings (its `readings:`), e.g. "
+                                        "`hoc simulate piquet --reading rubicon`.")] = None,
 ) -> None:
     """Play many hands of RULESET with bots and report each metric with its 95% interval (names in the README)."""
     import sys
@@ -1055,6 +1058,15 @@ def simulate_cmd(
     hands = hands_or_fail(hands)
     jobs = jobs_or_fail(jobs)
     rules = load_or_fail(ruleset, with_)
+    if reading is not None:
+        from .rules.model import Pick
+        from .rules.variants import PickError, compose
+
+        try:
+            rules = compose(rules, [Pick(reading=reading)])
+        except PickError as e:
+            known = ", ".join(r.id for r in rules.readings) or "none"
+            bad_input(f"--reading {reading}: {e} (its readings: {known})")
     expectations_or_fail(rules)
     players = players_or_fail(players, rules)
     try:

@@ -49,6 +49,7 @@ from typing import Any
 from . import screen
 from .cards import with_article
 from .gist import gist
+from .keys import CHIPS, PlayedFor, played_for
 from .rules.build import yaml_value
 from .rules.describe import knob_title, section_title
 from .rules.model import SECTIONS, Ruleset, knob_fields
@@ -488,6 +489,9 @@ class DiffReport:
     outcomes: list[OutcomeRow] | None = None  # None: no simulation asked for
     settings: dict[str, Any] = field(default_factory=dict)  # hands, players, bots, seed
     chips_conserved: bool | None = None
+    #: what A and B are played for, together (:func:`hocdsl.keys.played_for`): which outcome
+    #: rows are key, and what the closing sentences say who gains (points, chips or both)
+    played_for: PlayedFor = CHIPS
 
     @property
     def significant(self) -> list[OutcomeRow]:
@@ -552,13 +556,14 @@ def with_outcomes(report: DiffReport, a: Ruleset, b: Ruleset, *, hands: int, pla
     conserved = getattr(comparison, "chips_conserved", None)
     settings = {"hands": hands, "players": players, "bots": list(bots), "seed": seed}
     return DiffReport(report.a, report.b, report.rules, outcome_rows(comparison), settings,
-                      None if conserved is None else bool(conserved))
+                      None if conserved is None else bool(conserved), played_for(a, b))
 
 
 # ------------------------------------------------------------ the outcomes that matter ----
 
 
-#: The rows shown whatever they say: who gains at which place, the spread, the hand's length.
+#: The rows shown whatever they say in a game of chips: who gains at which place, the spread,
+#: the hand's length (a game of points has its own: :meth:`hocdsl.keys.PlayedFor.is_key`).
 KEY_PREFIXES = ("net_per_hand.",)
 KEY_METRICS = ("sd_net_per_hand", "turns_per_hand")
 #: At most this many outcome rows by default (``--all``: every row).
@@ -586,9 +591,10 @@ class Selection:
         return sum(self.left_out.values())
 
 
-def is_key(metric: str) -> bool:
-    """A row shown whatever it says (:data:`KEY_PREFIXES`, :data:`KEY_METRICS`)."""
-    return metric.startswith(KEY_PREFIXES) or metric in KEY_METRICS
+def is_key(metric: str, played: PlayedFor = CHIPS) -> bool:
+    """A row shown whatever it says, in a game ``played`` for chips (:data:`KEY_PREFIXES`,
+    :data:`KEY_METRICS`), points or both (:meth:`hocdsl.keys.PlayedFor.is_key`)."""
+    return played.is_key(metric)
 
 
 def _same_every_deal(r: OutcomeRow) -> bool:
@@ -627,21 +633,22 @@ def select_outcomes(report: DiffReport, all_rows: bool = False, limit: int = SCR
     if all_rows:
         return Selection(rows, {})
     bots_alike = len(set(report.settings.get("bots", ()))) <= 1
+    key = report.played_for.is_key
     left: dict[str, int] = {}
     shown: list[OutcomeRow] = []
     for r in rows:
-        why = None if is_key(r.metric) else _why_left_out(r, shown, bots_alike)
+        why = None if key(r.metric) else _why_left_out(r, shown, bots_alike)
         if why is None:
             shown.append(r)
         else:
             left[why] = left.get(why, 0) + 1
-    keys = [r for r in shown if is_key(r.metric)]
+    keys = [r for r in shown if key(r.metric)]
     if len(shown) > limit:
         room = max(limit - len(keys), 0)
-        kept = set(map(id, sorted((r for r in shown if not is_key(r.metric)), key=_strength,
+        kept = set(map(id, sorted((r for r in shown if not key(r.metric)), key=_strength,
                                   reverse=True)[:room]))
         dropped = len(shown) - len(keys) - room
-        shown = [r for r in shown if is_key(r.metric) or id(r) in kept]
+        shown = [r for r in shown if key(r.metric) or id(r) in kept]
         left[BEYOND_SCREEN] = dropped
     return Selection(shown, {k: left[k] for k in LEFT_OUT_ORDER if left.get(k)})
 
@@ -693,6 +700,10 @@ METRIC_LEGEND: dict[str, tuple[str, str]] = {
 }
 
 
+#: A metric family said otherwise than its name: points are scored per deal (Piquet's word).
+_FAMILY_WORDS = {"sd_net_per_hand": "sd of net per hand", "points_per_hand": "points per deal"}
+
+
 def metric_words(name: str) -> str:
     """A metric's name in words, for a reader rather than a script.
 
@@ -700,7 +711,7 @@ def metric_words(name: str) -> str:
     ('net per hand, eldest', 'sd of net per hand', 'pool left, box')
     """
     family, _, part = name.partition(".")
-    words = "sd of net per hand" if family == "sd_net_per_hand" else family.replace("_", " ")
+    words = _FAMILY_WORDS.get(family) or family.replace("_", " ")
     return f"{words}, {part}" if part else words
 
 

@@ -13,8 +13,8 @@ was made. The CSV has one row per pair of rulesets, with the parts of their dist
 comete           ──────────────────────────────────────────┐
 manille          ────┬─────────────────────────────────────┘
 manille-larousse ────┘
-                 ┴───────────┴──────────┴───────────┴
-                 0           0.05       0.1         0.15
+                 ┴────────────┴────────────┴────────────┴
+                 0            0.05         0.1          0.15
                  distance by the rules
 """
 

@@ -1,5 +1,7 @@
 """What a comparison says, in a few sentences: who gains under B, by how much and at whose
-expense; whether a hand is longer and more of a gamble; the clearest other differences.
+expense (points a deal in a game of points, chips a hand in a game of chips, both where both
+move: :attr:`hocdsl.diff.DiffReport.played_for`); whether a hand is longer and more of a
+gamble; the clearest other differences.
 
 Only differences whose 95% interval excludes zero are stated; each figure is given
 with its interval. The words exist in English and in French (``lang``).
@@ -92,26 +94,41 @@ def _and(items: Sequence[str], lang: str) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + word + items[-1]
 
 
-def _who_gains(report: DiffReport, lang: str) -> str:
+#: Per metric family of the positions (:attr:`hocdsl.keys.PlayedFor.families`), what is won
+#: and per what, in each language; and what no place gains more of.
+_UNITS = {
+    "net_per_hand": {"en": ("chips a hand", ""), "fr": ("jetons par coup", "")},
+    "points_per_hand": {"en": ("points a deal", " points"), "fr": ("points par donne", " de points")},
+}
+
+
+def _who_gains(report: DiffReport, lang: str, family: str = "net_per_hand") -> str:
+    """Who gains ``family`` (chips a hand, points a deal) under B, at whose expense."""
     a, b = report.a, report.b
-    rows = [r for r in report.outcomes or () if r.metric.startswith("net_per_hand.")]
+    rows = [r for r in report.outcomes or () if r.metric.startswith(family + ".")]
+    if not rows:
+        return ""
+    unit, more = _UNITS.get(family, _UNITS["net_per_hand"])[lang]
+    one_side = _one_side(rows, a, b, unit, lang)
+    if one_side:
+        return one_side
     gain = sorted((r for r in rows if r.significant and r.diff > 0), key=lambda r: -r.diff)
     lose = sorted((r for r in rows if r.significant and r.diff < 0), key=lambda r: r.diff)
     if not gain and not lose:
         hands = report.settings.get("hands", "these")
         if lang == "fr":
-            return f"Sur {hands} coups, aucune place ne gagne ni ne perd nettement plus avec {b} qu'avec {a}."
-        return f"On {hands} hands no seat gains or loses clearly more under {b} than under {a}."
+            return f"Sur {hands} coups, aucune place ne gagne ni ne perd nettement plus{more} avec {b} qu'avec {a}."
+        return f"On {hands} hands no seat gains or loses clearly more{more} under {b} than under {a}."
     fr = lang == "fr"
     lead = gain or lose
     first = lead[0]
     if fr:
         verb = "gagne" if first.diff > 0 else "perd"
-        head = (f"Avec {b}, {_seat(first.metric, lang)} {verb} environ {_n(abs(first.diff), lang)} jetons par "
-                f"coup de plus qu'avec {a} {_ci(first, lang)}")
+        head = (f"Avec {b}, {_seat(first.metric, lang)} {verb} environ {_n(abs(first.diff), lang)} {unit} "
+                f"de plus qu'avec {a} {_ci(first, lang)}")
     else:
         verb = "gains" if first.diff > 0 else "loses"
-        head = (f"Under {b} {_seat(first.metric, lang)} {verb} about {_n(abs(first.diff), lang)} chips a hand "
+        head = (f"Under {b} {_seat(first.metric, lang)} {verb} about {_n(abs(first.diff), lang)} {unit} "
                 f"more than under {a} {_ci(first, lang)}")
     also = [f"{_seat(r.metric, lang)} ({_n(r.diff, lang, sign=True)} {_ci(r, lang)})" for r in lead[1:]]
     if also:
@@ -121,6 +138,20 @@ def _who_gains(report: DiffReport, lang: str) -> str:
                   for r in lose]
         head += (", aux dépens " if fr else ", at the expense of ") + _and(others, lang)
     return head + "."
+
+
+def _one_side(rows: Sequence[OutcomeRow], a: str, b: str, unit: str, lang: str) -> str:
+    """Where only one ruleset has the family (only Piquet scores points, beside the Hoc): what
+    each place gets under it (empty when both have it)."""
+    only_b = all(r.a != r.a and r.b == r.b for r in rows)
+    only_a = all(r.b != r.b and r.a == r.a for r in rows)
+    if not (only_a or only_b):
+        return ""
+    name = b if only_b else a
+    each = [f"{_seat(r.metric, lang)} {_n(r.b if only_b else r.a, lang)}" for r in rows]
+    if lang == "fr":
+        return f"Seul {name} compte des points : {_and(each, lang)} {unit}."
+    return f"Only {name} scores points: {_and(each, lang)} {unit}."
 
 
 def _length_and_gamble(report: DiffReport, lang: str) -> str:
@@ -177,5 +208,6 @@ def gist(report: DiffReport, lang: str = "en") -> str:
         return ""
     if lang not in _SEATS:
         lang = "en"
-    parts = [_who_gains(report, lang), _length_and_gamble(report, lang), _clearest_others(report, lang)]
+    gains = [_who_gains(report, lang, family) for family in report.played_for.families]
+    parts = [*gains, _length_and_gamble(report, lang), _clearest_others(report, lang)]
     return " ".join(p for p in parts if p)

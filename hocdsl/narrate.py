@@ -27,6 +27,7 @@ from .engine.bidding import combination_words
 from .engine.cardgame import CardWords
 from .engine.events import ANTE, ChipMove, HandOver, Hoc, Scored
 from .engine.kinds import KINDS
+from .engine.stakes import REASON_WORDS as STAKES_WORDS
 from .engine.words import MULTIPLIER_WORDS, Words, de, form, multiplier_words, tongue, verb
 from .rules.model import Ruleset
 
@@ -78,6 +79,9 @@ class Narrator:
                 pool = de(self.rules.display_name(e.chance or "", "fr"))
                 return f"{self.verb(payer, 'antes')} {e.amount} dans la cagnotte {pool} (mise)"
             return f"{verb(payer, 'antes')} {e.amount} to the {e.chance} pool (ante)"
+        if e.reason in STAKES_WORDS:  # the partie's points settled in chips: the partie's, not a kind's
+            what = STAKES_WORDS[e.reason][self.tongue.code == "fr"]
+            return f"{self.tongue.pays(payer, payee, e.amount)} ({what})"
         w = self._chips.get(e.reason)
         if w is None:  # pragma: no cover - every reason is some kind's
             return f"{self.verb(payer, 'pays')} {payee} {e.amount} ({e.reason})"

@@ -12,7 +12,9 @@ are played once for all the alternatives). Per metric it reports the difference
 What matters to a reader are the *key metrics*: the positional advantage
 (``net_per_hand.<position>``: chips won per hand by the eldest, ..., the
 dealer), the spread of a player's results (``sd_net_per_hand``) and the length
-of a hand (``turns_per_hand``). On those:
+of a hand (``turns_per_hand``); in a game that scores points (Piquet), the points
+per deal by position first (``points_per_hand.<position>``), and the chips only
+where some reading moves them (:mod:`hocdsl.keys`). On those:
 
 - each difference gets a two-sided p-value from its t statistic
   (difference / standard error, Student's t with blocks - 1 degrees of freedom);
@@ -45,9 +47,10 @@ import yaml
 from .rules.build import convert, field_type, yaml_value
 from .rules.describe import knob_title
 from .rules.errors import RulesetError
+from .keys import played_for
 from .rules.model import Provenance, Ruleset
 from .sim import _metrics, _parts, _run
-from .sim.metrics import Layout, positions
+from .sim.metrics import Layout
 from .sim.runner import Table
 from .sim.stats import NAN_STAT, Stat, Sums, SumsState, interval, ratio_parts
 
@@ -538,13 +541,16 @@ def reach_words(o: Outcome, hands: int, probe_hands: int = 0, bots: str = "the b
             + ": it changed nothing the players were offered, did or were paid")
 
 
-def key_metrics(players: int) -> tuple[str, ...]:
-    """The metrics a reader cares about: net per hand by position, its spread, the hand's length.
+def key_metrics(players: int, *rulesets: Ruleset) -> tuple[str, ...]:
+    """The metrics a reader cares about in ``rulesets`` (played together, as the readings of
+    one ruleset are), by what they are played for (:func:`hocdsl.keys.played_for`): in a game
+    of chips (and with no ruleset given), the net per hand by position, its spread, the hand's
+    length; in a game of points, the points per deal by position first.
 
     >>> key_metrics(3)
     ('net_per_hand.eldest', 'net_per_hand.second', 'net_per_hand.dealer', 'sd_net_per_hand', 'turns_per_hand')
     """
-    return tuple(f"net_per_hand.{p}" for p in positions(players)) + ("sd_net_per_hand", "turns_per_hand")
+    return played_for(*rulesets).key_metrics(players)
 
 
 def _se(sums: Sums, w: dict[int, float]) -> float:
@@ -654,7 +660,7 @@ def readings_report(rules: Ruleset, *, asked: Mapping[str, Sequence[Any]] | None
     tables = [Table(v, players, names) for v in variants]
     job = _ReadingsJob(chosen, tables, seed)
     sums, oks = _run(job, hands, jobs, progress, cluster)
-    keys = key_metrics(players)
+    keys = key_metrics(players, rules, *variants)
     outcomes = [Outcome(q, r, _differences(sums, chosen.layout, t.layout, off, keys), ok,
                         _reach(sums, job.reach + 2 * len(REACH_LEVELS) * k))
                 for k, ((q, r), t, off, ok) in enumerate(zip(pairs, tables, job.offsets[1:], oks[1:]))]

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from .diff import (DiffReport, KnobDiff, KnobSide, OutcomeRow, format_number, label, metric_words, outcome_rows,
                    rules_diff, stage_matches)
 from .gist import gist
+from .keys import played_for
 from .sim import Comparison, SimResult, Stat, compare
 from .sim.metrics import positions
 
@@ -109,7 +110,7 @@ def build_report(a: Ruleset, b: Ruleset, *, hands: int = REPORT_HANDS, players: 
                          stages_b={v: k for k, v in stage_matches(a, b).items()})  # as hoc diff pairs them
     settings = {"hands": hands, "players": players, "bots": list(comparison.result_a.bots), "seed": seed}
     diff = DiffReport(label(a), label(b), rules_diff(a, b), outcome_rows(comparison), settings,
-                      comparison.chips_conserved)
+                      comparison.chips_conserved, played_for(a, b))
     found: list[ReadingsReport | None] = []
     done = hands
     for rules in (a, b):
@@ -239,20 +240,29 @@ def _metric(result: SimResult, name: str) -> Stat:
     return result.metrics.get(name, NAN_STAT)
 
 
+#: Per metric family of the positions (:attr:`hocdsl.keys.PlayedFor.families`): the title of
+#: its plot and the words of its axis.
+_FAMILY_PLOT = {"net_per_hand": ("Net per hand", "chips per hand"),
+                "points_per_hand": ("Points per deal", "points per deal")}
+
+
 def plot_net_by_position(report: Report) -> str:
-    """Chips won (+) or lost (−) per hand by each position, A and B, with 95% intervals."""
+    """Chips won (+) or lost (−) per hand by each position, A and B, with 95% intervals; in a
+    game of points, the points scored per deal (the lead of :attr:`DiffReport.played_for`)."""
     c = report.comparison
     pos = positions(c.result_a.players)
+    family = report.diff.played_for.families[0]
+    title, unit = _FAMILY_PLOT[family]
     fig = _figure(7.5, 3.6)
     ax = fig.add_subplot()
-    _paired_points(ax, pos, [_metric(c.result_a, f"net_per_hand.{p}") for p in pos],
-                   [_metric(c.result_b, f"net_per_hand.{p}") for p in pos], (report.diff.a, report.diff.b))
+    _paired_points(ax, pos, [_metric(c.result_a, f"{family}.{p}") for p in pos],
+                   [_metric(c.result_b, f"{family}.{p}") for p in pos], (report.diff.a, report.diff.b))
     ax.axhline(0, color="#555555", linewidth=0.8)
     _style(ax)
-    ax.set_title("Net per hand by position (95% intervals)")
-    ax.set_ylabel("chips per hand")
+    ax.set_title(f"{title} by position (95% intervals)")
+    ax.set_ylabel(unit)
     ax.legend(frameon=False)
-    return _svg(fig, "net per hand by position")
+    return _svg(fig, f"{title.lower()} by position")
 
 
 def _shares(counts: dict[str, int]) -> dict[int, float]:
@@ -342,13 +352,15 @@ def plot_readings(rr: ReadingsReport, name: str) -> str | None:
     if not outcomes:
         return None
     pos = positions(rr.settings["players"])
+    family = rr.key_metrics[0].partition(".")[0]  # the lead: points per deal in a game of points
+    title, unit = _FAMILY_PLOT.get(family, _FAMILY_PLOT["net_per_hand"])
     fig = _figure(9.0, 1.4 + 0.5 * len(outcomes))
     ax = fig.add_subplot()
     ys = range(len(outcomes))
     markers = "osD^v<>p"
     step = 0.6 / max(1, len(pos) - 1)
     for j, p in enumerate(pos):
-        diffs = [o.rows.get(f"net_per_hand.{p}") for o in outcomes]
+        diffs = [o.rows.get(f"{family}.{p}") for o in outcomes]
         keep = [i for i, d in enumerate(diffs) if d is not None and d.diff.mean == d.diff.mean]
         stats = [diffs[i].diff for i in keep]  # type: ignore[union-attr]
         ax.errorbar([s.mean for s in stats], [i - 0.3 + j * step for i in keep], xerr=_errors(stats),
@@ -358,8 +370,8 @@ def plot_readings(rr: ReadingsReport, name: str) -> str | None:
     ax.invert_yaxis()
     ax.spines[["top", "right"]].set_visible(False)
     ax.grid(axis="x", color="#dddddd", linewidth=0.6)
-    ax.set_title(f"{name}: alternative − chosen, net per hand by position")
-    ax.set_xlabel("change in chips per hand (95% intervals)")
+    ax.set_title(f"{name}: alternative − chosen, {title.lower()} by position")
+    ax.set_xlabel(f"change in {unit} (95% intervals)")
     ax.legend(frameon=False, fontsize="small", ncols=len(pos), loc="upper center", bbox_to_anchor=(0.5, -0.18))
     return _svg(fig, f"readings of {name}")
 
@@ -518,6 +530,8 @@ def _rules_part(d: DiffReport) -> str:
 
 #: What the families of metrics mean, for the legend under the outcome table.
 METRIC_WORDS = (
+    ("points_per_hand.<position>", "points (not chips) scored per deal by the seat in that position: "
+     "tricks, declarations (a game of points)"),
     ("net_per_hand.<position>", "chips won (+) or lost (−) per hand by the seat in that position"),
     ("card_win_rate.<position>", "share of hands whose card game that position wins"),
     ("won_rate / all_pass_rate.<stage>", "share of hands in which a vie stage is won / nobody wins it"),
@@ -582,7 +596,8 @@ def _outcomes_part(report: Report, figs: dict[str, str]) -> str:
                    "(they depend on the deal alone, or are the same by construction)</summary>"
                    + _outcome_table(d, same) + "</details>")
     out.append("<p><b>Legend.</b></p><ul>")
-    out += [f"<li><code>{e(k)}</code>: {e(v)}</li>" for k, v in METRIC_WORDS]
+    out += [f"<li><code>{e(k)}</code>: {e(v)}</li>" for k, v in METRIC_WORDS
+            if d.played_for.points or not k.startswith("points_per_hand")]
     out.append("</ul>")
     return "\n".join(out)
 

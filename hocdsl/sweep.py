@@ -220,14 +220,15 @@ class _SweepJob(_ReadingsJob):
 
 
 def _metric_names(layouts: Sequence[Layout], players: int, all_metrics: bool) -> tuple[str, ...]:
-    """The metrics shown: the key metrics any cell has, or every metric (first seen first)."""
+    """The metrics shown: the key metrics any cell has (by what the cells' rulesets are played
+    for, :func:`hocdsl.keys.played_for`), or every metric (first seen first)."""
     seen: dict[str, None] = {}
     for layout in layouts:
         for m in layout.metrics:
             seen.setdefault(m.name)
     if all_metrics:
         return tuple(seen)
-    return tuple(k for k in key_metrics(players) if k in seen)
+    return tuple(k for k in key_metrics(players, *(lay.rules for lay in layouts)) if k in seen)
 
 
 def _cell_parts(sums: Sums, layout: Layout, offset: int, name: str) -> Parts:

@@ -85,8 +85,8 @@ def test_text_shows_path_title_choices_value_and_provenance():
     assert out.startswith("Hoc Mazarin")
     # 97; pack.removed, removed_ranks, cards_by_players, each pool's trump (3); bidding.open_with,
     # raise_with, double_bonus; settle.end_payment_to; partie_deals, partie_target, partie_points;
-    # two payment_when; pack.copies
-    assert "113 knobs" in out.splitlines()[0]
+    # two payment_when; pack.copies; the nine knobs that settle a partie's points in chips
+    assert "122 knobs" in out.splitlines()[0]
     assert "card_game.principal_wild — Principal hocs as wild cards" in out
     assert "never: a principal hoc stands only for itself" in out
     assert "always: a principal hoc may be played as any card" in out

@@ -41,6 +41,7 @@ from ..rules.model import Ruleset
 from .carry import NO_CARRY, Carry
 from .game import Game
 from .setup import draw_dealer, seat_count
+from .stakes import Reckoning, settle, settles_points
 
 if TYPE_CHECKING:  # pragma: no cover
     from .view import SeatView
@@ -102,7 +103,7 @@ class Partie:
         "rules", "n", "names", "rng", "max_hands", "strict", "record", "auto_forced",
         "_balances", "_carry", "hands_played", "game", "_booked", "_first_dealer", "_last_dealer",
         "dealing", "_pack_cards", "_stakes", "_size", "_stays", "_stop_partie", "_deals", "_target",
-        "_points", "_scores",
+        "_points", "_scores", "_settles", "_ties_go_on", "settlement", "_settled",
     )
 
     def __init__(
@@ -131,6 +132,10 @@ class Partie:
         self._deals: int | None = rules.table.partie_deals
         self._target: int | None = rules.table.partie_target
         self._points: int | None = rules.table.partie_points
+        #: table.points_per_chip and table.partie_ties (engine/stakes.py): the points of the
+        #: partie settled in chips at the end of the deal that ends it
+        self._settles = settles_points(rules)
+        self._ties_go_on = self._settles and rules.table.partie_ties == "another-deal"
         self.rules = rules
         self.n = n
         self.names = (tuple(f"seat {i}" for i in range(n)) if isinstance(players, int)
@@ -148,6 +153,10 @@ class Partie:
         #: per seat, the points scored over the deals booked so far (Table.points, summed)
         self._scores = [0] * n
         self.hands_played = 0
+        #: what the partie's points came to in chips, once the deal that ends it is over
+        #: (:func:`.stakes.settle`); None before, or in a game that settles no points in chips
+        self.settlement: Reckoning | None = None
+        self._settled = False  # the current hand's settlement done (or not due)
         self.game: Game | None = None
         self._booked = True
         if dealer is None and rng is not None:
@@ -163,9 +172,39 @@ class Partie:
 
     # ------------------------------------------------------------ hands ----
 
+    def settle(self) -> Reckoning | None:
+        """Settle the partie's points in chips now, if the current hand is over and ends the
+        partie (as booking it would: :meth:`_settle`), so that its nets and events hold the
+        payment before the hand is told or counted; :attr:`settlement` (None: not due)."""
+        g = self.game
+        if g is not None and not self._booked:
+            self._settle(g)
+        return self.settlement
+
+    def _settle(self, g: Game) -> None:
+        """Once the hand ``g`` is over, if it ends the partie by the ruleset's length (deals or
+        points, not ``max_hands``), settle the partie's points in chips through its ledger
+        (:func:`.stakes.settle`): the loser's payment is part of the last deal's nets."""
+        if self._settled or not self._settles or not g.is_over:
+            return
+        self._settled = True
+        totals = [a + b for a, b in zip(self._scores, g.points)]
+        if self._ends(self.hands_played + 1, totals):
+            self.settlement = settle(self.rules, totals, g.ledger)
+
+    def _ends(self, hands: int, totals: Sequence[int]) -> bool:
+        """Whether the partie's own length (``table.partie_deals``, ``table.partie_points``) is
+        reached after ``hands`` deals with these ``totals``; equal totals go on where
+        ``table.partie_ties`` is ``another-deal``."""
+        deals, points = self._deals, self._points
+        if not ((deals is not None and hands >= deals) or (points is not None and max(totals) >= points)):
+            return False
+        return not (self._ties_go_on and min(totals) == max(totals))
+
     def _book(self) -> None:
         g = self.game
         if g is not None and not self._booked and g.is_over:
+            self._settle(g)
             for s, v in enumerate(g.ledger.net):
                 self._balances[s] = self._balances[s] + v
             for s, v in enumerate(g.points):
@@ -237,6 +276,7 @@ class Partie:
                      carry=self._carry, **opts)
         self.game = g
         self._booked = False
+        self._settled = False
         return g
 
     def play(self, players: Sequence[Chooser], **game_options: Any) -> Iterator[tuple[Game, int]]:
@@ -265,6 +305,8 @@ class Partie:
                 assert s is not None  # the hand is on
                 g.apply(players[s](views[s]))  # (a method called by name: compiled, a direct call)
                 decisions += 1
+            if self._settles:
+                self._settle(g)  # before the hand is counted: the settlement is in its nets
             yield g, decisions
 
     # ------------------------------------------------------------ state ----
@@ -286,10 +328,9 @@ class Partie:
         """Each player's points over the deals finished so far: the running total of every
         deal's :attr:`~.table.Table.points` (all 0 in a game that scores no points).
 
-        Where a source settles the points of a partie in chips (a stake per point, a bonus
-        for the winner: Piquet's Rubicon), that settlement is still to be written: it will
-        read these totals once the partie is over (:meth:`over_why`) and move chips through
-        a ledger; nothing settles points in chips today."""
+        Where the ruleset settles the points of a partie in chips (``table.points_per_chip``:
+        Rubicon Piquet), the deal that ends the partie moves them through its ledger
+        (:mod:`.stakes`), and :attr:`settlement` says what they came to."""
         self._book()
         return tuple(self._scores)
 
@@ -319,14 +360,16 @@ class Partie:
             return "max_hands"
         deals = self._deals
         if deals is not None and self.hands_played >= deals:
-            return "table.partie_deals"
+            if not (self._ties_go_on and min(self._scores) == max(self._scores)):
+                return "table.partie_deals"
         target = self._target
         if target is not None and any(
                 b - s0 >= target for b, s0 in zip(self._balances, self._stakes)):
             return "table.partie_target"
         points = self._points
         if points is not None and max(self._scores) >= points:
-            return "table.partie_points"
+            if not (self._ties_go_on and min(self._scores) == max(self._scores)):
+                return "table.partie_points"
         if self._stop_partie:
             for b in self._balances:
                 if b < 0:

@@ -104,6 +104,39 @@ _RULES_FR: Final[dict[str, str]] = {
     "the tricon is declared by its name": "le tricon se déclare par son nom",
     "a false \"without\" is paid to each other player": "un faux « sans » se paie à chacun des autres joueurs",
     "a blank-hand holder declares it or keeps quiet": "qui a des cartes blanches les déclare ou se tait",
+    # the declarations scored as points (declare, and the combinations it shares with the vie)
+    "nobody calls a combination he does not hold": "personne n'annonce une combinaison qu'il ne tient pas",
+    "the shortest sequence": "la séquence la plus courte",
+    "a longer run counts no more": "une suite plus longue ne compte pas davantage",
+    "the lowest rank of a set": "le rang le plus bas d'un brelan",
+    "the eldest calls his best, and the other answers truly":
+        "le premier en main annonce son meilleur jeu, et l'autre répond selon la vérité",
+    "a player may sink a combination, never claim more than he holds":
+        "on peut taire une combinaison, jamais annoncer plus qu'on ne tient",
+    "the point, the sequences, the sets are called in that order, the eldest calling and the other answering":
+        "le point, les séquences, les brelans et quatorzes s'annoncent dans cet ordre, le premier en main "
+        "annonçant et l'autre répondant",
+    # the discard and take-in (exchange)
+    "the eldest lays out at most his share of the stock and takes as many":
+        "le premier en main écarte au plus sa part du talon et en prend autant",
+    "the eldest lays out at least this many cards": "le premier en main écarte au moins ce nombre de cartes",
+    "the other player takes at most what the eldest left in the stock":
+        "l'autre joueur prend au plus ce que le premier a laissé au talon",
+    "the other player takes at most his own share of the stock": "l'autre joueur prend au plus sa propre part du talon",
+    "the other player lays out at least this many cards": "l'autre joueur écarte au moins ce nombre de cartes",
+    "the cards taken in come from the top of the stock, in its order":
+        "les cartes prises viennent du dessus du talon, dans son ordre",
+    # the tricks
+    "a player plays a card he holds": "on joue une carte qu'on a en main",
+    "any card may be played": "on peut jouer n'importe quelle carte",
+    "a player follows suit if he can": "on fournit à la couleur demandée si on le peut",
+    "once the stock is out, play goes on as before": "le talon épuisé, le jeu continue comme avant",
+    "once the stock is out, any card": "le talon épuisé, on joue n'importe quelle carte",
+    "once the stock is out, a player follows suit if he can":
+        "le talon épuisé, on fournit à la couleur demandée si on le peut",
+    "nobody draws from the stock": "personne ne pioche dans le talon",
+    "after each trick each draws one card, the winner first":
+        "après chaque levée chacun pioche une carte, le gagnant d'abord",
 }
 
 

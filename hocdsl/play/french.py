@@ -78,6 +78,31 @@ _Sub = Callable[[re.Match[str]], str]
 #: Said after a heart the player does not hold: C is cœur at a French table, trèfle in English.
 _HEARTS_HINT = " (à cette table, C est cœur ; le trèfle s'écrit T)"
 
+#: A combination after "une déclaration": of the point, the sequence, the tricon.
+_OF_COMBINATION = {"point": "du point", "sequence": "de la séquence", "tricon": "du tricon"}
+#: A category of the declarations (Piquet), with its article: one held, the best of it.
+_A_CATEGORY = {"point": "un point", "sequence": "une séquence", "set": "un brelan ou un quatorze"}
+_BEST_CATEGORY = {"point": "votre meilleur point", "sequence": "votre meilleure séquence",
+                  "set": "votre meilleur brelan ou quatorze"}
+#: The answers to a call, and what one's best is beside it.
+_ANSWER = {"good": "bon", "not good": "pas bon", "equal": "égal"}
+_THAN = {"worse": "moins bon", "better": "meilleur", "equal": "égal"}
+
+
+def _cards_fr(text: str) -> str:
+    """Cards in the English notation, space-separated (``7S 8S``), in the French one (``7P 8P``)."""
+    return " ".join(card_fr(c) for c in text.split())
+
+
+def _is_you(name: str) -> bool:
+    return name.lower() in ("vous", "you")
+
+
+def _has_not(name: str) -> str:
+    """``Vous n'avez pas``, ``Blaise n'a pas``."""
+    return "Vous n'avez pas" if _is_you(name) else f"{name} n'a pas"
+
+
 #: The engine's messages: a pattern and its French (a function of the match).
 _MESSAGES: tuple[tuple[str, _Sub], ...] = (
     (r"the card wanted is (an? \S+|\S+), not (an? \S+|\S+)",
@@ -128,6 +153,62 @@ _MESSAGES: tuple[tuple[str, _Sub], ...] = (
     (r"you are left alone and must show your hand", lambda m: "vous restez seul et devez montrer votre jeu"),
     (r"(.+) is not allowed: you are left alone on the (\S+); show or do not show",
      lambda m: f"« {_said_fr(m[1])} » n'est pas permis : vous restez seul ; montrez ou ne montrez pas"),
+    # the combinations declared (the vie's and the declare stage's)
+    (r"(.+) is not a declaration of the (point|sequence|tricon)",
+     lambda m: f"{_quoted(m[1])} n'est pas une déclaration {_OF_COMBINATION[m[2]]}"),
+    (r"(\d+) cards: no suit of the hand holds (\d+) cards",
+     lambda m: f"{m[1]} cartes : aucune couleur de la main n'a {m[2]} cartes"),
+    (r"(\d+) cards, (\d+): the best (\d+) cards of one suit in the hand are worth (\d+)",
+     lambda m: f"{m[1]} cartes, {m[2]} : les {m[3]} meilleures cartes d'une couleur de la main valent {m[4]}"),
+    (r"a run of (\d+) is no sequence \(at least (\d+) cards\)",
+     lambda m: f"une suite de {m[1]} n'est pas une séquence (au moins {m[2]} cartes)"),
+    (r"a run of (\d+) counts as (\d+); declare it as such",
+     lambda m: f"une suite de {m[1]} compte pour {m[2]} ; déclarez-la ainsi"),
+    (r"a run of (\d+)(?: to rank (\d+))? is not in the hand",
+     lambda m: f"une suite de {m[1]}" + (f" jusqu'au rang {m[2]}" if m[2] else "") + " n'est pas dans la main"),
+    (r"a tricon of (\d+) cards does not exist", lambda m: f"un tricon de {m[1]} cartes n'existe pas"),
+    (r"the hand holds no (\d+) cards of one rank", lambda m: f"la main n'a pas {m[1]} cartes d'un même rang"),
+    (r"the hand does not hold (\d+) cards of rank (\d+)",
+     lambda m: f"la main n'a pas {m[1]} cartes du rang {m[2]}"),
+    (r"cards of rank (\d+) make no set here", lambda m: f"les cartes du rang {m[1]} ne font pas de brelan ici"),
+    # the calls and answers (declare)
+    (r"you hold a (point|sequence|set): call your best",
+     lambda m: f"vous avez {_A_CATEGORY[m[1]]} : annoncez le meilleur"),
+    (r"the eldest calls; the other answers", lambda m: "le premier en main annonce ; l'autre répond"),
+    (r"you hold better: call your best (point|sequence|set)",
+     lambda m: f"vous avez mieux : annoncez {_BEST_CATEGORY[m[1]]}"),
+    (r"answer the call: \"good\", \"not good\" or \"equal\"",
+     lambda m: "répondez à l'annonce : « bon », « pas bon » ou « égal »"),
+    (r"\"(good|not good|equal)\" is not so: your best is (worse|better|equal)",
+     lambda m: f"« {_ANSWER[m[1]]} » n'est pas vrai : votre meilleur jeu est {_THAN[m[2]]}"),
+    # the discard and take-in (exchange)
+    (r"it is the discard: lay out cards and take as many",
+     lambda m: "c'est l'écart : écartez des cartes et prenez-en autant"),
+    (r"(\S+) is not in your hand", lambda m: f"{card_fr(m[1])} n'est pas dans votre main"),
+    (r"a card laid out twice", lambda m: "une carte écartée deux fois"),
+    (r"(\d+) cards laid out: you may exchange at most (\d+)",
+     lambda m: f"{m[1]} cartes écartées : vous pouvez en échanger au plus {m[2]}"),
+    (r"you must exchange at least (\d+)", lambda m: f"vous devez en échanger au moins {m[1]}"),
+    (r"the stock's order is not known here: name the cards taken \(\"I discard (.+) and take (.+)\"\)",
+     lambda m: "l'ordre du talon n'est pas connu ici : nommez les cartes prises (« j'écarte "
+               f"{_cards_fr(m[1])} et prends {_cards_fr(m[2])} »)"),
+    (r"take as many cards as are laid out \((\d+)\)",
+     lambda m: f"prenez autant de cartes que vous en écartez ({m[1]})"),
+    (r"the cards on top of the stock are (.+)", lambda m: f"les cartes du dessus du talon sont {_cards_fr(m[1])}"),
+    # the tricks
+    (r"(.+) draws a card from the stock first", lambda m: f"{FR.verb(m[1], 'draws')} d'abord une carte du talon"),
+    (r"(\S+) is not in the stock", lambda m: f"{card_fr(m[1])} n'est pas dans le talon"),
+    (r"the card on top of the stock is (\S+)", lambda m: f"la carte du dessus du talon est {card_fr(m[1])}"),
+    (r"(\S+), the card turned up, is the last of the stock",
+     lambda m: f"{card_fr(m[1])}, la carte retournée, est la dernière du talon"),
+    (r"nobody draws now: a card is played to the trick",
+     lambda m: "personne ne pioche maintenant : on joue une carte à la levée"),
+    (r"a card is played to the trick", lambda m: "on joue une carte à la levée"),
+    (r"(.+) does not hold (\S+)",
+     lambda m: f"{_has_not(m[1])} {card_fr(m[2])}" + _HEARTS_HINT * card_fr(m[2]).endswith("C")),
+    (r"(.+) holds a card of the suit led \((\S+)\) and must play one",
+     lambda m: f"{FR.verb(m[1], 'has')} une carte de la couleur demandée ({card_fr(m[2])}) et "
+               + ("devez" if _is_you(m[1]) else "doit") + " en jouer une"),
     (r"it is (.+)'s turn, not (.+)'s", lambda m: f"c'est à {m[1]} de parler, pas à {m[2]}"),
     (r"the hand is over", lambda m: "le coup est fini"),
 )

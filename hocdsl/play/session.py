@@ -23,6 +23,7 @@ from ..engine.events import (
     BlankHandDeclared, Called, ChipMove, Conceded, Concealed, Declared, DeclaredNothing, HandOver, Hoc,
     Passed, Played, Raised, SaidWithout, Shown,
 )
+from ..engine.stakes import GAME, RUBICON
 from ..engine.words import tongue
 from ..narrate import Narrator
 from ..records.model import MAX_NAME  # the longest name at the table: a record of it reads back
@@ -38,7 +39,7 @@ Output = Callable[[str], None]
 
 
 #: Chip moves told as they happen (the others come in the summary at the end of the hand).
-_LIVE_REASONS = {"pool", "refund", "board", "opera", "penalty", "turnup", "holding"}
+_LIVE_REASONS = {"pool", "refund", "board", "opera", "penalty", "turnup", "holding", GAME, RUBICON}
 
 
 def make_bots(names: Sequence[str], rules: Ruleset, seats: Sequence[int], seed: int) -> dict[int, Any]:
@@ -203,6 +204,8 @@ class PlaySession:
             else:
                 self._apply(self.bots[s].choose(g.view(s)))
         self._flush_turn()
+        if self.partie.settle() is not None:  # the partie's points settled in chips (engine/stakes.py)
+            self._narrate()
         log.net = tuple(g.net)
         log.complete = True
         self._end_of_hand()

@@ -109,6 +109,8 @@ class DealReplay:
     eldest: str
     rotation_dealer: str | None  # who the ruleset's dealer rotation would have dealing
     setup_events: tuple[Event, ...]  # hand started, cards dealt, antes
+    #: what the end of the partie did after the last announcement (its points settled in chips)
+    end_events: tuple[Event, ...] = ()
     spoken: list[Spoken] = field(default_factory=list)
     net: dict[str, int] = field(default_factory=dict)
     balances: dict[str, int] = field(default_factory=dict)  # after this deal
@@ -524,6 +526,9 @@ def replay_record(record: Record, ruleset: str | None = None, with_: Sequence[st
             e.partial = Replay(record=record, rules=rules, key=key, stake=stake, deals=[*deals, dr],
                                balances=dict(zip(record.players, partie.balances)), partie=partie)
             raise
+        n0 = len(g.events)
+        partie.settle()  # the partie's points in chips, if this deal ends it (engine/stakes.py)
+        dr.end_events = tuple(g.events[n0:])
         dr.net = dict(zip(record.players, g.net))
         dr.balances = dict(zip(record.players, partie.balances))
         dr.expect = dict(deal.expect[key]) if key in deal.expect else None

@@ -157,6 +157,10 @@ def _deal_lines(d: DealReplay, replay: Replay, vocab: Vocabulary) -> list[str]:
             out.append(f"      note: {note}")
         for w in words.events(sp.events):
             out.append(f"      · {w}")
+    if d.end_events:
+        out.append("  — the end of the partie —")
+        for w in words.events(d.end_events):
+            out.append(f"      · {w}")
     if not d.balances:  # the replay stopped in this deal (partial_transcript)
         out.append("  — the replay stops here: the next announcement is refused (see below) —")
         return out

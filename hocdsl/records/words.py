@@ -14,16 +14,18 @@ from __future__ import annotations
 from ..engine.cardgame import HOC_KIND_WORDS, HOC_WHY
 from ..engine.events import ANTE
 from ..engine.kinds import KINDS
+from ..engine.stakes import REASON_WORDS as STAKES_WORDS
 
 #: Hoc kind (``Hoc.kind``) -> (English, French), and what makes each kind a hoc: the
 #: card game's own words (:mod:`hocdsl.engine.cardgame`, which tells its hocs with them).
 HOC_KINDS: dict[str, tuple[str, str]] = HOC_KIND_WORDS
 
-#: Chip-move reason (``ChipMove.reason``) -> a few words (English, French): the antes, and
-#: each stage kind's own (its words' ``reason_words``, :data:`hocdsl.engine.kinds.KINDS`).
+#: Chip-move reason (``ChipMove.reason``) -> a few words (English, French): the antes, the
+#: partie's settlement of points in chips, and each stage kind's own (its words' ``reason_words``, :data:`hocdsl.engine.kinds.KINDS`).
 REASONS: dict[str, tuple[str, str]] = {ANTE: ("ante", "mise")}
 for _kind in KINDS.values():
     REASONS.update(_kind.words.reason_words)
+REASONS.update(STAKES_WORDS)  # the partie's points settled in chips (engine/stakes.py)
 
 
 def _lang(lang: str) -> int:

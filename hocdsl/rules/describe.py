@@ -399,6 +399,56 @@ def _partie_points(value: int | None) -> str:
     return f"it ends after the deal in which a player has scored {value} points or more over the partie"
 
 
+def _unsettled(value: int | None) -> str | None:
+    return "points are not settled in chips" if value is None else None
+
+
+def _points_per_chip(value: int | None) -> str:
+    if value is None:
+        return "the points are not settled in chips"
+    return f"the loser pays the winner a chip for each {_n(value, 'point')} of the game's value"
+
+
+def _game_bonus(value: int | None) -> str:
+    return _unsettled(value) or f"the winner adds {_n(value or 0, 'point')} for the game"
+
+
+def _rubicon_bonus(value: int | None) -> str:
+    if value is None:
+        return "nobody is rubiconed"
+    return f"the winner adds {_n(value, 'point')} for the game when the loser is rubiconed"
+
+
+def _points_rounding(value: int | None) -> str:
+    if value is None:
+        return "points are not settled in chips"
+    if value == 1:
+        return "every point counts"
+    return f"the totals are counted down to a multiple of {value:,} (fractions disregarded)"
+
+
+def _least_difference(value: int | None) -> str:
+    if value is None:
+        return "points are not settled in chips"
+    if value == 0:
+        return "the difference counts as it is"
+    return f"a difference below {_n(value, 'point')} counts as {value:,}"
+
+
+def _rubicon(value: int | None) -> str:
+    if value is None:
+        return "nobody is rubiconed"
+    return f"a loser who has not reached {_n(value, 'point')} is rubiconed"
+
+
+def _rubiconed_least(value: int | None) -> str:
+    if value is None:
+        return "nobody is rubiconed"
+    if value == 0:
+        return "a rubiconed total counts as it is"
+    return f"a rubiconed total below {value:,} counts as {value:,}"
+
+
 def _double_bonus(value: int) -> str:
     if not value:
         return "nothing more than the multiplier gives"
@@ -413,6 +463,13 @@ _RENDER: dict[str, Callable[[Any], str]] = {
     "partie_deals": _partie_deals,
     "partie_target": _partie_target,
     "partie_points": _partie_points,
+    "points_per_chip": _points_per_chip,
+    "game_bonus": _game_bonus,
+    "rubicon_bonus": _rubicon_bonus,
+    "points_rounding": _points_rounding,
+    "least_difference": _least_difference,
+    "rubicon": _rubicon,
+    "rubiconed_least": _rubiconed_least,
     "double_bonus": _double_bonus,
     "hand_size": _hand_size,
     "cards_by_players": _cards_by_players,

@@ -399,6 +399,62 @@ class Table:
         "must have scored over the deals of a partie for it to end after the deal in which he "
         "reaches them (Piquet's 100 or 101, Bezique's 1000); absent, no score in points ends it.",
         words="partie_points", minimum=1, maximum=1_000_000, optional=True, default=None)
+    # -- the points of a partie settled in stakes (Rubicon Piquet; Rubicon Bezique's laws 57-59):
+    #    read by hocdsl.engine.stakes once the partie is over; all absent in a game of chips
+    points_per_chip: int | None = knob(
+        "Points settled per chip",
+        "At the end of a partie whose stages score points, the loser pays the winner one chip "
+        "for this many points of the game's value (the stake agreed 'so much a point' or 'per "
+        "hundred'); absent, the points are not settled in chips.",
+        words="points_per_chip", minimum=1, maximum=1_000_000, optional=True, default=None)
+    game_bonus: int | None = knob(
+        "Points for the game",
+        "Points the winner of the partie adds to its value for winning it, when the loser is "
+        "not rubiconed (Rubicon Piquet's 100, Rubicon Bezique's 500).",
+        words="game_bonus", minimum=0, maximum=1_000_000, optional=True, default=None)
+    points_rounding: int | None = knob(
+        "Fractions of the totals disregarded",
+        "The totals are counted down to a multiple of this many points before they are "
+        "compared and settled (1: every point counts; Rubicon Bezique's 100: fractions of a "
+        "hundred disregarded).",
+        words="points_rounding", minimum=1, maximum=1_000_000, optional=True, default=None)
+    least_difference: int | None = knob(
+        "Least difference counted",
+        "A difference of the totals smaller than this (but not nothing) counts as this many "
+        "points (Rubicon Bezique: a hundred); 0: the difference as it is.",
+        words="least_difference", minimum=0, maximum=1_000_000, optional=True, default=None)
+    rubicon: int | None = knob(
+        "The rubicon",
+        "The total the loser of the partie must reach not to be 'rubiconed' (Piquet's 100, "
+        "Bezique's 1000); absent, nobody is rubiconed and the difference is always settled.",
+        words="rubicon", minimum=1, maximum=1_000_000, optional=True, default=None)
+    rubicon_bonus: int | None = knob(
+        "Points for a rubicon game",
+        "Points the winner adds for the game when the loser is rubiconed, in place of "
+        "game_bonus (Piquet's 100; Bezique's 1000 and 300 for the brisques).",
+        words="rubicon_bonus", minimum=0, maximum=1_000_000,
+        optional=True, default=None)
+    rubiconed_counts: Literal["sum", "difference"] | None = knob(
+        "What a rubicon game counts",
+        "What the winner counts when the loser is rubiconed: both totals added (sum) or, as in "
+        "a game the loser saved, their difference.",
+        words={"sum": "the winner counts both totals added together",
+               "difference": "the winner counts the difference of the totals, as when the rubicon is saved",
+               None: "nobody is rubiconed"},
+        optional=True, default=None)
+    rubiconed_least: int | None = knob(
+        "Least a rubiconed total counts",
+        "A rubiconed loser's total below this counts as this many points in the sum (Rubicon "
+        "Bezique, law 59: a hundred); 0: his total as it is.",
+        words="rubiconed_least", minimum=0, maximum=1_000_000, optional=True, default=None)
+    partie_ties: Literal["void", "another-deal"] | None = knob(
+        "Equal totals at the end of a partie",
+        "What happens when the partie ends with the totals equal: nothing is paid (void), or "
+        "another deal is played, and another, until they differ.",
+        words={"void": "the game is void: nothing is paid",
+               "another-deal": "another deal is played, until the totals differ",
+               None: "points are not settled in chips"},
+        optional=True, default=None)
 
 
 # ------------------------------------------------------------------ pools ----

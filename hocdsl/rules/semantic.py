@@ -745,6 +745,69 @@ def units(k: KnobView) -> list[RulesetError]:
     return []
 
 
+#: The stage kinds that score points (``Kind.scores`` in hocdsl.engine.kinds: a test keeps the two
+#: alike; the rules package does not import the engine's kinds).
+SCORING_KINDS = ("declare", "tricks")
+#: The knobs that settle a partie's points in chips (hocdsl.engine.stakes): set together with
+#: table.points_per_chip; the rubicon's with table.rubicon.
+_SETTLED = ("table.game_bonus", "table.points_rounding", "table.least_difference", "table.partie_ties")
+_RUBICON = ("table.rubicon_bonus", "table.rubiconed_counts", "table.rubiconed_least")
+
+
+@check
+def points_settled(k: KnobView) -> list[RulesetError]:
+    """``table.points_per_chip`` (points settled in chips at the end of a partie) comes with
+    the other settlement knobs and the rubicon's with ``table.rubicon``; it needs a stage
+    that scores points, a length of partie, two players, and every amount a whole number
+    of chips (``points_per_chip`` divides the rounding, the bonuses and the least amounts)."""
+    if not k.has("table.starting_stake"):  # an extension validated on its own: not the whole table
+        return []
+    per = k.get("table.points_per_chip")
+    per = None if per is _MISSING else per  # absent: the default, none
+    out: list[RulesetError] = []
+    rubicon = k.get("table.rubicon")
+    rubicon = None if rubicon is _MISSING else rubicon
+    for path in _SETTLED + _RUBICON + ("table.rubicon",):
+        v = k.get(path)
+        wanted = per is not None and (path in _SETTLED or (path in _RUBICON and rubicon is not None))
+        if wanted and v in (None, _MISSING):
+            why = "table.rubicon is set" if path in _RUBICON else "table.points_per_chip is set"
+            at = "table.rubicon" if path in _RUBICON else "table.points_per_chip"
+            out.append(k.error(at, (), f"no {path}", f"{path} set too: {why}"))
+        elif v is _MISSING:
+            continue
+        elif per is None and v is not None:
+            out.append(k.error(path, (), f"{v} with table.points_per_chip absent",
+                               "nothing (null): the points are not settled in chips",
+                               hint="set table.points_per_chip, or leave this knob null"))
+        elif path in _RUBICON and rubicon is None and v is not None:
+            out.append(k.error(path, (), f"{v} with table.rubicon absent",
+                               "nothing (null): nobody is rubiconed"))
+    if per is None or out:
+        return out
+    if not any(st.get("kind") in SCORING_KINDS for st in k.r.stages.values()):
+        out.append(k.error("table.points_per_chip", (), "points settled in chips with no stage that scores points",
+                           "a stage of a kind that scores points (declare, tricks)"))
+    if k.get("table.partie_deals") in (None, _MISSING) and k.get("table.partie_points") in (None, _MISSING):
+        out.append(k.error("table.points_per_chip", (), "points settled at the end of a partie that never ends",
+                           "table.partie_deals or table.partie_points set"))
+    players = k.get("deal.players")
+    sizes = k.get("deal.hand_size")
+    admitted = (set(players) if isinstance(players, list) else
+                {int(n) for n in sizes} if isinstance(sizes, Mapping) else set())
+    if admitted and admitted != {2}:
+        out.append(k.error("table.points_per_chip", (), "points settled in chips for "
+                           + ", ".join(str(n) for n in sorted(admitted)) + " players",
+                           "two players only (deal.players: [2]): the winner and the loser"))
+    for path in ("table.points_rounding", "table.game_bonus", "table.least_difference",
+                 "table.rubicon_bonus", "table.rubiconed_least"):
+        v = k.get(path)
+        if isinstance(v, int) and v % per:
+            out.append(k.error(path, (), f"{v} points, not a whole number of chips at {per} points a chip",
+                               f"a multiple of table.points_per_chip ({per})"))
+    return out
+
+
 @check
 def settle_steps(k: KnobView) -> list[RulesetError]:
     """A settle stage's ``steps`` list each of its four steps once."""

@@ -23,12 +23,14 @@ from ..cards import SUIT_MASK
 from ..combos import _POPCOUNT
 from ..engine.game import Game
 from ..engine.partie import Partie
+from ..engine.scores import scores_points
 from ..engine.tally import Tally
 from ..rules.model import Ruleset
 
 #: A seat's chooser: its view -> the action it takes (a bot's ``choose``).
 Chooser = Callable[[Any], Any]
-#: What a traced block appends per hand: (options offered, how the hand went, each seat's net).
+#: What a traced block appends per hand: (options offered, how the hand went, each seat's net,
+#: then, in a game that scores points, each seat's points).
 Trace = list[tuple[int, int, tuple[int, ...]]]
 
 
@@ -57,6 +59,8 @@ def play_hands(rules: Ruleset, n: int, rng: random.Random, choose: Sequence[Choo
     hashes ``acc`` the traced choosers keep (and resets them)."""
     counting = list(tallies)
     total = n * stake
+    # a game of points: what a hand decided is its points too (hocdsl.readings' reach)
+    scored = trace is not None and scores_points(rules)
     dealer: int | None = first_dealer
     ok = True
     left = hands
@@ -69,7 +73,8 @@ def play_hands(rules: Ruleset, n: int, rng: random.Random, choose: Sequence[Choo
                 carry = g.carry_out
                 assert carry is not None  # the hand is over
                 end = hash((acc[1], g.turns, tuple(g.hands), tuple(carry.pools)))
-                trace.append((acc[0], end, tuple(g.ledger.net)))
+                nets = tuple(g.ledger.net)
+                trace.append((acc[0], end, nets + tuple(g.points) if scored else nets))
                 acc[0] = acc[1] = 0
         left -= partie.hands_played
         dealer = partie.next_dealer  # the next partie's first dealer, by the rotation

@@ -71,7 +71,8 @@ class Table:
 
         With ``trace``, a list, each hand appends ``(options, play, nets)``: a hash of the
         legal actions offered at every choice, a hash of the actions chosen and of how
-        the hand ended (turns, cards left, pools), and each seat's net. Two rulesets
+        the hand ended (turns, cards left, pools), and each seat's net (followed, in a
+        game that scores points, by each seat's points: what the hand decided). Two rulesets
         played on the same block differ first where one rule of theirs was reached
         (:mod:`hocdsl.readings` reads it so)."""
         L = self.layout
