@@ -27,10 +27,13 @@ expressions that do not mix in an ``int`` (``x != 0 and ...``, else the value
 is boxed and tested generically). ``h.bit_count()`` looks the method up on
 every call compiled: ``cards.count(h)`` calls it straight away, and a count
 kept (as ``Game.left``) is cheaper still in a hot path. ``max()`` or ``min()`` of
-a few ints and ``**`` on floats are generic calls (compare inline; ``math.pow``); a
-frozen dataclass's ``__hash__`` and the ruleset model's properties (``rules.sequence``)
-run as Python even when called from compiled code (key a dict by ints; read the property
-once). Under plain Python each form is as fast.
+a few ints and ``**`` on floats are generic calls (compare inline; ``math.pow`` with a
+float exponent: ``math.pow(x, k)`` with an int ``k`` is a generic call too, ``float(k)``
+makes it C's ``pow``); a frozen dataclass's ``__init__`` and ``__hash__`` and the ruleset
+model's properties (``rules.sequence``) run as Python even when called from compiled code
+(share the values made: ``combos.point_of``; key a dict by ints; read the property once), and
+so do the attributes of a value of a module that is not compiled (a ``Pool``'s index, a
+``Carry``'s pools: read them once). Under plain Python each form is as fast.
 
 This file is read by ``setup.py`` before hocdsl is installed: it imports only
 the standard library.

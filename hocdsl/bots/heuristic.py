@@ -69,7 +69,7 @@ SHOW: Final = _SHOW
 
 KING: Final = 13
 LOW13: Final = (1 << 13) - 1
-_KINDS: Final = ("point", "sequence", "tricon")
+_KINDS: Final[tuple[str, ...]] = ("point", "sequence", "tricon")  # (indexed by a variable: of any length, compiled)
 
 # Bidding thresholds, on the estimated chance of holding the best hand.
 RAISE_AT: Final = 0.75  # raise before anyone has
@@ -231,8 +231,10 @@ class HeuristicBot(Bot):
         self._size = 0
         self._strength: Strength | None = None
         self._dealt = -1
-        self._q = (0.0, 0.0, 0.0)
-        self._has = (True, False, False)
+        # indexed by a variable: typed of any length (compiled, a fixed-length tuple is boxed
+        # anew at each index)
+        self._q: tuple[float, ...] = (0.0, 0.0, 0.0)
+        self._has: tuple[bool, ...] = (True, False, False)
         self._raises: dict[str, int] = {}
         self._pay: dict[str, Chips] = {}
         (self.principal, self.withhold, self.wild, self.lead_pays, self.owed,
@@ -389,7 +391,8 @@ class HeuristicBot(Bot):
             below = q / PASSER_CEILING  # min(1.0, ...), and powers by math.pow: compiled, both
             if not below < 1.0:          # run as C (min() and ** on floats are generic calls)
                 below = 1.0
-            p = math.pow(below, passed) * math.pow(q, n - 1 - passed)
+            # (a float exponent: math.pow(float, int) is a generic call compiled, (float, float) C's pow)
+            p = math.pow(below, float(passed)) * math.pow(q, float(n - 1 - passed))
             if not self._closes:
                 # the Hoca: combinations are made known only after raises
                 if p >= HOLD_RAISE_AT:
@@ -406,7 +409,7 @@ class HeuristicBot(Bot):
             if not has:
                 return PASS
             others = n_in - 2 if n_in > 2 else 0
-            p = math.pow(q, RAISER_POWER + others)  # the raiser, and any other still in
+            p = math.pow(q, float(RAISER_POWER + others))  # the raiser, and any other still in
             to_call = stake - put
             win = pool + to_call
             if i:

@@ -107,7 +107,7 @@ OPEN: Final = 0
 RAISED: Final = 1
 DECLARING: Final = 2
 LONE: Final = 3
-MODE_NAMES: Final = ("open", "raised", "declaring", "lone")
+MODE_NAMES: Final[tuple[str, ...]] = ("open", "raised", "declaring", "lone")  # (indexed by a variable)
 # the outcomes of a chance (ChanceResult.outcome)
 WON: Final = 1
 PASSED: Final = 2
@@ -190,6 +190,7 @@ class ChanceBidding(Stage):
         "chance", "pool", "kind", "mode", "put", "level", "folded", "passed",
         "spoken", "last_raiser", "order", "pos", "best", "best_cmp", "prec_start",
         "natural", "mult", "reason", "open_legal", "b", "static", "won", "pays_when", "open_needs", "raise_needs",
+        "pool_index",
     )
 
     # what a stage of this kind derives from the ruleset (:meth:`anew` passes it on)
@@ -197,6 +198,9 @@ class ChanceBidding(Stage):
     static: _Tables
     chance: str
     pool: Pool
+    #: the pool's index among the ruleset's (``pool.index``, kept as an int: a Pool is a plain
+    #: Python value, whose attributes compiled code reads by name)
+    pool_index: int
     kind: ChanceKind
     reason: str | None
     won: ChanceResult
@@ -224,6 +228,7 @@ class ChanceBidding(Stage):
         self.chance = self.stage = chance
         self.static = static
         self.pool = pool
+        self.pool_index = pool.index if like is None else like.pool_index
         self.kind = kind
         self.reason = reason
         if like is not None:
@@ -235,7 +240,7 @@ class ChanceBidding(Stage):
             self.open_needs = b.open_with == "combination"
             self.raise_needs = b.raise_with == "combination"
         #: what the stage reports (the same object as ``result``, typed for the kind)
-        self.won = self.result = ChanceResult(chance, pool.index)
+        self.won = self.result = ChanceResult(chance, self.pool_index)
 
     def anew(self, g: Table) -> ChanceBidding:
         return ChanceBidding(g, self.st, self)
@@ -259,7 +264,7 @@ class ChanceBidding(Stage):
         self.prec_start = g.eldest
         self.natural: list[list[Entry] | None] = [None] * n
         self.open_legal: list[tuple[Action, ...] | None] = [None] * n
-        self.mult = g.carry_in.multipliers[self.pool.index]
+        self.mult = g.carry_in.multipliers[self.pool_index]
         g.stage = self.chance
         g.to_act = g.eldest
 
@@ -685,7 +690,7 @@ class ChanceBidding(Stage):
             if rec:
                 g.events.append(Shown(seat, self.chance, claimed))
         ledger = g.ledger
-        amount = ledger.pools[self.pool.index]
+        amount = ledger.pools[self.pool_index]
         if rec:
             g.events.append(ChanceWon(self.chance, seat, how, amount, self.mult))
         ledger.move(self.pool, seat, amount, R_POOL, self.chance)  # 002 §7.1
@@ -715,7 +720,7 @@ class ChanceBidding(Stage):
     def _pass_chance(self, how: str) -> None:
         """Nobody wins: the pool stays for the next hand (002 §5.1, §6)."""
         g = self.g
-        i = self.pool.index
+        i = self.pool_index
         if how == "all-pass" and g.rules.pools[i].unclaimed == "refunded":
             # Antes go back to those who put them in (no raise was made).
             for t in range(g.n):
@@ -772,7 +777,7 @@ class BidSeen(Seen):
     def pool(self) -> Chips:
         """Chips in this chance's pool now."""
         b = self._b
-        return b.g.ledger.pools[b.pool.index]
+        return b.g.ledger.pools[b.pool_index]
 
     @property
     def multiplier(self) -> int:
@@ -792,7 +797,7 @@ class BidSeen(Seen):
         b = self._b
         g = b.g
         s = self.seat
-        return (b.chance, MODE_NAMES[b.mode], b.level, b.put[s], g.ledger.pools[b.pool.index],
+        return (b.chance, MODE_NAMES[b.mode], b.level, b.put[s], g.ledger.pools[b.pool_index],
                 b.mult, b.folded.count(False), g.dealt[s])
 
     def declarations(self) -> tuple[Declaration, ...]:

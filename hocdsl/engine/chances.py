@@ -192,13 +192,16 @@ class PointChance(ChanceKind):
         elif v > best_v:
             raise IllegalAction(self._rule(RULE_HELD), f"{k} cards, {v}: the best {k} cards of one suit "
                                            f"in the hand are worth {best_v}")
-        return decl, self._key(k, v), combos.Point(k, v, best_s)
+        return decl, self._key(k, v), combos.point_of(k, v, best_s)
 
     def best(self, hand: Hand) -> Combination | None:
         return combos.best_point(hand, self.rules)
 
     def claimed(self, hand: Hand, combo: Any) -> tuple[Combination, ...]:
-        return (combos.Point(*combo) if type(combo) is tuple else combo,)
+        if type(combo) is tuple:  # (cards, value, suit), as natural() keeps it
+            cards, value, suit = combo
+            return (combos.point_of(cards, value, suit),)
+        return (combo,)
 
 
 class SequenceChance(ChanceKind):
@@ -297,7 +300,7 @@ class SequenceChance(ChanceKind):
         if run is None:
             return None
         length = self._declared_length(run.length)
-        return run if length == run.length else combos.Run(run.suit, length, run.top, run.order)
+        return run if length == run.length else combos.run_of(run.suit, length, run.top, run.order)
 
     def claimed(self, hand: Hand, combo: Any) -> tuple[Combination, ...]:
         # a hand with a single run claims just the one shown, whatever sequence.claim says
@@ -365,7 +368,7 @@ class TriconChance(ChanceKind):
         elif not combos.makes_sets(rank, self.rules):
             raise IllegalAction(self._rule("lowest_rank", "the lowest rank of a set"),
                                 f"cards of rank {rank} make no set here")
-        t = combos.Trio(rank, size)
+        t = combos.trio_of(rank, size)
         return decl, combos.tricon_key(t, self.rules), t
 
     def best(self, hand: Hand) -> Combination | None:

@@ -58,10 +58,13 @@ RULE_OVER: Final = "the hand is over"
 class _Static:
     """What a ruleset fixes for every hand: its pack, pools, vie stages, and the phase of each stage."""
 
-    __slots__ = ("rules", "pack_mask", "pools", "plan", "hand_size", "antes", "protos", "carries")
+    __slots__ = ("rules", "pack_mask", "pools", "plan", "hand_size", "antes", "protos", "carries", "varies")
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
+        #: pack.cards_by_players is set: a hand is played by the ruleset at its number of
+        #: players (Ruleset.at_players, a call of plain Python: made only then)
+        self.varies = rules.pack.cards_by_players is not None
         self.pack_mask = pack_of(rules).mask
         self.pools = pools_of(rules)
         #: deal.hand_size: the cards dealt to each seat, by the number of players
@@ -150,12 +153,15 @@ class Game(Table):
         if forking:  # (for fork(), which sets every attribute itself)
             return
         n = seat_count(players)
-        rules = rules.at_players(n)  # its pack at n players (pack.cards_by_players)
+        static = _static(rules)
+        if static.varies:
+            rules = rules.at_players(n)  # its pack at n players (pack.cards_by_players)
+            static = _static(rules)
+        self._static = static
         self.rules = rules
         self.n = n
         self.names = _SEAT_NAMES[n] if type(players) is int and n in _SEAT_NAMES else (
             tuple(f"seat {i}" for i in range(n)) if isinstance(players, int) else tuple(players))
-        static = self._static = _static(rules)
         size = static.hand_size.get(n, 0)
         if not size:
             size = rules.hand_size(n)  # ValueError for a player count the ruleset does not allow
@@ -191,13 +197,15 @@ class Game(Table):
         self.auto_forced = auto_forced
         self.auto_equivalent = auto_equivalent
         pool_objs = static.pools
-        if carry is None or (not carry.pools and pool_objs):
+        carried: tuple[int, ...] = carry.pools if carry is not None else ()  # (read once: a Carry is plain Python)
+        if carry is None or (not carried and pool_objs):
             carry = Carry.fresh(tuple(p.id for p in pool_objs))
-        elif len(carry.pools) != len(pool_objs):
-            raise ValueError(f"the carry has {len(carry.pools)} pools, {rules.name} has {len(pool_objs)}")
+            carried = carry.pools
+        elif len(carried) != len(pool_objs):
+            raise ValueError(f"the carry has {len(carried)} pools, {rules.name} has {len(pool_objs)}")
         self.carry_in = carry
         self.events: list[Any] = []
-        self.ledger = Ledger(n, carry.pools, self.events, record, pool_objs)
+        self.ledger = Ledger(n, carried, self.events, record, pool_objs)
         self.to_act: int | None = None
         self.is_over = False
         self.turns = 0  # actions applied this hand, forced ones included
@@ -206,7 +214,7 @@ class Game(Table):
         self._carry_out: Carry | None = None  # worked out when first asked (carry_out)
         self._anted = [0] * len(pool_objs)
         if record:
-            self.events.append(HandStarted(n, dealer, self.eldest, carry.pools, carry.multipliers))
+            self.events.append(HandStarted(n, dealer, self.eldest, carried, carry.multipliers))
             for s in range(n):
                 self.events.append(Dealt(s, dealt[s]))
         self._antes()
@@ -227,23 +235,27 @@ class Game(Table):
         ``ante_when_carried`` is false (Lalanne 002 §4, §6)."""
         ledger = self.ledger
         n = self.n
-        carried = self.carry_in.pools
+        carried: tuple[int, ...] = self.carry_in.pools
         antes = self._static.antes
-        for pool in ledger.pool_objs:
-            per, when_carried, by_dealer = antes[pool.index]
-            if per <= 0 or (carried[pool.index] and not when_carried):
+        # pool k is the k-th of the ruleset's (pools_of): read by its index, not its Pool's
+        # attributes (a plain Python value, read by name compiled)
+        for k in range(len(antes)):
+            per, when_carried, by_dealer = antes[k]
+            if per <= 0 or (carried[k] and not when_carried):
                 continue
-            self._anted[pool.index] = per
+            self._anted[k] = per
             if by_dealer:
+                pool = ledger.pool_objs[k]
                 ledger.move(self.dealer, pool, per, ANTE, pool.id)
             elif self.record:
+                pool = ledger.pool_objs[k]
                 for i in range(n):
                     ledger.move((self.eldest + i) % n, pool, per, ANTE, pool.id)
             else:  # the same moves, without events to record
                 net = ledger.net
                 for i in range(n):
                     net[i] = net[i] - per
-                ledger.pools[pool.index] = ledger.pools[pool.index] + n * per
+                ledger.pools[k] = ledger.pools[k] + n * per
 
     def _enter(self, i: int) -> None:
         phases = self._phases

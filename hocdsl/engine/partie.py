@@ -96,6 +96,18 @@ def _pack_cards(rules: Ruleset) -> tuple[int, ...]:
     return tuple(1 << c for c in range(mask.bit_length()) if mask >> c & 1)
 
 
+#: The :class:`Game` options by name (:data:`_NAMED`): strict, record, auto_forced,
+#: auto_equivalent, and dealt_here (1 or 0 if given, -1: as the partie dealt the hand).
+_Named = tuple[bool, bool, bool, bool, int]
+
+
+def _named(opts: dict[str, Any]) -> _Named:
+    """The options ``opts`` (all of them in :data:`_NAMED`) as :meth:`Partie._start` passes them."""
+    return (bool(opts.get("strict", True)), bool(opts.get("record", True)),
+            bool(opts.get("auto_forced", False)), bool(opts.get("auto_equivalent", False)),
+            (1 if opts["dealt_here"] else 0) if "dealt_here" in opts else -1)
+
+
 class Partie:
     """A sequence of hands (:class:`Game`) sharing balances, pools and multipliers."""
 
@@ -245,9 +257,10 @@ class Partie:
         return opts
 
     def _start(self, dealer: int | None, hands: Sequence[int | str] | None,
-               opts: dict[str, Any]) -> Game:
+               opts: dict[str, Any], named: _Named | None = None) -> Game:
         """:meth:`deal` once it is known that the partie goes on (the last hand booked);
-        ``opts`` as :meth:`_options` makes them."""
+        ``opts`` as :meth:`_options` makes them; ``named``, :func:`_named` of them when they
+        are all options by name (worked out once by :meth:`play`, not at every hand)."""
         if dealer is None:
             dealer = self.next_dealer
             if dealer is None:
@@ -260,14 +273,15 @@ class Partie:
             hands = draw_hands(self.rng.random, n, self._size,
                                dealer + 1 if dealer + 1 < n else 0, self._pack_cards)
             here = True  # the pack's own cards, each dealt once: nothing to check
-        if opts.keys() <= _NAMED:
+        if named is None and opts.keys() <= _NAMED:
+            named = _named(opts)
+        if named is not None:
             # the options by name (compiled: Game's constructor called directly, its
             # arguments not parsed from a dict at every hand)
+            strict, record, auto_forced, auto_equivalent, dealt_here = named
             g = Game(self.rules, self.names, dealer=dealer, hands=hands, rng=self.rng, carry=self._carry,
-                     strict=bool(opts.get("strict", True)), record=bool(opts.get("record", True)),
-                     auto_forced=bool(opts.get("auto_forced", False)),
-                     auto_equivalent=bool(opts.get("auto_equivalent", False)),
-                     dealt_here=bool(opts.get("dealt_here", here)))
+                     strict=strict, record=record, auto_forced=auto_forced,
+                     auto_equivalent=auto_equivalent, dealt_here=here if dealt_here < 0 else dealt_here == 1)
         elif here and "dealt_here" not in opts:
             g = Game(self.rules, self.names, dealer=dealer, hands=hands, rng=self.rng,
                      carry=self._carry, dealt_here=True, **opts)
@@ -296,14 +310,17 @@ class Partie:
         """
         n = self.n
         opts = self._options(game_options)
+        named = _named(opts) if opts.keys() <= _NAMED else None
         while not self.is_over:  # (books the hand before)
-            g = self._start(None, None, opts)
+            g = self._start(None, None, opts, named)
             views = [g.view(s) for s in range(n)]
+            # the choosers as a list, each hand (compiled, a Sequence is indexed by a generic call)
+            choosers: list[Chooser] = list(players)
             decisions = 0
             while not g.is_over:
                 s = g.to_act
                 assert s is not None  # the hand is on
-                g.apply(players[s](views[s]))  # (a method called by name: compiled, a direct call)
+                g.apply(choosers[s](views[s]))  # (a method called by name: compiled, a direct call)
                 decisions += 1
             if self._settles:
                 self._settle(g)  # before the hand is counted: the settlement is in its nets
