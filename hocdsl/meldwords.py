@@ -23,6 +23,9 @@ MELD_WORDS: Final = {
     "plain-sequence": ("sequence", "séquence"),
     "bezique": ("bézique", "bésigue"),
     "double-bezique": ("double bézique", "double bésigue"),
+    "triple-bezique": ("triple bézique", "triple bésigue"),
+    "quadruple-bezique": ("quadruple bézique", "quadruple bésigue"),
+    "carte-blanche-in-play": ("carte blanche", "carte blanche"),
     "four-aces": ("four aces", "quatre as"),
     "four-kings": ("four kings", "quatre rois"),
     "four-queens": ("four queens", "quatre dames"),
@@ -30,11 +33,12 @@ MELD_WORDS: Final = {
 }
 #: the French article before a combination's name (quarante de bésigue, vingt de mariage)
 MELD_FR_OF: Final = {"trump-seven": "pour ", "four-aces": "pour ", "four-kings": "pour ",
-                     "four-queens": "pour ", "four-knaves": "pour "}
+                     "four-queens": "pour ", "four-knaves": "pour ",
+                     "carte-blanche-in-play": "pour "}
 _NUMBERS: Final = {
-    "en": {10: "ten", 20: "twenty", 40: "forty", 60: "sixty", 80: "eighty", 100: "a hundred",
+    "en": {10: "ten", 20: "twenty", 40: "forty", 50: "fifty", 60: "sixty", 80: "eighty", 100: "a hundred",
            250: "two hundred and fifty", 500: "five hundred"},
-    "fr": {10: "dix", 20: "vingt", 40: "quarante", 60: "soixante", 80: "quatre-vingts", 100: "cent",
+    "fr": {10: "dix", 20: "vingt", 40: "quarante", 50: "cinquante", 60: "soixante", 80: "quatre-vingts", 100: "cent",
            250: "deux cent cinquante", 500: "cinq cents"},
 }
 

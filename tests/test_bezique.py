@@ -30,8 +30,8 @@ def c(text: str) -> int:
     return parse_card(text)
 
 
-def cards(text: str) -> list[int]:
-    return sorted_cards(parse_hand(text, copies=2))
+def cards(text: str, copies: int = 4) -> list[int]:
+    return sorted_cards(parse_hand(text, copies=copies))
 
 
 # ------------------------------------------------------------ the golden deal ----
@@ -220,3 +220,96 @@ def test_the_announcements_read_back_what_they_write() -> None:
         for lang in ("en", "fr"):
             assert parse_announcement(format_action(m, v, lang)) == [m]
     assert format_action(Meld.of(cards("KC QC"), "marriage", 20), v, "en") == "I score twenty for marriage: QC KC"
+
+
+# ------------------------------------------------------------ Rubicon Bézique ----
+
+RUBICON = load_ruleset("bezique-rubicon")
+
+
+def _after_first_trick(hands: list[str]) -> Game:
+    """A Rubicon deal (no card turned up) with Anne's 9C winning trick 1 over Blaise's 7C."""
+    g = Game(RUBICON, NAMES, dealer=1, hands=hands)
+    g.apply(PLAY[c("9C")])
+    g.apply(PLAY[c("7C")])
+    assert g.to_act == 0
+    return g
+
+
+def test_rubicon_the_first_marriage_makes_trumps() -> None:
+    # law 41 and note 10: the first marriage scored is in trumps (40) and names them; a marriage
+    # of another suit after it is a plain one (20, law 40).
+    g = _after_first_trick(["9C KH QH KS QS 8S 9S 7D 8D", "7C 7S 8C 9D 8D JC 7H 8H 9H"])
+    assert g.view(0).seen().trumps == -1  # no card turned up: no trumps yet
+    g.apply(Meld.of(cards("KH QH"), "royal-marriage", 40))
+    assert g.view(0).seen().trumps == 1 and g.points == [40, 0]
+    text = "\n".join(Narrator(NAMES, RUBICON).events(g.events))
+    assert "Anne declares QH KH: forty for royal marriage; hearts are trumps" in text
+    t = MeldTable(RUBICON, RUBICON.stage("play"))
+    assert t.identify(cards("KS QS"), 1)[:2] == ("marriage", 20)
+    assert t.identify(cards("AS 10S KS QS JS"), 1)[:2] == ("plain-sequence", 150)
+    assert t.identify(cards("QS QS QS JD JD JD"), 1)[:2] == ("triple-bezique", 1500)
+
+
+def test_rubicon_carte_blanche_at_the_start_and_at_each_draw_without_a_court() -> None:
+    # law 15, law 16: Anne holds no king, queen or knave: 50 before play. She wins trick 1 and
+    # draws 8H (no court): 50 again; then she draws KD: no more.
+    g = _after_first_trick(["9C 7H 8S 9S 7D 8D 10D AD AS", "7C 7S 8C 9D 8D JC 7H 8H 9H"])
+    assert g.points == [50, 0]
+    g.apply(Draw(c("8H#2")))
+    g.apply(Draw(c("8H#3")))
+    assert g.points == [100, 0]
+    g.apply(PLAY[c("7H")])
+    g.apply(PLAY[c("8C")])  # no trumps yet: another suit does not win
+    g.apply(Draw(c("KD")))
+    assert g.points == [100, 0]
+
+
+def test_rubicon_the_same_cards_never_twice_but_a_substituted_card_again() -> None:
+    # law 34, law 35: KH QH declared, then KH with the other QH is a marriage again; the very
+    # same two cards a second time are refused. (Under the ordinary game's rule both are.)
+    t = MeldTable(RUBICON, RUBICON.stage("play"))
+    hand = parse_hand("KH QH QH", copies=4)
+    used: dict[int, int] = {}
+    name, _p, family, took = t.resolve(Meld.of(cards("KH QH")), hand, used, 1)
+    for x in sorted_cards(took):
+        used[x] = family
+    done = frozenset({(name, took)})
+    with pytest.raises(MeldError, match="a card must be substituted"):
+        t.resolve(Meld.of((c("KH"), c("QH"))), hand, used, 1, done)
+    assert t.resolve(Meld.of((c("KH"), c("QH#2"))), hand, used, 1, done)[0] == "royal-marriage"
+    ordinary = MeldTable(RULES, RULES.stage("play"))
+    with pytest.raises(MeldError, match="declared in a marriage already"):
+        ordinary.resolve(Meld.of((c("KH"), c("QH#2"))), hand, used, 1, done)
+
+
+def test_rubicon_the_last_nine_tricks_follow_and_win() -> None:
+    # law 55: with the stock out, a player follows suit and beats the card led if he can; with
+    # none of the suit, he trumps if he can.
+    from hocdsl.engine.tricks import TricksStage
+
+    g = Game(RUBICON, NAMES, dealer=1, hands=["9C KH QH KS QS 8S 9S 7D 8D", "7C 7S 10C 9D 8D JC 7H 8H 9H"])
+    ph = g.phase
+    assert isinstance(ph, TricksStage)
+    ph.trumps = 1
+    ph._stock_is_out()
+    g.apply(PLAY[c("9C")])
+    assert sorted_cards(ph.playable(1)) == cards("10C JC")  # of 7C, 10C, JC: those that beat the nine
+    g2 = Game(RUBICON, NAMES, dealer=1, hands=["9S KH QH KS QS 8S 9C 7D 8D", "7C 10C 9D 8D JC 7H 8H 9H 9D"])
+    ph2 = g2.phase
+    assert isinstance(ph2, TricksStage)
+    ph2.trumps = 1
+    ph2._stock_is_out()
+    g2.apply(PLAY[c("9S")])
+    assert sorted_cards(ph2.playable(1)) == cards("7H 8H 9H")  # no spade: a trump
+
+
+def test_the_worked_rubicon_deal_replays_to_its_points() -> None:
+    # examples/bezique-rubicon-deals.yaml, worked in its comments: Anne's declarations 40 + 40 +
+    # 250 + 500 + 40 = 870, her 27 brisques 270 and the last trick 50; Blaise's carte blanche
+    # twice, 100, and his five brisques, 50.
+    rubicon = EXAMPLE.with_name("bezique-rubicon-deals.yaml")
+    r = CliRunner().invoke(app, ["replay", str(rubicon)])
+    assert r.exit_code == 0, r.output
+    assert "Points worked by hand in the record (bezique-rubicon): Anne 1190, Blaise 150 — matches" in r.output
+    assert "forty for royal marriage; hearts are trumps" in r.output

@@ -103,13 +103,15 @@ MAX_DIGITS = 9
 
 
 #: the points a declaration may say in words (folded), English and French
-_MELD_POINTS: Final = {"ten": 10, "twenty": 20, "forty": 40, "sixty": 60, "eighty": 80, "a hundred": 100,
+_MELD_POINTS: Final = {"ten": 10, "twenty": 20, "forty": 40, "fifty": 50, "cinquante": 50, "sixty": 60, "eighty": 80, "a hundred": 100,
                        "one hundred": 100, "two hundred and fifty": 250, "five hundred": 500, "dix": 10,
                        "vingt": 20, "quarante": 40, "soixante": 60, "quatre-vingts": 80, "quatre-vingt": 80,
                        "cent": 100, "deux cent cinquante": 250, "cinq cents": 500}
 #: a combination's name as said (folded) -> its score reason (engine/events.py)
 _MELD_NAMES: Final = {
     "double bezique": "double-bezique", "double besigue": "double-bezique", "bezique": "bezique",
+    "triple bezique": "triple-bezique", "triple besigue": "triple-bezique",
+    "quadruple bezique": "quadruple-bezique", "quadruple besigue": "quadruple-bezique",
     "besigue": "bezique", "royal marriage": "royal-marriage", "mariage d'atout": "royal-marriage",
     "mariage royal": "royal-marriage", "marriage": "marriage", "mariage": "marriage",
     "sequence in trumps": "trump-sequence", "sequence": "", "sequence d'atout": "trump-sequence", "seven of trumps": "trump-seven", "sept d'atout": "trump-seven",

@@ -40,9 +40,11 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import PLAY, Draw, Meld, Play
 from ..cards import MAX_IDS, Card, Hand, Seat, card_name, iter_cards, rank_of
+from ..pack import pack_of
 from .errors import IllegalAction, Rule
 from .events import (
-    ALL_TRICKS, CARDS_WON, LAST_TRICK, LEAD, MELD_REASONS, MOST_TRICKS, TRICK_WON, TRUMP_SEVEN, Drew, Melded,
+    ALL_TRICKS, CARDS_WON, CARTE_BLANCHE_PLAY, LAST_TRICK, LEAD, MELD_REASONS, MOST_TRICKS, ROYAL_MARRIAGE,
+    TRICK_WON, TRUMP_SEQUENCE, TRUMP_SEVEN, Drew, Melded,
     TrickCard, TrickWon,
 )
 from ..meldwords import MELD_FR_OF, MELD_WORDS, points_words
@@ -50,7 +52,7 @@ from .melds import MeldError, MeldTable, suit_cards
 from .stock import stock_cards, top_card
 from .table import Result, Seen, Stage, Table
 from .tally import Quantities, Ratios, Tally, stage_index
-from .turnup import NO_TRUMPS, TurnUpResult
+from .turnup import NO_TRUMPS, TurnUpResult, TurnUpWords
 from .words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -64,14 +66,16 @@ RULE_FOLLOW = Rule("{stage}.following", {"any": "any card may be played",
                                          "must-follow": "a player follows suit if he can"})
 RULE_FOLLOW_AFTER = Rule("{stage}.following_after_stock", {
     "same": "once the stock is out, play goes on as before", "any": "once the stock is out, any card",
-    "must-follow": "once the stock is out, a player follows suit if he can"})
+    "must-follow": "once the stock is out, a player follows suit if he can",
+    "must-win": "once the stock is out, a player follows suit and wins the trick if he can, or trumps"})
 RULE_DRAW = Rule("{stage}.draw", {"none": "nobody draws from the stock",
                                   "after-trick": "after each trick each draws one card, the winner first"})
 RULE_DECLARE = Rule("{stage}.declarations", {
     "none": "no combination is declared in play",
     "after-trick": "only the winner of a trick declares, one combination, before he draws, while the stock lasts"})
 RULE_REDECLARE = Rule("{stage}.redeclare", {
-    "fresh-cards": "a card declared once never goes into a combination of the same kind, nor an inferior one"})
+    "fresh-cards": "a card declared once never goes into a combination of the same kind, nor an inferior one",
+    "substitute": "a combination is declared again only with a card substituted, never in an inferior one"})
 
 #: one interned action per card (every copy: pack.copies)
 DRAW: Final = tuple(Draw(c) for c in range(MAX_IDS))
@@ -143,7 +147,7 @@ class TricksStage(Stage):
 
     __slots__ = ("power", "counting", "points_of", "trumps", "following", "leader", "cards", "seats",
                  "best", "best_seat", "number", "to_draw", "next_draw", "turned", "stock_out", "out",
-                 "melds", "suits", "shown", "used", "declared", "banked")
+                 "melds", "suits", "shown", "used", "declared", "banked", "melded", "blanche")
 
     def __init__(self, g: Table, st: TricksRules,
                  derived: tuple[tuple[int, ...], int, tuple[int, ...]] | None = None,
@@ -159,7 +163,7 @@ class TricksStage(Stage):
         #: scores for each card of it (card_points)
         self.power, self.counting, self.points_of = derived
         self.trumps = NO_TRUMPS
-        self.following = st.following
+        self.following: str = st.following  # (following_after_stock may change it)
         self.leader = 0
         self.cards: list[Card] = []  # the trick being played, in the order played
         self.seats: list[Seat] = []
@@ -181,6 +185,8 @@ class TricksStage(Stage):
         self.used: dict[Card, int] = {}  # per card declared, the families it was declared in (melds.FAMILY)
         self.declared = False  # the trick's winner has declared (one combination a trick)
         self.banked = [0] * n  # card_points won, kept for the end (card_points_when: end)
+        self.melded: set[tuple[str, Hand]] = set()  # the combinations declared, (name, cards): never twice
+        self.blanche = [False] * n  # per seat, a carte blanche that a card drawn may renew
 
     def anew(self, g: Table) -> TricksStage:
         return TricksStage(g, self.st, (self.power, self.counting, self.points_of), self.melds)
@@ -205,6 +211,19 @@ class TricksStage(Stage):
         g.to_act = self.leader
         if st.trump_seven and self.turned >= 0 and rank_of(self.turned) == 7:
             self._score(g.dealer, st.trump_seven, TRUMP_SEVEN)  # 004: a seven turned up, the dealer's
+        if st.carte_blanche:  # 004 law 15: a hand without king, queen or knave, shown before play
+            for i in range(g.n):
+                s = (self.leader + i) % g.n
+                if not g.hands[s] & self._courts():
+                    self.blanche[s] = True
+                    if g.record:
+                        g.events.append(Melded(s, CARTE_BLANCHE_PLAY, g.hands[s], st.carte_blanche))
+                    self._score(s, st.carte_blanche, CARTE_BLANCHE_PLAY)
+
+    def _courts(self) -> Hand:
+        """Every king, queen and knave of the pack, every copy."""
+        ranks = pack_of(self.g.rules).rank_masks
+        return ranks[10] | ranks[11] | ranks[12]
 
     def _stock_is_out(self) -> None:
         self.stock_out = True
@@ -223,6 +242,15 @@ class TricksStage(Stage):
             suit = hand & self.suits[self.cards[0] // 13 & 3]
             if suit:
                 return suit
+        elif self.cards and self.following == "must-win":  # 004 law 55: follow, and win if he can
+            suit = hand & self.suits[self.cards[0] // 13 & 3]
+            pool = suit if suit else (hand & self.suits[self.trumps] if self.trumps >= 0 else 0)
+            if pool:
+                winners = 0
+                for c in iter_cards(pool):
+                    if beats(c, self.best, self.power, self.trumps):
+                        winners |= 1 << c
+                return winners if winners else pool
         return hand
 
     def may_declare(self, seat: Seat) -> bool:
@@ -235,7 +263,7 @@ class TricksStage(Stage):
         """The combinations ``seat`` may declare now (none when he may not declare)."""
         if self.melds is None or not self.may_declare(seat):
             return []
-        return self.melds.options(self.g.hands[seat], self.used, self.trumps)
+        return self.melds.options(self.g.hands[seat], self.used, self.trumps, frozenset(self.melded))
 
     def legal(self) -> tuple[Any, ...]:
         g = self.g
@@ -243,7 +271,10 @@ class TricksStage(Stage):
             melds: tuple[Meld, ...] = tuple(self.meld_options(self.to_draw[0])) if self.melds is not None else ()
             if self.next_draw >= 0:
                 return (DRAW[self.next_draw],) + melds
-            return tuple(DRAW[c] for c in stock_cards(g.out_of_play, self.turned)) + melds
+            cards = stock_cards(g.out_of_play, self.turned)
+            if len(cards) > 1 and cards[-1] == self.turned:
+                cards.pop()  # the card turned up is the stock's last, drawn when no other is left
+            return tuple(DRAW[c] for c in cards) + melds
         s = g.to_act
         assert s is not None  # the stage is on
         return tuple(PLAY[c] for c in iter_cards(self.playable(s)))
@@ -328,9 +359,9 @@ class TricksStage(Stage):
                                 f"{who} has declared once after this trick: one combination a trick "
                                 "(the others wait for the next trick he wins)")
         try:
-            return self.melds.resolve(a, g.hands[self.to_draw[0]], self.used, self.trumps)
+            return self.melds.resolve(a, g.hands[self.to_draw[0]], self.used, self.trumps, frozenset(self.melded))
         except MeldError as e:
-            rule = RULE_REDECLARE if "declared in" in str(e) else RULE_DECLARE
+            rule = RULE_REDECLARE if "declared in" in str(e) or "declared as" in str(e) else RULE_DECLARE
             raise IllegalAction(rule.cite(rules, sid), str(e)) from None
 
     # ------------------------------------------------------------ playing ----
@@ -352,9 +383,13 @@ class TricksStage(Stage):
         s = self.to_draw[0]
         name, points, family, cards = found
         self.declared = True
+        self.melded.add((name, cards))
         for c in iter_cards(cards):
             self.used[c] = self.used.get(c, 0) | family
         took = -1
+        named = -1
+        if self.trumps < 0 and self.st.trumps == "first-marriage" and name in (ROYAL_MARRIAGE, TRUMP_SEQUENCE):
+            named = self.trumps = (cards.bit_length() - 1) // 13 & 3  # 004 law 41: it makes trumps
         if name == TRUMP_SEVEN:
             t = self.turned
             if t >= 0 and g.out_of_play >> t & 1 and rank_of(t) != 7:
@@ -368,7 +403,7 @@ class TricksStage(Stage):
         else:
             self.shown[s] |= cards
         if g.record:
-            g.events.append(Melded(s, name, cards, points, took))
+            g.events.append(Melded(s, name, cards, points, took, named))
         self._score(s, points, name)
 
     def _draw(self, c: Card) -> None:
@@ -380,6 +415,13 @@ class TricksStage(Stage):
         g.left[s] += 1
         if g.record:
             g.events.append(Drew(s, c, g.out_of_play.bit_count()))
+        if self.blanche[s]:  # 004 law 16: carte blanche again for a card drawn without a court
+            if bit & self._courts():
+                self.blanche[s] = False
+            else:
+                if g.record:
+                    g.events.append(Melded(s, CARTE_BLANCHE_PLAY, bit, self.st.carte_blanche))
+                self._score(s, self.st.carte_blanche, CARTE_BLANCHE_PLAY)
         if self.to_draw:
             self.next_draw = top_card(g.out_of_play, g.rng, self.turned)
             g.to_act = self.to_draw[0]
@@ -613,11 +655,13 @@ class TricksWords(Words):
     }
     TEXT = {
         "en": {"declares": "{declares} {cards}: {points} for {what}", "exchanges": "{takes} {card} in exchange",
+               "names_trumps": "; {suit} are trumps",
                "leads": "{leads} {card}", "plays": "{plays} {card}",
                "wins": "{wins} trick {n} with {card}", "wins_last": "{wins} the last trick (trick {n}) with {card}",
                "draws": "{draws} {card} ({left} left in the stock)",
                "draws_hidden": "{draws} a card ({left} left in the stock)"},
         "fr": {"declares": "{declares} {cards} : {points} {what}", "exchanges": "{takes} {card} en échange",
+               "names_trumps": " ; {suit} est l'atout",
                "leads": "{leads} {card}", "plays": "{plays} {card}",
                "wins": "{wins} le pli {n} avec {card}", "wins_last": "{wins} le dernier pli (le {n}e) avec {card}",
                "draws": "{draws} {card} (reste {left} au talon)",
@@ -645,6 +689,8 @@ class TricksWords(Words):
             if e.exchanged >= 0:
                 text += ", " + self.say("exchanges", takes=self.verb(self.names[e.seat], "takes"),
                                         card=card(e.exchanged))
+            if e.trumps >= 0:
+                text += self.say("names_trumps", suit=TurnUpWords.SUITS[self.tongue.code][e.trumps])
             return text
         if isinstance(e, Drew):
             name = self.names[e.seat]

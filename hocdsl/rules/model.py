@@ -1213,18 +1213,22 @@ class Tricks:
         "need not win the trick).",
         words={"any": "any card, even a trump while holding the suit led",
                "must-follow": "a card of the suit led if he holds one, else any card"})
-    following_after_stock: Literal["same", "any", "must-follow"] = knob(
+    following_after_stock: Literal["same", "any", "must-follow", "must-win"] = knob(
         "Following once the stock is out",
         "What a player may play once the stock is drawn out (with draw: after-trick): the same "
         "as before, or another rule for the last tricks.",
         words={"same": "as before the stock was drawn out",
                "any": "any card",
-               "must-follow": "a card of the suit led if he holds one, else any card (a trump or not)"})
-    trumps: Literal["none", "turnup"] = knob(
+               "must-follow": "a card of the suit led if he holds one, else any card (a trump or not)",
+               "must-win": "a card of the suit led that wins the trick if he holds one, else one of that "
+                           "suit; holding none, a trump if he holds one"})
+    trumps: Literal["none", "turnup", "first-marriage"] = knob(
         "Trumps",
-        "Whether a suit beats the others: none, or the suit a turnup stage named (the card "
-        "turned up from the talon); a trump beats every card of another suit.",
-        words={"none": "no trumps", "turnup": "the suit of the card turned up is trumps"})
+        "Whether a suit beats the others: none, the suit a turnup stage named (the card "
+        "turned up from the talon), or the suit of the first marriage declared in play (else of "
+        "the first sequence); a trump beats every card of another suit.",
+        words={"none": "no trumps", "turnup": "the suit of the card turned up is trumps",
+               "first-marriage": "the suit of the first marriage declared (else the first sequence) is trumps"})
     order: tuple[int, ...] | None = knob(
         "The order of the cards in play",
         "The ranks from the highest to the lowest in a trick, written A, 2..10, J, Q, K (e.g. "
@@ -1295,14 +1299,23 @@ class Tricks:
                "after-trick": "the winner of a trick may declare one combination before drawing, "
                               "while the stock lasts"},
         default="none")
-    redeclare: Literal["fresh-cards"] = knob(
+    redeclare: Literal["fresh-cards", "substitute"] = knob(
         "Cards declared again",
-        "Which cards may go into a later declaration: a card once declared in a combination may "
-        "not go into another of the same kind, nor into an inferior one of its family (a marriage "
-        "after a sequence, a single after a double of the named pair), but may go into a "
-        "superior one or one of another kind.",
-        words={"fresh-cards": "never again in a combination of the same kind or an inferior one"},
+        "Which cards may go into a later declaration: `fresh-cards`, a card once declared in a "
+        "combination may not go into another of the same kind, nor into an inferior one of its "
+        "family (a marriage after a sequence, a single after a double of the named pair), but may "
+        "go into a superior one or one of another kind; `substitute`, a card may go into the same "
+        "combination again with a card substituted or added (never the very same cards twice), "
+        "still never into an inferior one.",
+        words={"fresh-cards": "never again in a combination of the same kind or an inferior one",
+               "substitute": "again in the same combination with another card, never in an inferior one"},
         default="fresh-cards")
+    carte_blanche: int = knob(
+        "Carte blanche in play",
+        "Points for a hand dealt without king, queen or knave, scored at the start of play, and "
+        "again after each card drawn that is none of them, until one is drawn (0: none).",
+        words="a hand without a court card scores {v}, again at each draw without one",
+        minimum=0, maximum=1_000, default=0)
     trump_seven: int = knob(
         "The seven of trumps",
         "Points for the seven of trumps: turned up (to the dealer) or declared; its first "
@@ -1338,6 +1351,14 @@ class Tricks:
         "A double bezique",
         "Points for two copies of each card of bezique_cards declared together (0: none).",
         words="a double bezique scores {v}", minimum=0, maximum=10_000, default=0)
+    triple_bezique: int = knob(
+        "A triple bezique",
+        "Points for three copies of each card of bezique_cards declared together (0: none).",
+        words="a triple bezique scores {v}", minimum=0, maximum=10_000, default=0)
+    quadruple_bezique: int = knob(
+        "A quadruple bezique",
+        "Points for four copies of each card of bezique_cards declared together (0: none).",
+        words="a quadruple bezique scores {v}", minimum=0, maximum=10_000, default=0)
     four_aces: int = knob(
         "Four aces",
         "Points for four aces of any suits declared together (0: none).",
