@@ -10,7 +10,8 @@ A combination is named by its cards, and its cards say which it is (:func:`ident
   ``trump_sequence``, in another ``plain_sequence``. It is the Hoc's and Piquet's run
   (:func:`hocdsl.combos.held_run`, the same code: in the pack's ace-high order the five are
   a quint to the ace, whatever the order of the tricks puts the ten);
-- the two cards of ``bezique_cards`` (``bezique``), two copies of each (``double_bezique``);
+- the two cards of ``bezique_cards`` (``bezique``), two copies of each (``double_bezique``),
+  three and four (``triple_bezique``, ``quadruple_bezique``: Rubicon's four packs);
 - four cards of one rank, of any suits and copies (``four_aces``, ``four_kings``,
   ``four_queens``, ``four_knaves``): the Hoc's set of four of a rank, counted over every copy
   of the pack.
@@ -18,7 +19,10 @@ A combination is named by its cards, and its cards say which it is (:func:`ident
 A combination worth 0 in the ruleset is not one. Every card declared keeps the families it
 was declared in (:data:`FAMILY`): ``redeclare: fresh-cards`` (004) bars it from a later
 combination of the same kind and from an inferior one of its family (a marriage after a
-sequence, a single after a double), never from a superior one or another kind.
+sequence, a single after a double), never from a superior one or another kind;
+``redeclare: substitute`` (Rubicon, laws 34-38) bars only the inferior ones, and the very same
+cards declared twice as one combination. With ``trumps: first-marriage`` and no trumps yet, a
+marriage or a sequence is in trumps (it names them: law 41).
 
 >>> from hocdsl.cards import parse_hand, sorted_cards
 >>> from hocdsl.rules import load_ruleset

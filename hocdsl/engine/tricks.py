@@ -22,6 +22,16 @@ gives when the hand was dealt from a generator (:func:`.stock.top_card`), of the
 a record names otherwise. Once the stock is out, ``following_after_stock`` may change
 the rule of the last tricks (Bezique: follow suit if one can).
 
+``declarations: after-trick`` (Bezique, source 004): the winner of a trick, before he draws and
+while the stock lasts, may declare one combination (:class:`~hocdsl.actions.Meld`), which
+:mod:`.melds` identifies, checks (``redeclare``) and scores; the cards stay shown and still in the
+hand; the first seven of trumps declared takes the card turned up. ``trumps: first-marriage``
+(Rubicon): no trumps until the first marriage (else sequence) declared names them;
+``carte_blanche`` scores a hand without a court card, again at each draw without one;
+``following_after_stock: must-win``: follow suit and win if one can, else trump.
+``card_points_when: end`` keeps the points of the cards won for the end of the deal (004 note 7),
+``order_after_stock`` changes the order of the last tricks (note 8).
+
 Why a stage and not part of the card game: nothing is shared with the Hoc's runs but
 laying a card (the :class:`~hocdsl.actions.Play` action and its words are reused).
 
