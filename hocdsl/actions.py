@@ -242,10 +242,32 @@ class Draw:
     card: int
 
 
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """``I score forty for bezique: QS JD`` / ``je marque quarante de bésigue : QS JD``: the
+    winner of a trick declares ``cards`` (lowest first) as one combination, before he draws
+    (a tricks stage with ``declarations: after-trick``). The cards say which combination it
+    is; ``name`` (a score reason: ``marriage``, ``bezique``...; "" unsaid) and ``points`` (-1
+    unsaid), when said, must be what they make.
+
+    >>> Meld.of((11, 38)).cards
+    (11, 38)
+    """
+
+    cards: tuple[int, ...]
+    name: str = ""
+    points: int = -1
+
+    @staticmethod
+    def of(cards: tuple[int, ...] | list[int], name: str = "", points: int = -1) -> Meld:
+        """The one spelling of a declaration: its cards in ascending order."""
+        return Meld(tuple(sorted(cards)), name, points)
+
+
 Action = Union[
     Pass, Call, Raise, DeclarePoint, DeclareSequence, DeclareTricon,
     Concede, Nothing, Show, Conceal, DeclareBlank, Play, Without, Claim, TurnUp, Hold, Draw,
-    Discard, Answer,
+    Discard, Answer, Meld,
 ]
 
 # Interned values: the simulator reuses these instead of allocating.

@@ -31,8 +31,8 @@ REJECTED = [
     ("raise 3 now", 9, 'expected nothing more after "raise 3"'),
     ("pass now", 6, 'expected nothing more after "pass"'),
     ("passer", 1, None),  # a word read only in part points at the whole word
-    ("je lots", 4, 'expected "cache", "ecarte", "montre", "n\'ai", "ne", "passe", "pioche", "poque", "prends", "renvie", "retourne" or "tiens" '
-                   'after "je"'),
+    ("je lots", 4, 'expected "cache", "declare", "ecarte", "marque", "montre", "n\'ai", "ne", "passe", "pioche", "poque", '
+                   '"prends", "renvie", "retourne" or "tiens" after "je"'),
     ("quinte au lots", 11,
      'expected a rank (A, 2..10, J, Q, K, or a word such as "king" or "roi") after "quinte au"'),
     ("Tierce À la xyz", 13,

@@ -258,5 +258,5 @@ def test_copies_are_refused_with_a_stage_that_reads_one_pack(tmp_path):
     res = runner.invoke(app, ["validate", str(p)])
     assert res.exit_code == 2
     assert (f"{p.name}:7:19: pack.copies: found 2 packs shuffled together with the vie stage `point`; "
-            "expected one pack: only the stops and settle stages play packs of copies yet") in res.output
+            "expected one pack: only the stops, settle, turnup, tricks stages play packs of copies yet") in res.output
     assert "with the claims stage `blank_hand`" in res.output

@@ -142,9 +142,10 @@ def test_table_across_rulesets_marks_the_knobs_that_differ():
     # a ruleset without the knob (no bidding: comete) leaves its column blank
     # (encyclopedie-hoc's column comes before hoc-mazarin's: the eldest, borrowed from lalanne §3.1)
     assert re.search(r"^\* bidding\.precedence\s+eldest\s+first-declarer\s+eldest", out, re.M)
-    # 52 cards in every bundled game but the Poque's 32 (enc-poque1 ¶1) and Piquet's 32
-    # (hoyle-piq §The Deal): the row differs
-    cards = "".join(r"\s+32" if name in ("piquet", "poque") else r"\s+52" for name in bundled_rulesets())
+    # 52 cards in every bundled game but the Poque's 32 (enc-poque1 ¶1), Piquet's 32
+    # (hoyle-piq §The Deal) and Bézique's 32 a pack (hoyle-bez ¶1): the row differs
+    packs_of_32 = ("bezique", "bezique-rubicon", "piquet", "poque")
+    cards = "".join(r"\s+32" if name in packs_of_32 else r"\s+52" for name in bundled_rulesets())
     assert re.search(r"^\* pack\.cards" + cards + "$", out, re.M)
     assert "-- The card game (card_game)" in out
 

@@ -117,6 +117,16 @@ GOLDEN: dict[str, dict[str, list[tuple[int, ...]]]] = {
     "piquet-deals.yaml": {
         "piquet": [(0, 0)],
     },
+    # Anne, Blaise. Bézique scores points, not chips: the nets are nothing; the points (one
+    # whole deal, Anne 1050, Blaise 50) are checked by tests/test_bezique.py.
+    "bezique-deals.yaml": {
+        "bezique": [(0, 0)],
+    },
+    # Rubicon Bézique: points only (its computing into stakes is not modeled yet); Anne 1190,
+    # Blaise 150, checked by tests/test_bezique.py.
+    "bezique-rubicon-deals.yaml": {
+        "bezique-rubicon": [(0, 0)],
+    },
 }
 
 # Balances at the end, from the ruleset's stake (100 each unless said; worked by hand,
@@ -148,6 +158,8 @@ BALANCES = {
     ("poque-deals.yaml", "poque"): (-24, 111, 18),
     # Piquet stakes nothing: points are not chips
     ("piquet-deals.yaml", "piquet"): (0, 0),
+    ("bezique-deals.yaml", "bezique"): (0, 0),
+    ("bezique-rubicon-deals.yaml", "bezique-rubicon"): (0, 0),
 }
 
 CASES = [(f, r) for f, by in GOLDEN.items() for r in by]

@@ -42,7 +42,7 @@ def test_a_hand_unrecorded_keeps_its_points_without_events() -> None:
 
 
 #: The bundled games that score points (Piquet's declarations and tricks); every other is a hoc game.
-SCORING = {"piquet"}
+SCORING = {"piquet", "bezique", "bezique-rubicon"}
 
 
 def test_the_hoc_scores_no_points_and_its_simulation_counts_none() -> None:

@@ -20,12 +20,14 @@ from collections.abc import Iterable
 
 from hocdsl.actions import (
     HOC_MARK, PLAY, WITHOUT, Action, Answer, Call, Claim, Conceal, Concede, DeclareBlank, DeclarePoint,
-    DeclareSequence, DeclareTricon, Discard, Draw, HocMark, Hold, Nothing, Pass, Play, Raise, Show, TurnUp, Without,
+    DeclareSequence, DeclareTricon, Discard, Draw, HocMark, Hold, Meld, Nothing, Pass, Play, Raise, Show, TurnUp,
+    Without,
 )
 from hocdsl.cards import (
     ACE, JACK, RANK_LETTERS, RANK_PLURALS_EN, RANK_PLURALS_FR, card_name, rank_name,
 )
 
+from ..meldwords import meld_said
 from .vocabulary import Vocabulary
 
 __all__ = ["format_action", "format_turn"]
@@ -129,6 +131,12 @@ def format_action(action: Action | HocMark, vocab: Vocabulary | None = None, lan
         return _hold(action, fr)
     if isinstance(action, Draw):
         return f"{'je pioche' if fr else 'I draw'} {card_name(action.card)}"
+    if isinstance(action, Meld):
+        cards = " ".join(card_name(c) for c in action.cards)
+        head = "je marque" if fr else "I score"
+        if action.name and action.points >= 0:
+            return f"{head} {meld_said(action.points, action.name, lang)}{' :' if fr else ':'} {cards}"
+        return f"{'je déclare' if fr else 'I declare'} {cards}"
     raise TypeError(f"{action!r} is not an action")
 
 

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Literal, Union, cast
+from typing import Callable, Final, Literal, Union, cast
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedInput
@@ -26,7 +26,7 @@ from lark.exceptions import UnexpectedInput
 from hocdsl.actions import (
     CALL, CONCEAL, CONCEDE, DECLARE_BLANK, HOC_MARK, NOTHING, PASS, PLAY, RAISE,
     SHOW, WITHOUT, Action, Answer, Discard, DeclarePoint, DeclareSequence, DeclareTricon, Draw, HocMark, Hold,
-    Play, Raise, TurnUp, EQUAL, NOT_GOOD,
+    Meld, Play, Raise, TurnUp, EQUAL, NOT_GOOD,
 )
 from hocdsl.cards import (
     ACE, KING, NUM_CARDS, RANK_WORDS, CardError, SUIT_WORDS, card_of, fold, parse_card, rank_name, with_article,
@@ -100,6 +100,25 @@ def grammar_text(vocab: Vocabulary, cards: str = "en") -> str:
 #: The most digits a number said at the table may have: no count, value or
 #: raise comes near it, and ``int()`` is never handed a string of thousands.
 MAX_DIGITS = 9
+
+
+#: the points a declaration may say in words (folded), English and French
+_MELD_POINTS: Final = {"ten": 10, "twenty": 20, "forty": 40, "fifty": 50, "cinquante": 50, "sixty": 60, "eighty": 80, "a hundred": 100,
+                       "one hundred": 100, "two hundred and fifty": 250, "five hundred": 500, "dix": 10,
+                       "vingt": 20, "quarante": 40, "soixante": 60, "quatre-vingts": 80, "quatre-vingt": 80,
+                       "cent": 100, "deux cent cinquante": 250, "cinq cents": 500}
+#: a combination's name as said (folded) -> its score reason (engine/events.py)
+_MELD_NAMES: Final = {
+    "double bezique": "double-bezique", "double besigue": "double-bezique", "bezique": "bezique",
+    "triple bezique": "triple-bezique", "triple besigue": "triple-bezique",
+    "quadruple bezique": "quadruple-bezique", "quadruple besigue": "quadruple-bezique",
+    "besigue": "bezique", "royal marriage": "royal-marriage", "mariage d'atout": "royal-marriage",
+    "mariage royal": "royal-marriage", "marriage": "marriage", "mariage": "marriage",
+    "sequence in trumps": "trump-sequence", "sequence": "", "sequence d'atout": "trump-sequence", "seven of trumps": "trump-seven", "sept d'atout": "trump-seven",
+    "four aces": "four-aces", "four kings": "four-kings", "four queens": "four-queens",
+    "four knaves": "four-knaves", "four jacks": "four-knaves", "quatre as": "four-aces",
+    "quatre rois": "four-kings", "quatre dames": "four-queens", "quatre valets": "four-knaves",
+}
 
 
 def _pos(tok: Token) -> int:
@@ -344,6 +363,27 @@ class AnnouncementBuilder(Transformer[Token, list[Said]]):
 
     def draw(self, play: Play) -> Action:
         return Draw(play.card)
+
+    def meld(self, points: Token | None, name: Token | None, *plays: Play) -> Action:
+        """"I score forty for bézique: QS JD": the cards, and what is said of them (checked
+        against what they make by the tricks stage, :meth:`~hocdsl.engine.tricks.TricksStage.check_meld`)."""
+        said = -1
+        if points is not None:
+            word = " ".join(str(points).split())
+            said = int(word) if word.isdigit() else _MELD_POINTS[word]
+        what = ""
+        if name is not None:
+            words = " ".join(str(name).replace("'", "' ").split()).replace("' ", "'")
+            for head in ("for ", "de ", "d'", "pour "):
+                if words.startswith(head):
+                    words = words[len(head):].strip()
+                    break
+            for art in ("the ", "a ", "le ", "la ", "un ", "l'"):
+                if words.startswith(art):
+                    words = words[len(art):].strip()
+                    break
+            what = _MELD_NAMES[words]
+        return Meld.of(tuple(p.card for p in plays if isinstance(p, Play)), what, said)
 
     def hold_trumps(self, *ranks: RankSaid) -> Action:
         return Hold.of(trumps=tuple(r.rank for r in ranks))

@@ -46,6 +46,7 @@ from ..engine.bidding import BidSeen
 from ..engine.cardgame import PLAYS, WITHOUTS, CardsSeen
 from ..engine.exchange import ExchangeSeen
 from .discard import discard
+from .melding import meld_trick
 from ..engine.tricks import TricksSeen, beats
 from ..engine.turnup import TurnUpResult
 from .base import Bot
@@ -287,6 +288,8 @@ class HeuristicBot(Bot):
         trick at stake), else throw the lowest card; leading, while the stock lasts lead the
         lowest (keep the high cards: the tricks matter later), after it lead a card no unseen
         card beats, else the lowest."""
+        if seen.rules.declarations != "none":  # combinations declared in play (Bezique): bots/melding.py
+            return meld_trick(view, seen)
         legal = view.legal_actions()
         if seen.drawing or len(legal) == 1:
             return legal[0]

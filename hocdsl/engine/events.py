@@ -68,7 +68,24 @@ LAST_TRICK: Final = "last-trick"  # the last trick of the deal (tricks: last_tri
 MOST_TRICKS: Final = "most-tricks"  # more tricks than any other player, "the cards" (tricks: majority)
 ALL_TRICKS: Final = "all-tricks"  # every trick, capot (tricks: all_tricks)
 PIQUE: Final = "pique"  # a score reached first in play, the others at nothing (tricks: pique)
-SCORE_REASONS = (LEAD, TRICK_WON, CARDS_WON, LAST_TRICK, MOST_TRICKS, ALL_TRICKS, PIQUE)
+# combinations declared in play by a trick's winner (tricks: declarations; engine/melds.py)
+TRUMP_SEVEN: Final = "trump-seven"  # the seven of trumps, declared or turned up
+MARRIAGE: Final = "marriage"  # king and queen of a plain suit
+ROYAL_MARRIAGE: Final = "royal-marriage"  # king and queen of trumps
+TRUMP_SEQUENCE: Final = "trump-sequence"  # the five best trumps
+PLAIN_SEQUENCE: Final = "plain-sequence"  # the five best of a plain suit
+BEZIQUE: Final = "bezique"  # the two cards of bezique_cards
+DOUBLE_BEZIQUE: Final = "double-bezique"  # two copies of each
+TRIPLE_BEZIQUE: Final = "triple-bezique"  # three copies of each
+QUADRUPLE_BEZIQUE: Final = "quadruple-bezique"  # four copies of each
+CARTE_BLANCHE_PLAY: Final = "carte-blanche-in-play"  # a hand without a court card, in play (tricks)
+FOUR_ACES: Final = "four-aces"
+FOUR_KINGS: Final = "four-kings"
+FOUR_QUEENS: Final = "four-queens"
+FOUR_KNAVES: Final = "four-knaves"
+MELD_REASONS = (TRUMP_SEVEN, MARRIAGE, ROYAL_MARRIAGE, TRUMP_SEQUENCE, PLAIN_SEQUENCE, BEZIQUE, DOUBLE_BEZIQUE,
+                TRIPLE_BEZIQUE, QUADRUPLE_BEZIQUE, FOUR_ACES, FOUR_KINGS, FOUR_QUEENS, FOUR_KNAVES, CARTE_BLANCHE_PLAY)
+SCORE_REASONS = (LEAD, TRICK_WON, CARDS_WON, LAST_TRICK, MOST_TRICKS, ALL_TRICKS, PIQUE) + MELD_REASONS
 
 # Stage names (``Game.stage``, and the ``stage`` of a :class:`Passed`): the
 # chances by name, then these.
@@ -514,3 +531,19 @@ class Drew(Event):
     seat: Seat
     card: Card
     left: int
+
+
+@event
+class Melded(Event):
+    """``seat``, having won a trick, declared ``cards`` as the combination ``combination`` (a
+    score reason: ``marriage``, ``bezique``...) for ``points``; the cards lie shown on the
+    table and stay in the hand. ``exchanged``: the card turned up that a seven of trumps
+    declared took in exchange (-1: none). Carte blanche in play (``carte-blanche-in-play``)
+    shows the hand, or the card drawn that renews it."""
+
+    seat: Seat
+    combination: str
+    cards: Hand
+    points: int
+    exchanged: Card = -1
+    trumps: int = -1  # the suit this declaration named trumps (tricks trumps: first-marriage), -1: none

@@ -22,6 +22,16 @@ gives when the hand was dealt from a generator (:func:`.stock.top_card`), of the
 a record names otherwise. Once the stock is out, ``following_after_stock`` may change
 the rule of the last tricks (Bezique: follow suit if one can).
 
+``declarations: after-trick`` (Bezique, source 004): the winner of a trick, before he draws and
+while the stock lasts, may declare one combination (:class:`~hocdsl.actions.Meld`), which
+:mod:`.melds` identifies, checks (``redeclare``) and scores; the cards stay shown and still in the
+hand; the first seven of trumps declared takes the card turned up. ``trumps: first-marriage``
+(Rubicon): no trumps until the first marriage (else sequence) declared names them;
+``carte_blanche`` scores a hand without a court card, again at each draw without one;
+``following_after_stock: must-win``: follow suit and win if one can, else trump.
+``card_points_when: end`` keeps the points of the cards won for the end of the deal (004 note 7),
+``order_after_stock`` changes the order of the last tricks (note 8).
+
 Why a stage and not part of the card game: nothing is shared with the Hoc's runs but
 laying a card (the :class:`~hocdsl.actions.Play` action and its words are reused).
 
@@ -38,16 +48,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from ..actions import PLAY, Draw, Play
-from ..cards import Card, Hand, Seat, card_name, iter_cards
+from ..actions import PLAY, Draw, Meld, Play
+from ..cards import MAX_IDS, Card, Hand, Seat, card_name, iter_cards, rank_of
+from ..pack import pack_of
 from .errors import IllegalAction, Rule
 from .events import (
-    ALL_TRICKS, CARDS_WON, LAST_TRICK, LEAD, MOST_TRICKS, TRICK_WON, Drew, TrickCard, TrickWon,
+    ALL_TRICKS, CARDS_WON, CARTE_BLANCHE_PLAY, LAST_TRICK, LEAD, MELD_REASONS, MOST_TRICKS, ROYAL_MARRIAGE,
+    TRICK_WON, TRUMP_SEQUENCE, TRUMP_SEVEN, Drew, Melded,
+    TrickCard, TrickWon,
 )
+from ..meldwords import MELD_FR_OF, MELD_WORDS, points_words
+from .melds import MeldError, MeldTable, suit_cards
 from .stock import stock_cards, top_card
 from .table import Result, Seen, Stage, Table
 from .tally import Quantities, Ratios, Tally, stage_index
-from .turnup import NO_TRUMPS, TurnUpResult
+from .turnup import NO_TRUMPS, TurnUpResult, TurnUpWords
 from .words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -61,12 +76,19 @@ RULE_FOLLOW = Rule("{stage}.following", {"any": "any card may be played",
                                          "must-follow": "a player follows suit if he can"})
 RULE_FOLLOW_AFTER = Rule("{stage}.following_after_stock", {
     "same": "once the stock is out, play goes on as before", "any": "once the stock is out, any card",
-    "must-follow": "once the stock is out, a player follows suit if he can"})
+    "must-follow": "once the stock is out, a player follows suit if he can",
+    "must-win": "once the stock is out, a player follows suit and wins the trick if he can, or trumps"})
 RULE_DRAW = Rule("{stage}.draw", {"none": "nobody draws from the stock",
                                   "after-trick": "after each trick each draws one card, the winner first"})
+RULE_DECLARE = Rule("{stage}.declarations", {
+    "none": "no combination is declared in play",
+    "after-trick": "only the winner of a trick declares, one combination, before he draws, while the stock lasts"})
+RULE_REDECLARE = Rule("{stage}.redeclare", {
+    "fresh-cards": "a card declared once never goes into a combination of the same kind, nor an inferior one",
+    "substitute": "a combination is declared again only with a card substituted, never in an inferior one"})
 
-#: one interned action per card
-DRAW: Final = tuple(Draw(c) for c in range(52))
+#: one interned action per card (every copy: pack.copies)
+DRAW: Final = tuple(Draw(c) for c in range(MAX_IDS))
 _SUIT: Final = (1 << 13) - 1
 #: the ranks from the highest in the two orders of the pack (pack.order)
 _PACK_ORDERS: Final = {"ace-high": (1, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2),
@@ -91,8 +113,8 @@ def beats(card: Card, best: Card, power: Sequence[int], trumps: int) -> bool:
     """Whether ``card``, played after ``best`` (the best card of the trick so far), takes
     the trick from it: a higher card of its suit (an identical one does not: the first
     played wins), or a trump on a card of another suit."""
-    suit = card // 13
-    if suit == best // 13:
+    suit = card // 13 & 3
+    if suit == best // 13 & 3:
         return power[card % 13 + 1] > power[best % 13 + 1]
     return suit == trumps
 
@@ -134,10 +156,12 @@ class TricksStage(Stage):
     """The tricks phase of a :class:`~hocdsl.engine.game.Game`, over its :class:`~.table.Table`."""
 
     __slots__ = ("power", "counting", "points_of", "trumps", "following", "leader", "cards", "seats",
-                 "best", "best_seat", "number", "to_draw", "next_draw", "turned", "stock_out", "out")
+                 "best", "best_seat", "number", "to_draw", "next_draw", "turned", "stock_out", "out",
+                 "melds", "suits", "shown", "used", "declared", "banked", "melded", "blanche")
 
     def __init__(self, g: Table, st: TricksRules,
-                 derived: tuple[tuple[int, ...], int, tuple[int, ...]] | None = None) -> None:
+                 derived: tuple[tuple[int, ...], int, tuple[int, ...]] | None = None,
+                 melds: MeldTable | None = None) -> None:
         self.g = g
         self.st = st
         self.stage = TRICKS_STAGE
@@ -149,7 +173,7 @@ class TricksStage(Stage):
         #: scores for each card of it (card_points)
         self.power, self.counting, self.points_of = derived
         self.trumps = NO_TRUMPS
-        self.following = st.following
+        self.following: str = st.following  # (following_after_stock may change it)
         self.leader = 0
         self.cards: list[Card] = []  # the trick being played, in the order played
         self.seats: list[Seat] = []
@@ -161,10 +185,21 @@ class TricksStage(Stage):
         self.turned = -1  # a card turned up from the stock (it is drawn last)
         self.stock_out = False
         # (the stage made once per ruleset, for a table with no hand, has no seats yet)
-        self.out = self.result = TricksResult(g.n if hasattr(g, "n") else 0)
+        n = g.n if hasattr(g, "n") else 0
+        self.out = self.result = TricksResult(n)
+        #: the combinations declared in play (declarations: after-trick), else None
+        self.melds = melds if melds is not None or st.declarations == "none" else MeldTable(g.rules, st)
+        #: per suit, its cards in every copy of the pack (following suit)
+        self.suits = tuple(suit_cards(s, g.rules.pack.copies) for s in range(4))
+        self.shown = [0] * n  # per seat, the cards declared and lying face up (still his)
+        self.used: dict[Card, int] = {}  # per card declared, the families it was declared in (melds.FAMILY)
+        self.declared = False  # the trick's winner has declared (one combination a trick)
+        self.banked = [0] * n  # card_points won, kept for the end (card_points_when: end)
+        self.melded: set[tuple[str, Hand]] = set()  # the combinations declared, (name, cards): never twice
+        self.blanche = [False] * n  # per seat, a carte blanche that a card drawn may renew
 
     def anew(self, g: Table) -> TricksStage:
-        return TricksStage(g, self.st, (self.power, self.counting, self.points_of))
+        return TricksStage(g, self.st, (self.power, self.counting, self.points_of), self.melds)
 
     # ------------------------------------------------------------ start ----
 
@@ -184,12 +219,29 @@ class TricksStage(Stage):
             self._stock_is_out()
         g.stage = TRICKS_STAGE
         g.to_act = self.leader
+        if st.trump_seven and self.turned >= 0 and rank_of(self.turned) == 7:
+            self._score(g.dealer, st.trump_seven, TRUMP_SEVEN)  # 004: a seven turned up, the dealer's
+        if st.carte_blanche:  # 004 law 15: a hand without king, queen or knave, shown before play
+            for i in range(g.n):
+                s = (self.leader + i) % g.n
+                if not g.hands[s] & self._courts():
+                    self.blanche[s] = True
+                    if g.record:
+                        g.events.append(Melded(s, CARTE_BLANCHE_PLAY, g.hands[s], st.carte_blanche))
+                    self._score(s, st.carte_blanche, CARTE_BLANCHE_PLAY)
+
+    def _courts(self) -> Hand:
+        """Every king, queen and knave of the pack, every copy."""
+        ranks = pack_of(self.g.rules).rank_masks
+        return ranks[10] | ranks[11] | ranks[12]
 
     def _stock_is_out(self) -> None:
         self.stock_out = True
         after = self.st.following_after_stock
         if after != "same":
             self.following = after
+        if self.st.order_after_stock is not None:  # 004 note 8: the ten back in its place
+            self.power = powers(self.st.order_after_stock)
 
     # ------------------------------------------------------------ what is legal ----
 
@@ -197,17 +249,42 @@ class TricksStage(Stage):
         """The cards ``seat`` may play to the trick now (by the following rule in force)."""
         hand = self.g.hands[seat]
         if self.cards and self.following == "must-follow":
-            suit = (hand >> (self.cards[0] // 13 * 13)) & _SUIT
+            suit = hand & self.suits[self.cards[0] // 13 & 3]
             if suit:
-                return suit << (self.cards[0] // 13 * 13)
+                return suit
+        elif self.cards and self.following == "must-win":  # 004 law 55: follow, and win if he can
+            suit = hand & self.suits[self.cards[0] // 13 & 3]
+            pool = suit if suit else (hand & self.suits[self.trumps] if self.trumps >= 0 else 0)
+            if pool:
+                winners = 0
+                for c in iter_cards(pool):
+                    if beats(c, self.best, self.power, self.trumps):
+                        winners |= 1 << c
+                return winners if winners else pool
         return hand
+
+    def may_declare(self, seat: Seat) -> bool:
+        """Whether ``seat`` may declare a combination now: he won the trick just played, has not
+        drawn nor declared since, and the stock lasts."""
+        return (self.melds is not None and bool(self.to_draw) and not self.declared
+                and len(self.to_draw) == self.g.n and self.to_draw[0] == seat)
+
+    def meld_options(self, seat: Seat) -> list[Meld]:
+        """The combinations ``seat`` may declare now (none when he may not declare)."""
+        if self.melds is None or not self.may_declare(seat):
+            return []
+        return self.melds.options(self.g.hands[seat], self.used, self.trumps, frozenset(self.melded))
 
     def legal(self) -> tuple[Any, ...]:
         g = self.g
         if self.to_draw:
+            melds: tuple[Meld, ...] = tuple(self.meld_options(self.to_draw[0])) if self.melds is not None else ()
             if self.next_draw >= 0:
-                return (DRAW[self.next_draw],)
-            return tuple(DRAW[c] for c in stock_cards(g.out_of_play, self.turned))
+                return (DRAW[self.next_draw],) + melds
+            cards = stock_cards(g.out_of_play, self.turned)
+            if len(cards) > 1 and cards[-1] == self.turned:
+                cards.pop()  # the card turned up is the stock's last, drawn when no other is left
+            return tuple(DRAW[c] for c in cards) + melds
         s = g.to_act
         assert s is not None  # the stage is on
         return tuple(PLAY[c] for c in iter_cards(self.playable(s)))
@@ -215,6 +292,8 @@ class TricksStage(Stage):
     def forced(self) -> Any:
         """The card chance gives the seat to draw; the one card a seat may play."""
         if self.to_draw:
+            if self.melds is not None and self.meld_options(self.to_draw[0]):
+                return None  # a combination to declare, or not: a choice
             return DRAW[self.next_draw] if self.next_draw >= 0 else None
         s = self.g.to_act
         assert s is not None  # the stage is on
@@ -230,14 +309,17 @@ class TricksStage(Stage):
         g = self.g
         rules = g.rules
         sid = self.st.id
+        if type(a) is Meld:
+            self.check_meld(a)
+            return
         if self.to_draw:
             if type(a) is not Draw:
                 raise IllegalAction(RULE_DRAW.cite(rules, sid),
                                     f"{g.names[self.to_draw[0]]} draws a card from the stock first")
             c = a.card
-            if not (0 <= c < 52 and g.out_of_play >> c & 1):
+            if not (0 <= c < MAX_IDS and g.out_of_play >> c & 1):
                 raise IllegalAction(RULE_DRAW.cite(rules, sid),
-                                    f"{card_name(c) if 0 <= c < 52 else c} is not in the stock")
+                                    f"{card_name(c) if 0 <= c < MAX_IDS else c} is not in the stock")
             if self.next_draw >= 0 and c != self.next_draw:
                 raise IllegalAction(RULE_DRAW.cite(rules, sid),
                                     f"the card on top of the stock is {card_name(self.next_draw)}")
@@ -252,23 +334,87 @@ class TricksStage(Stage):
         s = g.to_act
         assert s is not None  # the stage is on
         c = a.card
-        if not (0 <= c < 52 and g.hands[s] >> c & 1):
+        if not (0 <= c < MAX_IDS and g.hands[s] >> c & 1):
             raise IllegalAction(RULE_PLAY.cite(rules, sid),
-                                f"{g.names[s]} does not hold {card_name(c) if 0 <= c < 52 else c}")
+                                f"{g.names[s]} does not hold {card_name(c) if 0 <= c < MAX_IDS else c}")
         if not self.playable(s) >> c & 1:
             rule = RULE_FOLLOW_AFTER if self.stock_out and self.st.following_after_stock != "same" else RULE_FOLLOW
             led = self.cards[0]
             raise IllegalAction(rule.cite(rules, sid),
                                 f"{g.names[s]} holds a card of the suit led ({card_name(led)}) and must play one")
 
+    def check_meld(self, a: Meld) -> tuple[str, int, int, Hand]:
+        """The one rule of a declaration: by the winner of the trick just played, before he
+        draws, one a trick, while the stock lasts (``declarations``); of cards he holds (shown
+        or not) that make a combination the ruleset scores, none declared before in one of the
+        same kind or a superior one of its family (``redeclare``). Returns the combination
+        (name, points, family) and the copies it takes."""
+        g = self.g
+        rules = g.rules
+        sid = self.st.id
+        s = self.to_draw[0] if self.to_draw else g.to_act
+        who = g.names[s] if s is not None else "nobody"
+        if self.melds is None:
+            raise IllegalAction(RULE_DECLARE.cite(rules, sid), "no combination is declared in this game")
+        if self.stock_out:
+            raise IllegalAction(RULE_DECLARE.cite(rules, sid), "the stock is out: no more declarations")
+        if not self.to_draw:
+            raise IllegalAction(RULE_DECLARE.cite(rules, sid),
+                                f"{who} has not just won a trick: only its winner declares, before he draws")
+        if len(self.to_draw) < g.n:
+            raise IllegalAction(RULE_DECLARE.cite(rules, sid),
+                                f"{g.names[self.leader]} has drawn already: a declaration comes before the draw")
+        if self.declared:
+            raise IllegalAction(RULE_DECLARE.cite(rules, sid),
+                                f"{who} has declared once after this trick: one combination a trick "
+                                "(the others wait for the next trick he wins)")
+        try:
+            return self.melds.resolve(a, g.hands[self.to_draw[0]], self.used, self.trumps, frozenset(self.melded))
+        except MeldError as e:
+            rule = RULE_REDECLARE if "declared in" in str(e) or "declared as" in str(e) else RULE_DECLARE
+            raise IllegalAction(rule.cite(rules, sid), str(e)) from None
+
     # ------------------------------------------------------------ playing ----
 
     def apply(self, a: Any) -> None:
+        if type(a) is Meld:
+            self._meld(self.check_meld(a))
+            return
         self.check(a)
         if self.to_draw:
             self._draw(a.card)
         else:
             self._play(a.card)
+
+    def _meld(self, found: tuple[str, int, int, Hand]) -> None:
+        """The trick's winner declares: he scores, the cards lie shown and keep the family; the
+        first seven of trumps declared takes the card turned up, which it replaces (004)."""
+        g = self.g
+        s = self.to_draw[0]
+        name, points, family, cards = found
+        self.declared = True
+        self.melded.add((name, cards))
+        for c in iter_cards(cards):
+            self.used[c] = self.used.get(c, 0) | family
+        took = -1
+        named = -1
+        if self.trumps < 0 and self.st.trumps == "first-marriage" and name in (ROYAL_MARRIAGE, TRUMP_SEQUENCE):
+            named = self.trumps = (cards.bit_length() - 1) // 13 & 3  # 004 law 41: it makes trumps
+        if name == TRUMP_SEVEN:
+            t = self.turned
+            if t >= 0 and g.out_of_play >> t & 1 and rank_of(t) != 7:
+                seven = cards.bit_length() - 1
+                g.hands[s] = g.hands[s] & ~cards | 1 << t
+                g.out_of_play = g.out_of_play & ~(1 << t) | cards
+                self.turned = seven  # the seven lies turned up in its place, the stock's last card
+                took = t
+                if self.next_draw == t:  # (only the last card of the stock: never while a draw waits)
+                    self.next_draw = seven
+        else:
+            self.shown[s] |= cards
+        if g.record:
+            g.events.append(Melded(s, name, cards, points, took, named))
+        self._score(s, points, name)
 
     def _draw(self, c: Card) -> None:
         g = self.g
@@ -279,6 +425,13 @@ class TricksStage(Stage):
         g.left[s] += 1
         if g.record:
             g.events.append(Drew(s, c, g.out_of_play.bit_count()))
+        if self.blanche[s]:  # 004 law 16: carte blanche again for a card drawn without a court
+            if bit & self._courts():
+                self.blanche[s] = False
+            else:
+                if g.record:
+                    g.events.append(Melded(s, CARTE_BLANCHE_PLAY, bit, self.st.carte_blanche))
+                self._score(s, self.st.carte_blanche, CARTE_BLANCHE_PLAY)
         if self.to_draw:
             self.next_draw = top_card(g.out_of_play, g.rng, self.turned)
             g.to_act = self.to_draw[0]
@@ -294,6 +447,8 @@ class TricksStage(Stage):
         assert s is not None  # the stage is on
         st = self.st
         g.hands[s] &= ~(1 << c)
+        if self.melds is not None:
+            self.shown[s] &= ~(1 << c)
         g.left[s] -= 1
         g.pile |= 1 << c
         lead = not self.cards
@@ -333,8 +488,12 @@ class TricksStage(Stage):
         if w != self.leader and st.win_points and self.counting >> (self.best % 13 + 1) & 1:
             self._score(w, st.win_points, TRICK_WON)
         if worth:
-            self._score(w, worth, CARDS_WON)
+            if st.card_points_when == "end":
+                self.banked[w] += worth
+            else:
+                self._score(w, worth, CARDS_WON)
         self.cards = []
+        self.declared = False
         self.seats = []
         self.leader = w
         self.number += 1
@@ -359,6 +518,9 @@ class TricksStage(Stage):
         g = self.g
         st = self.st
         out = self.out
+        for s in range(g.n):
+            if self.banked[s]:
+                self._score(s, self.banked[s], CARDS_WON)  # 004 note 7: scored at the close of the hand
         tricks = out.tricks
         most = max(tricks)
         top = [s for s in range(g.n) if tricks[s] == most]
@@ -454,6 +616,28 @@ class TricksSeen(Seen):
             return 0
         return ph.playable(self.seat)
 
+    def shown(self, seat: Seat) -> Hand:
+        """The cards ``seat`` has declared that lie face up on the table (still his to play)."""
+        return self._ph.shown[seat] if self._ph.melds is not None else 0
+
+    def melds(self) -> list[Meld]:
+        """The combinations this seat may declare now, the best first (none when it may not)."""
+        return self._ph.meld_options(self.seat)
+
+    def held_melds(self) -> list[Meld]:
+        """The combinations this seat's hand could declare were it to win the trick now (its own
+        hand, shown cards included), the best first: a bot's reason to win a trick."""
+        ph = self._ph
+        if ph.melds is None or ph.stock_out:
+            return []
+        return ph.melds.options(ph.g.hands[self.seat], ph.used, ph.trumps)
+
+    @property
+    def turned(self) -> Card:
+        """The card turned up, the stock's last (-1: none, or drawn)."""
+        ph = self._ph
+        return ph.turned if ph.turned >= 0 and ph.g.out_of_play >> ph.turned & 1 else -1
+
     def points_in(self, cards: Sequence[Card]) -> int:
         """What ``cards`` would score their winner as a trick (card_points): a bot's measure of a
         trick's worth."""
@@ -463,15 +647,15 @@ class TricksSeen(Seen):
 
 # -------------------------------------------------------------- words ----
 
-
 class TricksWords(Words):
     """The words of a tricks stage: a card led or played, a trick won, a card drawn, the points."""
 
     __slots__ = ()
 
-    events = (TrickCard, TrickWon, Drew)
-    reasons = (LEAD, TRICK_WON, CARDS_WON, LAST_TRICK, MOST_TRICKS, ALL_TRICKS)
+    events = (TrickCard, TrickWon, Drew, Melded)
+    reasons = (LEAD, TRICK_WON, CARDS_WON, LAST_TRICK, MOST_TRICKS, ALL_TRICKS) + MELD_REASONS
     reason_words = {
+        **MELD_WORDS,
         LEAD: ("a card led", "une carte menée"),
         TRICK_WON: ("a trick won as second hand", "un pli gagné en second"),
         CARDS_WON: ("the cards of the trick", "les cartes du pli"),
@@ -480,11 +664,15 @@ class TricksWords(Words):
         ALL_TRICKS: ("capot (every trick)", "le capot (tous les plis)"),
     }
     TEXT = {
-        "en": {"leads": "{leads} {card}", "plays": "{plays} {card}",
+        "en": {"declares": "{declares} {cards}: {points} for {what}", "exchanges": "{takes} {card} in exchange",
+               "names_trumps": "; {suit} are trumps",
+               "leads": "{leads} {card}", "plays": "{plays} {card}",
                "wins": "{wins} trick {n} with {card}", "wins_last": "{wins} the last trick (trick {n}) with {card}",
                "draws": "{draws} {card} ({left} left in the stock)",
                "draws_hidden": "{draws} a card ({left} left in the stock)"},
-        "fr": {"leads": "{leads} {card}", "plays": "{plays} {card}",
+        "fr": {"declares": "{declares} {cards} : {points} {what}", "exchanges": "{takes} {card} en échange",
+               "names_trumps": " ; {suit} est l'atout",
+               "leads": "{leads} {card}", "plays": "{plays} {card}",
                "wins": "{wins} le pli {n} avec {card}", "wins_last": "{wins} le dernier pli (le {n}e) avec {card}",
                "draws": "{draws} {card} (reste {left} au talon)",
                "draws_hidden": "{draws} une carte (reste {left} au talon)"},
@@ -500,6 +688,20 @@ class TricksWords(Words):
         if isinstance(e, TrickWon):
             return self.say("wins_last" if e.last else "wins", wins=self.verb(self.names[e.seat], "wins"),
                             n=e.trick, card=card(e.card))
+        if isinstance(e, Melded):
+            fr = self.tongue.code == "fr"
+            what = MELD_WORDS[e.combination][1 if fr else 0]
+            if fr:
+                what = MELD_FR_OF.get(e.combination, "de ") + what
+            text = self.say("declares", declares=self.verb(self.names[e.seat], "declares"),
+                            cards=self.tongue.hand(e.cards), points=points_words(e.points, self.tongue.code),
+                            what=what)
+            if e.exchanged >= 0:
+                text += ", " + self.say("exchanges", takes=self.verb(self.names[e.seat], "takes"),
+                                        card=card(e.exchanged))
+            if e.trumps >= 0:
+                text += self.say("names_trumps", suit=TurnUpWords.SUITS[self.tongue.code][e.trumps])
+            return text
         if isinstance(e, Drew):
             name = self.names[e.seat]
             if name.lower() == self.tongue.you.lower():  # the player at the table sees his own card

@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import TurnUp
-from ..cards import Card, Seat, card_name, iter_cards, sorted_cards
+from ..cards import MAX_IDS, Card, Seat, card_name, iter_cards, sorted_cards
 from .errors import IllegalAction, Rule
 from .events import TURNUP as R_TURNUP, ChipMove, Pool, TurnedUp, pools_of
 from .table import Result, Stage, Table
@@ -51,7 +51,7 @@ RULE_TURNUP = Rule("{stage}.trumps", "the dealer turns up a card of the talon, t
 _SUITS_EN: Final = ("spades", "hearts", "diamonds", "clubs")
 
 #: one interned action per card
-TURN_UP: Final = tuple(TurnUp(c) for c in range(52))
+TURN_UP: Final = tuple(TurnUp(c) for c in range(MAX_IDS))  # every copy (pack.copies)
 
 
 def board_marks(rules: Ruleset, trumps: int) -> tuple[tuple[Card, Pool], ...]:
@@ -131,9 +131,9 @@ class TurnUpStage(Stage):
         if type(a) is not TurnUp:
             raise IllegalAction(RULE_TURNUP.cite(g.rules, self.st.id), "the dealer turns up a card")
         c = a.card
-        if not (0 <= c < 52 and g.out_of_play >> c & 1):
+        if not (0 <= c < MAX_IDS and g.out_of_play >> c & 1):
             raise IllegalAction(RULE_TURNUP.cite(g.rules, self.st.id),
-                                f"{card_name(c) if 0 <= c < 52 else c} is not in the talon")
+                                f"{card_name(c) if 0 <= c < MAX_IDS else c} is not in the talon")
         if self.turned >= 0 and c != self.turned:
             raise IllegalAction(RULE_TURNUP.cite(g.rules, self.st.id),
                                 f"the card on top of the talon is {card_name(self.turned)}")
@@ -144,14 +144,14 @@ class TurnUpStage(Stage):
         c: int = a.card
         out = self.out
         out.card = c
-        trumps = c // 13 if self.st.trumps == "suit-of-card" else NO_TRUMPS
+        trumps = c // 13 & 3 if self.st.trumps == "suit-of-card" else NO_TRUMPS
         out.trumps = trumps
         if g.record:
             g.events.append(TurnedUp(g.dealer, c, trumps))
         if self.st.dealer_takes == "marked-pool":
             ledger = g.ledger
             for card, pool in board_marks(g.rules, trumps):
-                if card == c:
+                if card == c % 52:  # (any copy of the board card)
                     amount = ledger.pools[pool.index]
                     if amount > 0:
                         ledger.move(pool, g.dealer, amount, R_TURNUP, pool.id)

@@ -70,6 +70,7 @@ _VERBS_FR: Final[dict[str, tuple[str, str]]] = {
     "goes": ("continue", "continuez"), "does": ("fait", "faites"), "has": ("a", "avez"),
     "leaves": ("quitte", "quittez"), "turns": ("retourne", "retournez"), "lays": ("pose", "posez"), "gives": ("rend", "rendez"),
     "scores": ("compte", "comptez"), "draws": ("pioche", "piochez"), "plays": ("joue", "jouez"),
+    "declares": ("déclare", "déclarez"),
 }
 
 #: What the rules say (the part of a citation after the source), in French.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..actions import PASS, Draw, Meld
 from ..announce import Vocabulary
 from ..cards import SUIT_SYMBOLS, hand_by_suit
 from ..engine import Game
@@ -72,7 +73,10 @@ def show_history(say: Say, history: Sequence[str], pending: str | None, lang: st
 
 
 def show_legal(say: Say, game: Game, vocab: Vocabulary, lang: str) -> None:
-    say(text(lang, "legal", said=" | ".join(fold_raises(game.legal_actions(), vocab, lang))))
+    legal = list(game.legal_actions())
+    if any(type(a) is Meld for a in legal):  # a trick won: declare, or "pass" and draw the unseen top card
+        legal = [PASS if type(a) is Draw else a for a in legal]
+    say(text(lang, "legal", said=" | ".join(fold_raises(legal, vocab, lang))))
 
 
 def show_help(say: Say, lang: str, rules: Ruleset, vocab: Vocabulary) -> None:

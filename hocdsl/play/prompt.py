@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import (
-    Action, Answer, Call, Conceal, Concede, DeclareBlank, DeclarePoint, DeclareSequence, DeclareTricon, Discard, Draw,
+    PASS, Action, Answer, Call, Conceal, Concede, DeclareBlank, DeclarePoint, DeclareSequence, DeclareTricon, Discard,
+    Draw, Meld,
     Hold, Nothing, Pass, Play, Raise, Show, TurnUp, Without,
 )
 from ..announce import Vocabulary, format_action
@@ -80,7 +81,10 @@ def describe_legal(game: Game, vocab: Vocabulary, lang: str = "en") -> str:
             assert game.to_act is not None  # a call is offered: the hand is on
             more = stake(game) - put_in(game, game.to_act)
             parts.append(f"{said(a)} ({text(lang, 'more', n=more)})" if more > 0 else said(a))
-        elif isinstance(a, (Concede, Nothing, Show, Conceal, DeclareBlank, TurnUp, Hold, Draw, Answer)):
+        elif isinstance(a, Draw) and any(isinstance(m, Meld) for m in legal):
+            # a trick won, a combination to declare or not: the card drawn stays unseen till drawn
+            parts.append(said(PASS) + (" (et piocher)" if lang == "fr" else " (and draw)"))
+        elif isinstance(a, (Concede, Nothing, Show, Conceal, DeclareBlank, TurnUp, Hold, Draw, Answer, Meld)):
             parts.append(said(a))
         elif isinstance(a, Without):
             parts.append(f"{text(lang, 'say')} {text(lang, 'quote', said=said(a))}")

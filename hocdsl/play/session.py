@@ -412,6 +412,10 @@ class PlaySession:
             self.say(self.t("one_at_a_time", line=line) + self._allowed_now())
             return False
         a = plain[0]
+        if type(a) is Pass and self.hand.stage == "tricks":  # nothing to declare after a trick: the draw
+            draws = [d for d in self.hand.legal_actions() if type(d) is Draw]
+            if len(draws) == 1:
+                a = draws[0]
         try:
             self.hand.check(a)
         except IllegalAction as e:

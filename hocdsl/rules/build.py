@@ -130,7 +130,7 @@ def convert(cls: type, name: str, value: Any) -> Any:
         return tuple(sorted(rank_number(r) for r in value))
     if cls is Pack and name == "values" and value is not None:
         return FrozenMap({rank_number(k): int(v) for k, v in value.items()})
-    if cls is Tricks and name == "order" and value is not None:
+    if cls is Tricks and name in ("order", "order_after_stock") and value is not None:
         return tuple(rank_number(r) for r in value)  # highest first: the order is the value
     if cls is Tricks and name == "counting_ranks" and value is not None:
         return tuple(sorted(rank_number(r) for r in value))
@@ -165,7 +165,7 @@ def yaml_value(cls: type, name: str, value: Any) -> Any:
         return card_name(value)
     if (cls is Pack and name == "values") or (cls is Tricks and name == "card_points"):
         return {rank_name(r): v for r, v in value.items()}
-    if cls is Tricks and name in ("order", "counting_ranks"):
+    if cls is Tricks and name in ("order", "order_after_stock", "counting_ranks"):
         return [rank_name(r) for r in value]
     if cls is PoolRules and name == "trump":
         return rank_name(value)

@@ -527,8 +527,11 @@ def merge(layers: Sequence[Layer], base: Resolved | None = None) -> Resolved:
                 out.pools[pid]["display_names"] = knobs["display_names"]
         for sid, spec in (data.get("stages") or {}).items():
             at = ("stages", sid)
-            if spec is None:
+            if spec is None:  # a stage of the base taken out (Rubicon Bezique: no card turned up)
                 out.stages.pop(sid, None)
+                for path in [p for p in out.provenance if p.startswith(f"{sid}.")]:
+                    del out.provenance[path]
+                    out.at.pop(path, None)
                 continue
             if sid in RESERVED_IDS:
                 errors.append(layer.doc.error(at, f"a stage named `{sid}`", "a stage id that is not the name "

@@ -1269,18 +1269,22 @@ class Tricks:
         "need not win the trick).",
         words={"any": "any card, even a trump while holding the suit led",
                "must-follow": "a card of the suit led if he holds one, else any card"})
-    following_after_stock: Literal["same", "any", "must-follow"] = knob(
+    following_after_stock: Literal["same", "any", "must-follow", "must-win"] = knob(
         "Following once the stock is out",
         "What a player may play once the stock is drawn out (with draw: after-trick): the same "
         "as before, or another rule for the last tricks.",
         words={"same": "as before the stock was drawn out",
                "any": "any card",
-               "must-follow": "a card of the suit led if he holds one, else any card (a trump or not)"})
-    trumps: Literal["none", "turnup"] = knob(
+               "must-follow": "a card of the suit led if he holds one, else any card (a trump or not)",
+               "must-win": "a card of the suit led that wins the trick if he holds one, else one of that "
+                           "suit; holding none, a trump if he holds one"})
+    trumps: Literal["none", "turnup", "first-marriage"] = knob(
         "Trumps",
-        "Whether a suit beats the others: none, or the suit a turnup stage named (the card "
-        "turned up from the talon); a trump beats every card of another suit.",
-        words={"none": "no trumps", "turnup": "the suit of the card turned up is trumps"})
+        "Whether a suit beats the others: none, the suit a turnup stage named (the card "
+        "turned up from the talon), or the suit of the first marriage declared in play (else of "
+        "the first sequence); a trump beats every card of another suit.",
+        words={"none": "no trumps", "turnup": "the suit of the card turned up is trumps",
+               "first-marriage": "the suit of the first marriage declared (else the first sequence) is trumps"})
     order: tuple[int, ...] | None = knob(
         "The order of the cards in play",
         "The ranks from the highest to the lowest in a trick, written A, 2..10, J, Q, K (e.g. "
@@ -1331,6 +1335,102 @@ class Tricks:
         "The ranks whose cards score lead_points when led and win_points when winning, written A, "
         "2..10, J, Q, K; absent: every card.",
         words="counting_ranks", minimum=1, maximum=13, optional=True, default=None)
+    card_points_when: Literal["trick", "end"] = knob(
+        "When the cards won score",
+        "Whether the points of card_points are scored as each trick is won, or added up and "
+        "scored at the end of the deal.",
+        words={"trick": "as each trick is won", "end": "at the end of the deal, added up"},
+        default="trick")
+    order_after_stock: tuple[int, ...] | None = knob(
+        "The order of the cards once the stock is out",
+        "The ranks from the highest in the last tricks, once the stock is drawn out (with draw: "
+        "after-trick), written as `order`; absent: `order` stays.",
+        words="rank_order", minimum=1, maximum=13, optional=True, default=None)
+    declarations: Literal["none", "after-trick"] = knob(
+        "Declarations in play",
+        "Whether combinations held are declared for points during the play: not at all, or by "
+        "the winner of a trick before he draws, one combination at a time, while the stock "
+        "lasts; the cards declared stay shown on the table and are still part of the hand.",
+        words={"none": "no combination is declared in play",
+               "after-trick": "the winner of a trick may declare one combination before drawing, "
+                              "while the stock lasts"},
+        default="none")
+    redeclare: Literal["fresh-cards", "substitute"] = knob(
+        "Cards declared again",
+        "Which cards may go into a later declaration: `fresh-cards`, a card once declared in a "
+        "combination may not go into another of the same kind, nor into an inferior one of its "
+        "family (a marriage after a sequence, a single after a double of the named pair), but may "
+        "go into a superior one or one of another kind; `substitute`, a card may go into the same "
+        "combination again with a card substituted or added (never the very same cards twice), "
+        "still never into an inferior one.",
+        words={"fresh-cards": "never again in a combination of the same kind or an inferior one",
+               "substitute": "again in the same combination with another card, never in an inferior one"},
+        default="fresh-cards")
+    carte_blanche: int = knob(
+        "Carte blanche in play",
+        "Points for a hand dealt without king, queen or knave, scored at the start of play, and "
+        "again after each card drawn that is none of them, until one is drawn (0: none).",
+        words="a hand without a court card scores {v}, again at each draw without one",
+        minimum=0, maximum=1_000, default=0)
+    trump_seven: int = knob(
+        "The seven of trumps",
+        "Points for the seven of trumps: turned up (to the dealer) or declared; its first "
+        "holder to declare it takes the card turned up in exchange (0: no such score).",
+        words="the seven of trumps scores {v}", minimum=0, maximum=1_000, default=0)
+    marriage: int = knob(
+        "A marriage",
+        "Points for a king and queen of a suit not trumps, declared together (0: none).",
+        words="a marriage (king and queen of a plain suit) scores {v}", minimum=0, maximum=1_000, default=0)
+    royal_marriage: int = knob(
+        "A royal marriage",
+        "Points for the king and queen of trumps, declared together (0: none).",
+        words="a royal marriage (king and queen of trumps) scores {v}", minimum=0, maximum=1_000, default=0)
+    trump_sequence: int = knob(
+        "A sequence in trumps",
+        "Points for the five highest trumps of `order` declared together (0: none).",
+        words="a sequence of the five best trumps scores {v}", minimum=0, maximum=10_000, default=0)
+    plain_sequence: int = knob(
+        "A sequence in a plain suit",
+        "Points for the five highest cards of `order` of a suit not trumps, declared together "
+        "(0: none).",
+        words="a sequence in a plain suit scores {v}", minimum=0, maximum=10_000, default=0)
+    bezique_cards: CardSet = knob(
+        "The bezique",
+        "The two cards, of different ranks, that make a bezique when declared together (with copies "
+        "of the pack, two copies of each make a double, and so on); none: no such combination.",
+        words="cards", default=frozenset(), min_items=0)
+    bezique: int = knob(
+        "A single bezique",
+        "Points for the two cards of bezique_cards declared together.",
+        words="a bezique scores {v}", minimum=0, maximum=10_000, default=0)
+    double_bezique: int = knob(
+        "A double bezique",
+        "Points for two copies of each card of bezique_cards declared together (0: none).",
+        words="a double bezique scores {v}", minimum=0, maximum=10_000, default=0)
+    triple_bezique: int = knob(
+        "A triple bezique",
+        "Points for three copies of each card of bezique_cards declared together (0: none).",
+        words="a triple bezique scores {v}", minimum=0, maximum=10_000, default=0)
+    quadruple_bezique: int = knob(
+        "A quadruple bezique",
+        "Points for four copies of each card of bezique_cards declared together (0: none).",
+        words="a quadruple bezique scores {v}", minimum=0, maximum=10_000, default=0)
+    four_aces: int = knob(
+        "Four aces",
+        "Points for four aces of any suits declared together (0: none).",
+        words="four aces score {v}", minimum=0, maximum=1_000, default=0)
+    four_kings: int = knob(
+        "Four kings",
+        "Points for four kings of any suits declared together (0: none).",
+        words="four kings score {v}", minimum=0, maximum=1_000, default=0)
+    four_queens: int = knob(
+        "Four queens",
+        "Points for four queens of any suits declared together (0: none).",
+        words="four queens score {v}", minimum=0, maximum=1_000, default=0)
+    four_knaves: int = knob(
+        "Four knaves",
+        "Points for four knaves of any suits declared together (0: none).",
+        words="four knaves score {v}", minimum=0, maximum=1_000, default=0)
 
 
 Vie: TypeAlias = VieOnPoint | VieOnRun | VieOnSet

@@ -113,10 +113,12 @@ def deal_fits_the_pack(k: KnobView) -> list[RulesetError]:
 
 
 #: The stage kinds that play a pack of copies (pack.copies above 1): the card game holds every
-#: copy and the settlement counts them; the others read one pack's 52 bits (a chance's
-#: combinations, a blank hand's courts, a card turned up, cards held for a pool) and would
-#: miss the second pack's cards, so a ruleset may not shuffle packs together with them yet.
-COPIES_KINDS = ("stops", "settle")
+#: copy and the settlement counts them; a card turned up may be any copy; the tricks stage
+#: plays, draws and declares any copy (of two identical cards the first played wins). The
+#: others read one pack's 52 bits (a chance's combinations, a blank hand's courts, cards held
+#: for a pool) and would miss the second pack's cards, so a ruleset may not shuffle packs
+#: together with them yet.
+COPIES_KINDS = ("stops", "settle", "turnup", "tricks")
 
 
 @check
@@ -130,7 +132,7 @@ def copies_with_stage_kinds(k: KnobView) -> list[RulesetError]:
         if isinstance(kind, str) and kind not in COPIES_KINDS:
             out.append(k.error("pack.copies", (), f"{copies} packs shuffled together with the {kind} "
                                                   f"stage `{sid}`",
-                               "one pack: only the stops and settle stages play packs of copies yet",
+                               "one pack: only the " + ", ".join(COPIES_KINDS) + " stages play packs of copies yet",
                                hint=f"the {kind} stage reads one pack's cards and would miss the copies "
                                     "of the others"))
     return out
@@ -318,23 +320,25 @@ def tricks_stages(k: KnobView) -> list[RulesetError]:
             out.append(k.error(f"{sid}.trumps", (), "`trumps: turnup` with no trump suit named before",
                                "a turnup stage whose card names trumps before this stage "
                                "(`kind: turnup`, `trumps: suit-of-card`)", hint="or `trumps: none`"))
-        said = k.get(f"{sid}.order")
-        if not isinstance(said, list):
-            continue
-        seen: set[int] = set()
-        for i, v in enumerate(said):
-            r = _rank_no(v)
-            if r is None or r not in ranks:
-                out.append(k.error(f"{sid}.order", (i,), f"`{v}`, not a rank of the pack",
-                                   "one of the pack's ranks: " + ", ".join(_RANK_LETTERS[x] for x in ranks)))
+        for knob_ in ("order", "order_after_stock"):
+            said = k.get(f"{sid}.{knob_}")
+            if not isinstance(said, list):
                 continue
-            if r in seen:
-                out.append(k.error(f"{sid}.order", (i,), f"`{v}` a second time", "each rank once"))
-            seen.add(r)
-        missing = [x for x in ranks if x not in seen]
-        if missing:
-            out.append(k.error(f"{sid}.order", (), f"an order without {', '.join(_RANK_LETTERS[x] for x in missing)}",
-                               "every rank of the pack, from the highest to the lowest"))
+            seen: set[int] = set()
+            for i, v in enumerate(said):
+                r = _rank_no(v)
+                if r is None or r not in ranks:
+                    out.append(k.error(f"{sid}.{knob_}", (i,), f"`{v}`, not a rank of the pack",
+                                       "one of the pack's ranks: " + ", ".join(_RANK_LETTERS[x] for x in ranks)))
+                    continue
+                if r in seen:
+                    out.append(k.error(f"{sid}.{knob_}", (i,), f"`{v}` a second time", "each rank once"))
+                seen.add(r)
+            missing = [x for x in ranks if x not in seen]
+            if missing:
+                out.append(k.error(f"{sid}.{knob_}", (),
+                                   f"an order without {', '.join(_RANK_LETTERS[x] for x in missing)}",
+                                   "every rank of the pack, from the highest to the lowest"))
     return out
 
 
