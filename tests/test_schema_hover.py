@@ -10,6 +10,7 @@ first, it reads the knob's words.
 
 from __future__ import annotations
 
+
 from collections.abc import Iterator
 from typing import Any
 
@@ -106,7 +107,9 @@ def test_each_choice_says_its_meaning(holder: str, knob: str, spec: KnobSpec) ->
     (choice,) = _value_choices(node, defs)
     values = choice["enum"]
     if isinstance(spec.words, dict):  # a choice for every entry of the model's table, and no other
-        assert sorted(values, key=repr) == sorted(spec.words, key=repr)
+        # (an optional knob's table may say what its absence means: null is no choice of the enum)
+        assert sorted(values, key=repr) == sorted((w for w in spec.words if w is not None), key=repr)
+        assert None not in spec.words or spec.optional, knob
     for key in ("enumDescriptions", "markdownEnumDescriptions"):
         meanings = choice[key]
         assert len(meanings) == len(values), key

@@ -155,6 +155,8 @@ def _markdown(spec: KnobSpec, value: dict[str, Any]) -> str:
     """A knob's hover text: its question, then each choice (if it has choices) with its meaning."""
     text = spec.doc
     listed = value.get("items", value)
+    # an optional knob's value is its choices or null
+    listed = next((c for c in listed.get("anyOf", ()) if "enum" in c), listed)
     if "enum" in listed:
         text += "\n\n" + "\n".join(f"- `{json.dumps(v)}`: {w}" if not isinstance(v, str) else f"- `{v}`: {w}"
                                      for v, w in zip(listed["enum"], listed["enumDescriptions"]))
