@@ -25,7 +25,7 @@ from hocdsl.engine.tricks import TricksResult, TricksSeen
 from hocdsl.narrate import Narrator
 from hocdsl.pack import pack_of
 from hocdsl.records import read_record, replay_record
-from hocdsl.rules import load_ruleset
+from hocdsl.rules import RulesetError, load_ruleset
 
 DATA = Path(__file__).parent / "data"
 TRICK_GAME = load_ruleset(str(DATA / "trick-game.yaml"))
@@ -309,3 +309,23 @@ def test_a_record_replays_to_the_points_worked_by_hand(tmp_path: Path) -> None:
     from hocdsl.records import RecordError
     with pytest.raises(RecordError, match="out of turn"):
         replay_record(read_record(str(f)))
+
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    # the ten named twice and the nine left out: each rank once
+    ("value: [A, 10, K, Q, J, 9, 8, 7]", "value: [A, 10, K, Q, J, 10, 8, 7]", "`10` a second time"),
+    # a two the 32-card pack does not hold, in place of the seven
+    ("value: [A, 10, K, Q, J, 9, 8, 7]", "value: [A, 10, K, Q, J, 9, 8, 2]", "an order without 7"),
+    # trumps from a turned-up card that names none
+    ("trumps: {value: suit-of-card,", "trumps: {value: none,", "`trumps: turnup` with no trump suit named before"),
+])
+def test_the_order_and_trumps_of_the_tricks_are_checked_when_the_file_loads(tmp_path: Path, old: str, new: str,
+                                                                 words: str) -> None:
+    # the check was written but never registered (no @check): a bad order loaded silently
+    text = (DATA / "draw-game.yaml").read_text(encoding="utf-8")
+    assert old in text
+    f = tmp_path / "draw-game.yaml"
+    f.write_text(text.replace(old, new), encoding="utf-8")
+    with pytest.raises(RulesetError) as e:
+        load_ruleset(str(f))
+    assert words in str(e.value)

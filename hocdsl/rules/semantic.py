@@ -302,6 +302,7 @@ def exchange_and_declare(k: KnobView) -> list[RulesetError]:
     return out
 
 
+@check
 def tricks_stages(k: KnobView) -> list[RulesetError]:
     """A tricks stage's ``order`` names every rank of the pack once and no other; its
     ``trumps: turnup`` needs a turnup stage naming trumps before it."""
