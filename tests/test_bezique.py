@@ -306,10 +306,13 @@ def test_rubicon_the_last_nine_tricks_follow_and_win() -> None:
 
 def test_the_worked_rubicon_deal_replays_to_its_points() -> None:
     # examples/bezique-rubicon-deals.yaml, worked in its comments: Anne's declarations 40 + 40 +
-    # 250 + 500 + 40 = 870, her 27 brisques 270 and the last trick 50; Blaise's carte blanche
-    # twice, 100, and his five brisques, 50.
+    # 250 + 500 + 40 = 870 and the last trick 50; Blaise's carte blanche twice, 100. The
+    # brisques are kept apart (law 56): her 27, 270; his five, 50. Blaise is rubiconed (100,
+    # and 150 with his brisques, under 1000): 900 + 100 + 1300 = 2300, 23 chips a hundred.
     rubicon = EXAMPLE.with_name("bezique-rubicon-deals.yaml")
     r = CliRunner().invoke(app, ["replay", str(rubicon)])
     assert r.exit_code == 0, r.output
-    assert "Points worked by hand in the record (bezique-rubicon): Anne 1190, Blaise 150 — matches" in r.output
+    assert "Points worked by hand in the record (bezique-rubicon): Anne 920, Blaise 100 — matches" in r.output
+    assert "Points kept apart (the settlement's alone): Anne 270, Blaise 50" in r.output
+    assert "Blaise pays Anne 23 (the game, rubiconed)" in r.output
     assert "forty for royal marriage; hearts are trumps" in r.output

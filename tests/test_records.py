@@ -122,10 +122,11 @@ GOLDEN: dict[str, dict[str, list[tuple[int, ...]]]] = {
     "bezique-deals.yaml": {
         "bezique": [(0, 0)],
     },
-    # Rubicon Bézique: points only (its computing into stakes is not modeled yet); Anne 1190,
-    # Blaise 150, checked by tests/test_bezique.py.
+    # Rubicon Bézique: one deal, then the game computed in stakes (laws 56-59, a chip a
+    # hundred): Anne 920 to Blaise 100 without the brisques; Blaise, 150 with his, rubiconed:
+    # 900 + 100 + 1300 = 2300 points, 23 chips (the points: tests/test_bezique.py).
     "bezique-rubicon-deals.yaml": {
-        "bezique-rubicon": [(0, 0)],
+        "bezique-rubicon": [(23, -23)],
     },
 }
 
@@ -159,7 +160,7 @@ BALANCES = {
     # Piquet stakes nothing: points are not chips
     ("piquet-deals.yaml", "piquet"): (0, 0),
     ("bezique-deals.yaml", "bezique"): (0, 0),
-    ("bezique-rubicon-deals.yaml", "bezique-rubicon"): (0, 0),
+    ("bezique-rubicon-deals.yaml", "bezique-rubicon"): (23, -23),
 }
 
 CASES = [(f, r) for f, by in GOLDEN.items() for r in by]

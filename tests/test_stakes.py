@@ -64,6 +64,32 @@ def test_rubicon_bezique_laws_through_the_same_knobs() -> None:
     assert r is not None and r.value == 2500
 
 
+BEZIQUE_RUBICON = load_ruleset("bezique-rubicon")
+
+
+def test_the_brisques_apart_count_only_for_a_tie_or_the_rubicon() -> None:
+    # bezique-rubicon keeps the brisques apart (law 56); the same knobs as above
+    r = reckon(BEZIQUE_RUBICON, (1510, 1240), (100, 220))  # law 57: left out, 800 as without them
+    assert r is not None and (r.winner, r.value, r.added, r.totals) == (0, 800, False, (1510, 1240))
+    # law 60: the loser's 900 and his 120 of brisques reach 1000: not rubiconed; both add theirs,
+    # 1320 + 200 = 1520 and 1020: 1500 - 1000 + 500
+    r = reckon(BEZIQUE_RUBICON, (1320, 900), (200, 120))
+    assert r is not None and not r.rubiconed and r.added and (r.totals, r.value, r.chips) == ((1520, 1020), 1000, 10)
+    # law 60 unmet: 900 + 60 is under 1000: rubiconed, the brisques not added: 1300 + 900 + 1300
+    r = reckon(BEZIQUE_RUBICON, (1320, 900), (200, 60))
+    assert r is not None and r.rubiconed and not r.added and r.value == 3500
+    # law 61: equal scores, the brisques decide; the loser not rubiconed: both added and law 57:
+    # 1200 + 150 = 1350 to 1200 + 90 = 1290: a difference under 100 counts 100, + 500
+    r = reckon(BEZIQUE_RUBICON, (1200, 1200), (90, 150))
+    assert r is not None and (r.winner, r.added, r.value) == (1, True, 600)
+    # law 61, the loser rubiconed: the brisques decide, are not added, law 58: 700 + 700 + 1300
+    r = reckon(BEZIQUE_RUBICON, (700, 700), (40, 30))
+    assert r is not None and (r.winner, r.rubiconed, r.added, r.value) == (0, True, False, 2700)
+    # law 61: still equal after the brisques: the game is void
+    r = reckon(BEZIQUE_RUBICON, (1200, 1200), (90, 90))
+    assert r is not None and r.winner is None and r.value == 0
+
+
 def _bots(rules: object, seed: int) -> list[object]:
     return [make_bot("heuristic", rules, s, random.Random(seed + s)) for s in range(2)]  # type: ignore[arg-type]
 
@@ -193,3 +219,15 @@ def test_hoc_play_tells_the_settlement_at_the_end_of_the_partie(lang: str, words
     assert result.balances[r.winner] == r.chips == -result.balances[r.loser]
     told = [line for line in out if line.strip().startswith("→") and words in line]
     assert len(told) == 1 and str(r.chips) in told[0]
+
+
+def test_points_kept_apart_need_a_settlement_to_count_them(tmp_path: Path) -> None:
+    # the ordinary game settles no points in chips: brisques kept apart would count nowhere
+    text = (Path(__file__).resolve().parent.parent / "rulesets" / "bezique.yaml").read_text(encoding="utf-8")
+    old = "card_points_when:\n      value: trick"
+    assert old in text
+    f = tmp_path / "bezique.yaml"
+    f.write_text(text.replace(old, "card_points_when:\n      value: apart"), encoding="utf-8")
+    with pytest.raises(RulesetError) as e:
+        load_ruleset(str(f))
+    assert "kept apart with no settlement to count them" in str(e.value)

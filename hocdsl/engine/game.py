@@ -211,6 +211,7 @@ class Game(Table):
         self.turns = 0  # actions applied this hand, forced ones included
         self.points = [0] * n  # points scored this deal (Table.score)
         self.watch = None  # a stage's watch on the scores after it (a declare stage's pique)
+        self.apart = None  # points kept apart for the settlement (card_points_when: apart)
         self._carry_out: Carry | None = None  # worked out when first asked (carry_out)
         self._anted = [0] * len(pool_objs)
         if record:
@@ -430,6 +431,7 @@ class Game(Table):
         g._anted = self._anted.copy()
         g.points = self.points.copy()
         g.watch = self.watch.copy() if self.watch is not None else None
+        g.apart = self.apart.copy() if self.apart is not None else None
         cg = ph.fork(g)  # (with a copy of its result)
         pi = self._pi
         phases = self._phases.copy()

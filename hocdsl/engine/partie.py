@@ -115,7 +115,7 @@ class Partie:
         "rules", "n", "names", "rng", "max_hands", "strict", "record", "auto_forced",
         "_balances", "_carry", "hands_played", "game", "_booked", "_first_dealer", "_last_dealer",
         "dealing", "_pack_cards", "_stakes", "_size", "_stays", "_stop_partie", "_deals", "_target",
-        "_points", "_scores", "_settles", "_ties_go_on", "settlement", "_settled",
+        "_points", "_scores", "_apart", "_settles", "_ties_go_on", "settlement", "_settled",
     )
 
     def __init__(
@@ -164,6 +164,8 @@ class Partie:
         self._carry = carry if carry is not None else NO_CARRY
         #: per seat, the points scored over the deals booked so far (Table.points, summed)
         self._scores = [0] * n
+        #: per seat, the points kept apart over the partie (Table.apart), for the settlement
+        self._apart = [0] * n
         self.hands_played = 0
         #: what the partie's points came to in chips, once the deal that ends it is over
         #: (:func:`.stakes.settle`); None before, or in a game that settles no points in chips
@@ -202,7 +204,9 @@ class Partie:
         self._settled = True
         totals = [a + b for a, b in zip(self._scores, g.points)]
         if self._ends(self.hands_played + 1, totals):
-            self.settlement = settle(self.rules, totals, g.ledger)
+            kept = g.apart
+            apart = [a + b for a, b in zip(self._apart, kept)] if kept is not None else self._apart
+            self.settlement = settle(self.rules, totals, g.ledger, apart)
 
     def _ends(self, hands: int, totals: Sequence[int]) -> bool:
         """Whether the partie's own length (``table.partie_deals``, ``table.partie_points``) is
@@ -222,6 +226,10 @@ class Partie:
             for s, v in enumerate(g.points):
                 if v:
                     self._scores[s] = self._scores[s] + v
+            kept = g.apart
+            if kept is not None:
+                for s, v in enumerate(kept):
+                    self._apart[s] = self._apart[s] + v
             carry = g.carry_out
             assert carry is not None  # the hand is over
             self._carry = carry

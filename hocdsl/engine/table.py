@@ -52,6 +52,8 @@ TABLE_STATE = (
     "points",
     # what a stage leaves to watch the scores of the stages after it (a declare stage's pique)
     "watch",
+    # points kept apart this deal, for the settlement only (None: none kept)
+    "apart",
     # what each stage reports of this hand, in the order of the stages (its Result)
     "results",
 )
@@ -100,6 +102,10 @@ class Table:
     #: what a stage leaves to hear every score after it (:class:`~.declare.PiqueWatch`:
     #: the younger's combinations counted after the first lead, the eldest's pique), or None
     watch: Any
+    #: per seat, points kept apart this deal (``card_points_when: apart``): not the deal's
+    #: points; only the partie's settlement counts them, to break a tie or save the rubicon
+    #: (:func:`.stakes.reckon`). None when no stage keeps any.
+    apart: list[int] | None
     #: per stage, in the ruleset's order: what it reports of this hand (its kind's
     #: :class:`Result`, None for a kind that reports nothing); kept once the hand is over
     results: list[Result | None]

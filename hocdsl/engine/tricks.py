@@ -29,7 +29,9 @@ hand; the first seven of trumps declared takes the card turned up. ``trumps: fir
 (Rubicon): no trumps until the first marriage (else sequence) declared names them;
 ``carte_blanche`` scores a hand without a court card, again at each draw without one;
 ``following_after_stock: must-win``: follow suit and win if one can, else trump.
-``card_points_when: end`` keeps the points of the cards won for the end of the deal (004 note 7),
+``card_points_when: end`` keeps the points of the cards won for the end of the deal (004 note 7);
+``apart`` keeps them out of the deal's points, for the partie's settlement alone (Table.apart:
+Rubicon's brisques, which only break a tie or save the rubicon);
 ``order_after_stock`` changes the order of the last tricks (note 8).
 
 Why a stage and not part of the card game: nothing is shared with the Hoc's runs but
@@ -488,7 +490,7 @@ class TricksStage(Stage):
         if w != self.leader and st.win_points and self.counting >> (self.best % 13 + 1) & 1:
             self._score(w, st.win_points, TRICK_WON)
         if worth:
-            if st.card_points_when == "end":
+            if st.card_points_when != "trick":  # end, apart
                 self.banked[w] += worth
             else:
                 self._score(w, worth, CARDS_WON)
@@ -518,9 +520,12 @@ class TricksStage(Stage):
         g = self.g
         st = self.st
         out = self.out
-        for s in range(g.n):
-            if self.banked[s]:
-                self._score(s, self.banked[s], CARDS_WON)  # 004 note 7: scored at the close of the hand
+        if st.card_points_when == "apart":  # counted by the settlement alone (engine/stakes.py)
+            g.apart = self.banked.copy()
+        else:
+            for s in range(g.n):
+                if self.banked[s]:
+                    self._score(s, self.banked[s], CARDS_WON)  # 004 note 7: scored at the close of the hand
         tricks = out.tricks
         most = max(tricks)
         top = [s for s in range(g.n) if tricks[s] == most]

@@ -117,6 +117,8 @@ class DealReplay:
     expect: dict[str, int] | None = None  # the record's hand-worked nets for this ruleset
     points: dict[str, int] = field(default_factory=dict)  # points each player scored in the deal
     expect_points: dict[str, int] | None = None  # the record's hand-worked points (``points:``)
+    #: points each player kept apart in the deal (``card_points_when: apart``), for the settlement
+    apart: dict[str, int] | None = None
 
     @property
     def matches_expect(self) -> bool | None:
@@ -533,6 +535,7 @@ def replay_record(record: Record, ruleset: str | None = None, with_: Sequence[st
         dr.balances = dict(zip(record.players, partie.balances))
         dr.expect = dict(deal.expect[key]) if key in deal.expect else None
         dr.points = dict(zip(record.players, g.points))
+        dr.apart = dict(zip(record.players, g.apart)) if g.apart is not None else None
         dr.expect_points = dict(deal.points[key]) if key in deal.points else None
         deals.append(dr)
     return Replay(record=record, rules=rules, key=key, stake=stake, deals=deals,

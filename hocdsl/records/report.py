@@ -175,6 +175,9 @@ def _deal_lines(d: DealReplay, replay: Replay, vocab: Vocabulary) -> list[str]:
         verdict = "matches" if d.expect_points == d.points else "DIFFERS"
         out.append(f"  Points worked by hand in the record ({replay.key}): "
                    + ", ".join(f"{p} {v}" for p, v in d.expect_points.items()) + f" — {verdict}")
+    if d.apart is not None:
+        out.append("  Points kept apart (the settlement's alone): "
+                   + ", ".join(f"{p} {v}" for p, v in d.apart.items()))
     out.append("  Balances: " + ", ".join(f"{p} {b}" for p, b in d.balances.items()))
     return out
 

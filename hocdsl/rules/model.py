@@ -1335,11 +1335,13 @@ class Tricks:
         "The ranks whose cards score lead_points when led and win_points when winning, written A, "
         "2..10, J, Q, K; absent: every card.",
         words="counting_ranks", minimum=1, maximum=13, optional=True, default=None)
-    card_points_when: Literal["trick", "end"] = knob(
+    card_points_when: Literal["trick", "end", "apart"] = knob(
         "When the cards won score",
         "Whether the points of card_points are scored as each trick is won, or added up and "
-        "scored at the end of the deal.",
-        words={"trick": "as each trick is won", "end": "at the end of the deal, added up"},
+        "scored at the end of the deal, or kept apart from the deal's points: counted only by "
+        "the partie's settlement in chips, to break a tie or to save the rubicon.",
+        words={"trick": "as each trick is won", "end": "at the end of the deal, added up",
+               "apart": "kept apart, counted only to break a tie or to save the rubicon"},
         default="trick")
     order_after_stock: tuple[int, ...] | None = knob(
         "The order of the cards once the stock is out",

@@ -305,7 +305,8 @@ def exchange_and_declare(k: KnobView) -> list[RulesetError]:
 @check
 def tricks_stages(k: KnobView) -> list[RulesetError]:
     """A tricks stage's ``order`` names every rank of the pack once and no other; its
-    ``trumps: turnup`` needs a turnup stage naming trumps before it."""
+    ``trumps: turnup`` needs a turnup stage naming trumps before it; points it keeps apart
+    (``card_points_when: apart``) need a settlement to count them (``table.points_per_chip``)."""
     out: list[RulesetError] = []
     order = list(k.r.stages)
     turnups = k.stages("turnup")
@@ -316,7 +317,12 @@ def tricks_stages(k: KnobView) -> list[RulesetError]:
     removed = k.get("pack.removed_ranks")
     gone = {r for r in (_rank_no(v) for v in (removed if isinstance(removed, list) else ())) if r is not None}
     ranks = [r for r in range(1, 14) if (r == 1 or r >= lowest) and r not in gone]
+    settles = k.get("table.points_per_chip") not in (None, _MISSING)
     for sid in k.stages("tricks"):
+        if k.get(f"{sid}.card_points_when") == "apart" and not settles and k.has("table.starting_stake"):
+            out.append(k.error(f"{sid}.card_points_when", (), "the cards' points kept apart with no settlement to count them",
+                               "table.points_per_chip set (the partie's points settled in chips), whose "
+                               "reckoning alone counts them", hint="or `card_points_when: end`"))
         if k.get(f"{sid}.trumps") == "turnup" and not (names_trumps and order.index(turnups[0]) < order.index(sid)):
             out.append(k.error(f"{sid}.trumps", (), "`trumps: turnup` with no trump suit named before",
                                "a turnup stage whose card names trumps before this stage "
