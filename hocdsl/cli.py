@@ -23,13 +23,14 @@ if TYPE_CHECKING:
     from typer._click import Command as ClickCommand
     from typer._click import Context as ClickContext
 
+    # the rules (the model, the loader, YAML) are imported by the commands that read a ruleset,
+    # not at start: `hoc --help`, `--version`, `docs`, `schema` and tab completion need none
+    from .rules import RulesetError
+    from .rules.model import Ruleset
     from .tableview import Grid
 
 #: A progress callback: ``progress(done, total)``.
 Progress = Callable[[int, int], None]
-
-from .rules import RulesetError, load_ruleset
-from .rules.model import Ruleset
 
 
 class _PlainOption(TyperOption):
@@ -130,6 +131,8 @@ def fail(error: RulesetError) -> NoReturn:
 
 def load_or_fail(ruleset: str, with_: list[str] | None = None) -> Ruleset:
     """:func:`load_ruleset`, with a bad ruleset reported and exit code 2."""
+    from .rules import RulesetError, load_ruleset
+
     try:
         return load_ruleset(ruleset, with_=with_ or ())
     except RulesetError as e:
@@ -138,6 +141,7 @@ def load_or_fail(ruleset: str, with_: list[str] | None = None) -> Ruleset:
 
 def load_arg_or_fail(ruleset: str, with_: list[str] | None = None) -> Ruleset:
     """:func:`load_or_fail`, where ``-`` is a ruleset read from standard input (:mod:`hocdsl.stdin`)."""
+    from .rules import RulesetError, load_ruleset
     from .stdin import as_stdin, looks_like_stdin, read_stdin, ruleset_file
 
     if not looks_like_stdin(ruleset):
@@ -624,6 +628,8 @@ def _migrate_problem(file: str, error: Exception) -> str:
     """What is wrong with a file ``hoc migrate`` cannot convert, in one line."""
     import yaml
 
+    from .rules import RulesetError
+
     if isinstance(error, RulesetError):  # read as rulesets are: placed at file:line:col
         if error.expected == "well-formed YAML":
             found = error.found.removeprefix("a YAML syntax error (").removesuffix(")")
@@ -686,6 +692,7 @@ def replay_cmd(
 
     from .records import RecordError, read_record, replay_record, to_json, transcript
     from .records.reader import parse_record
+    from .rules import RulesetError
     from .stdin import SHOWN, looks_like_stdin, read_stdin
 
     try:

@@ -163,7 +163,6 @@ LONG = (
     "test_cli_formats.py::test_every_report_command_takes_every_format",
     "test_hostile.py::test_a_full_disk_on_standard_output_is_one_line_and_exit_1",
     "test_hostile.py::test_report_writes_its_page_whole_or_not_at_all",
-    "test_hostile.py::test_replay_places_a_huge_number_at_its_record_line",
     "test_engine_properties.py::test_random_hands_keep_the_invariants",
     "test_fuzz.py",
 )

@@ -30,12 +30,14 @@ def _folder(factory: pytest.TempPathFactory) -> Path:
 # ------------------------------------------------------------ the fuzzers ----
 
 
+@pytest.mark.build_independent("the ruleset loader, as tests/test_rules_fuzz.py fuzzes it")
 @FEW
 @given(example=mutated_rulesets())
 def test_a_mutated_bundled_ruleset_loads_or_is_refused_at_its_place(tmp_path_factory, example):
     check_ruleset_text(*example, _folder(tmp_path_factory))
 
 
+@pytest.mark.build_independent("the ruleset loader, as tests/test_rules_fuzz.py fuzzes it")
 @settings(FEW, max_examples=20)
 @given(data=st.data())
 @pytest.mark.parametrize("name", [n for n in sorted(RULESETS) if VARIANT_LINES[n]])
@@ -50,6 +52,7 @@ def test_a_mutated_golden_record_replays_or_is_refused_at_its_place(tmp_path_fac
     check_record_text(*example, _folder(tmp_path_factory))
 
 
+@pytest.mark.build_independent("the announcement language, as tests/test_announce.py tests it")
 @settings(FEW, max_examples=150)
 @given(text=announcement_texts(), vocab=st.integers(0, len(RULESETS) - 1))
 def test_an_edited_announcement_parses_or_is_refused_in_both_languages(text, vocab):

@@ -1,8 +1,10 @@
 """Hostile input: exit 2 with a message, never a traceback or a hang (issue 11).
 
-Each command runs as the real program (the ``hoc`` script beside this Python)
-under a timeout, so a hang fails the test instead of blocking the run. Every
-refusal is exit 2, placed at ``file:line:col`` where there is a file.
+Each command runs under a timeout, so a hang fails the test instead of blocking the run:
+as the real program (the ``hoc`` script beside this Python) where the process is the
+subject (signals, a closed or full output, Ctrl-C, the terminal of ``hoc play``), in the
+test's own process otherwise (tests/inprocess.py), which saves an interpreter's start and
+its imports a command. Every refusal is exit 2, placed at ``file:line:col`` where there is a file.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from types import SimpleNamespace
 
 import pytest
 
+import inprocess
 from conftest import pure_only
 from hocdsl.actions import PLAY, WITHOUT
 from hocdsl.announce import AnnouncementError, parse_announcement
@@ -36,12 +39,17 @@ LONG = "a" * 300  # past the file system's 255 bytes for a name
 
 
 def hoc(*args: str, cwd: Path, stdin: str | None = None,
-        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([HOC, *args], cwd=cwd, input=stdin, capture_output=True, text=True,
-                          timeout=TIMEOUT, env=env)
+        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str] | inprocess.Ran:
+    """``hoc ARGS``: the real program where the process is what is tested (a changed environment,
+    ``hoc play`` at its terminal prompt); otherwise the same command in this process, under the
+    same timeout (tests/inprocess.py): the refusals here are the loader's and the commands' words."""
+    if env is not None or args[0] == "play":
+        return subprocess.run([HOC, *args], cwd=cwd, input=stdin, capture_output=True, text=True,
+                              timeout=TIMEOUT, env=env)
+    return inprocess.hoc(*args, cwd=cwd, stdin=stdin, timeout=TIMEOUT)
 
 
-def refused(res: subprocess.CompletedProcess[str]) -> str:
+def refused(res: subprocess.CompletedProcess[str] | inprocess.Ran) -> str:
     """The message of a refusal: exit 2, no traceback."""
     out = res.stdout + res.stderr
     assert "Traceback" not in out, out[-3000:]
