@@ -174,3 +174,26 @@ def test_the_golden_record_says_it_and_a_wrong_one_is_refused(tmp_path: Path) ->
     assert "royal marriage scores 40, not 20" in r.output
     assert "bezique play.declarations, hoyle-bez ¶9" in r.output
     assert "Traceback" not in r.output
+
+
+def test_rule_47_a_superior_combination_scored_with_its_cards_loses_the_inferior() -> None:
+    # law 47 (and ¶10 of the ordinary game: no marriage of cards declared in a sequence): the
+    # royal marriage KH QH said to score (hearts trumps: 40) with the bézique; after the next
+    # trick the sequence AH 10H KH QH JH (250) is scored with them: the marriage is lost.
+    g = Game(RULES, NAMES, dealer=1, hands=["9C QS JD KH QH AH 10H JH", "7C 7D 8C 9D 8H JC QC KC"],
+             record=True)
+    g.apply(TurnUp(c("9H")))
+    g.apply(PLAY[c("9C")])
+    g.apply(PLAY[c("7C")])
+    g.apply(parse_announcement("I score forty for bézique: QS JD, and forty to score: KH QH")[0])
+    assert g.view(0).seen().to_score() == (("royal-marriage", 40),)  # type: ignore[attr-defined]
+    _draws(g)
+    g.apply(PLAY[c("QS")])  # the queen of spades leads, a card of the bézique already scored
+    g.apply(PLAY[c("7D")])  # a diamond on a spade: Anne's trick
+    assert g.to_act == 0
+    assert g.view(0).seen().to_score() == (("royal-marriage", 40),)  # type: ignore[attr-defined]
+    g.apply(parse_announcement("I score two hundred and fifty for sequence in trumps: AH 10H KH QH JH")[0])
+    assert g.points == [40 + 250, 0]
+    assert g.view(0).seen().to_score() == ()  # type: ignore[attr-defined]
+    text = "\n".join(Narrator(NAMES, RULES, "en").events(g.events))
+    assert "two hundred and fifty for sequence in trumps\n" in text  # nothing left to score
