@@ -243,6 +243,23 @@ class Draw:
 
 
 @dataclass(frozen=True, slots=True)
+class ToScore:
+    """``and twenty to score`` / ``et vingt à marquer``, said after a declaration: a second
+    combination the cards laid out show, kept for a later trick won (004, the ordinary game:
+    "If the cards exposed show two combinations"; Rubicon laws 44-45). ``cards``: the cards of it
+    laid out with it (() when the cards shown already make it); ``name`` ("" unsaid) and
+    ``points`` (-1 unsaid) as for :class:`Meld`.
+
+    >>> ToScore((), "", 20).points
+    20
+    """
+
+    cards: tuple[int, ...] = ()
+    name: str = ""
+    points: int = -1
+
+
+@dataclass(frozen=True, slots=True)
 class Meld:
     """``I score forty for bezique: QS JD`` / ``je marque quarante de bésigue : QS JD``: the
     winner of a trick declares ``cards`` (lowest first) as one combination, before he draws
@@ -257,11 +274,17 @@ class Meld:
     cards: tuple[int, ...]
     name: str = ""
     points: int = -1
+    #: what is said "to score" after it (None: nothing)
+    to_score: ToScore | None = None
 
     @staticmethod
-    def of(cards: tuple[int, ...] | list[int], name: str = "", points: int = -1) -> Meld:
-        """The one spelling of a declaration: its cards in ascending order."""
-        return Meld(tuple(sorted(cards)), name, points)
+    def of(cards: tuple[int, ...] | list[int], name: str = "", points: int = -1,
+           to_score: ToScore | None = None) -> Meld:
+        """The one spelling of a declaration: its cards in ascending order (and those of what
+        it says to score)."""
+        if to_score is not None and to_score.cards:
+            to_score = ToScore(tuple(sorted(to_score.cards)), to_score.name, to_score.points)
+        return Meld(tuple(sorted(cards)), name, points, to_score)
 
 
 Action = Union[

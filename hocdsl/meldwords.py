@@ -54,3 +54,9 @@ def meld_said(points: int, name: str, lang: str) -> str:
     if lang == "fr":
         return f"{points_words(points, lang)} {MELD_FR_OF.get(name, 'de ')}{what}"
     return f"{points_words(points, lang)} for {what}"
+
+
+def to_score_words(combinations: tuple[tuple[str, int], ...] | list[tuple[str, int]], lang: str) -> str:
+    """The points of what a player has to score, as said after a declaration (004: "and 20 to
+    score"): ``twenty``, ``forty and twenty``, ``quarante et vingt``."""
+    return (" et " if lang == "fr" else " and ").join(points_words(p, lang) for _name, p in combinations)

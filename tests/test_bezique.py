@@ -50,14 +50,15 @@ def test_the_worked_deal_replays_to_its_points() -> None:
 
 @pytest.mark.parametrize("change, rule", [
     # a second declaration after one trick (trick 2: bézique, then the royal marriage)
-    (('- "Anne: I score forty for bézique: QS JD"',
-      '- "Anne: I score forty for bézique: QS JD"\n      - "Anne: I score forty for royal marriage: KH QH"'),
+    (('- "Anne: I score forty for bézique: QS JD, and forty to score: KH QH"',
+      '- "Anne: I score forty for bézique: QS JD, and forty to score: KH QH"\n'
+      '      - "Anne: I score forty for royal marriage: KH QH"'),
      "bezique play.declarations, hoyle-bez ¶9"),
     # a card she does not hold (trick 2: the second knave of diamonds is still in the stock)
-    (('"Anne: I score forty for bézique: QS JD"', '"Anne: I score forty for bézique: QS JD#2"'),
+    (('"Anne: I score forty for bézique: QS JD,', '"Anne: I score forty for bézique: QS JD#2,'),
      "bezique play.declarations, hoyle-bez ¶9"),
     # points that are not the combination's (bézique scores 40)
-    (('"Anne: I score forty for bézique: QS JD"', '"Anne: I score twenty for bézique: QS JD"'),
+    (('"Anne: I score forty for bézique: QS JD,', '"Anne: I score twenty for bézique: QS JD,'),
      "bezique play.declarations, hoyle-bez ¶9"),
     # the same bézique again, after trick 5 (a card scores once in a combination of a kind)
     (('- "Anne: AH"\n      - "Blaise: 7D"',

@@ -20,14 +20,15 @@ from collections.abc import Iterable
 
 from hocdsl.actions import (
     HOC_MARK, PLAY, WITHOUT, Action, Answer, Call, Claim, Conceal, Concede, DeclareBlank, DeclarePoint,
-    DeclareSequence, DeclareTricon, Discard, Draw, HocMark, Hold, Meld, Nothing, Pass, Play, Raise, Show, TurnUp,
+    DeclareSequence, DeclareTricon, Discard, Draw, HocMark, Hold, Meld, Nothing, Pass, Play, Raise, Show, ToScore,
+    TurnUp,
     Without,
 )
 from hocdsl.cards import (
     ACE, JACK, RANK_LETTERS, RANK_PLURALS_EN, RANK_PLURALS_FR, card_name, rank_name,
 )
 
-from ..meldwords import meld_said
+from ..meldwords import MELD_WORDS, meld_said, points_words
 from .vocabulary import Vocabulary
 
 __all__ = ["format_action", "format_turn"]
@@ -135,9 +136,30 @@ def format_action(action: Action | HocMark, vocab: Vocabulary | None = None, lan
         cards = " ".join(card_name(c) for c in action.cards)
         head = "je marque" if fr else "I score"
         if action.name and action.points >= 0:
-            return f"{head} {meld_said(action.points, action.name, lang)}{' :' if fr else ':'} {cards}"
-        return f"{'je déclare' if fr else 'I declare'} {cards}"
+            text = f"{head} {meld_said(action.points, action.name, lang)}{' :' if fr else ':'} {cards}"
+        else:
+            text = f"{'je déclare' if fr else 'I declare'} {cards}"
+        return text + _to_score(action.to_score, lang) if action.to_score is not None else text
     raise TypeError(f"{action!r} is not an action")
+
+
+def _to_score(said: ToScore, lang: str) -> str:
+    """``, and twenty to score: KS QS`` / ``, et vingt à marquer`` after a declaration.
+
+    >>> _to_score(ToScore((), "marriage", 20), "en"), _to_score(ToScore((), "", 20), "fr")
+    (', and twenty for marriage to score', ', et vingt à marquer')
+    """
+    fr = lang == "fr"
+    words = [" et" if fr else " and"]
+    if said.points >= 0:
+        words.append(meld_said(said.points, said.name, lang) if said.name else points_words(said.points, lang))
+    elif said.name:
+        words.append(MELD_WORDS[said.name][1 if fr else 0])
+    words.append("à marquer" if fr else "to score")
+    text = "," + " ".join(words)
+    if said.cards:
+        text += f"{' :' if fr else ':'} " + " ".join(card_name(c) for c in said.cards)
+    return text
 
 
 _ANSWERS = {"good": ("good", "bon"), "not-good": ("not good", "pas bon"), "equal": ("equal", "égal")}

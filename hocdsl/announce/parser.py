@@ -26,7 +26,7 @@ from lark.exceptions import UnexpectedInput
 from hocdsl.actions import (
     CALL, CONCEAL, CONCEDE, DECLARE_BLANK, HOC_MARK, NOTHING, PASS, PLAY, RAISE,
     SHOW, WITHOUT, Action, Answer, Discard, DeclarePoint, DeclareSequence, DeclareTricon, Draw, HocMark, Hold,
-    Meld, Play, Raise, TurnUp, EQUAL, NOT_GOOD,
+    Meld, Play, Raise, ToScore, TurnUp, EQUAL, NOT_GOOD,
 )
 from hocdsl.cards import (
     ACE, KING, NUM_CARDS, RANK_WORDS, CardError, SUIT_WORDS, card_of, fold, parse_card, rank_name, with_article,
@@ -364,9 +364,23 @@ class AnnouncementBuilder(Transformer[Token, list[Said]]):
     def draw(self, play: Play) -> Action:
         return Draw(play.card)
 
-    def meld(self, points: Token | None, name: Token | None, *plays: Play) -> Action:
+    def meld(self, points: Token | None, name: Token | None, *plays: Play | ToScore | None) -> Action:
         """"I score forty for bézique: QS JD": the cards, and what is said of them (checked
-        against what they make by the tricks stage, :meth:`~hocdsl.engine.tricks.TricksStage.check_meld`)."""
+        against what they make by the tricks stage, :meth:`~hocdsl.engine.tricks.TricksStage.check_meld`),
+        and what is said to score after it."""
+        said, what = self._meld_said(points, name)
+        later = plays[-1] if plays and not isinstance(plays[-1], Play) else None
+        return Meld.of(tuple(p.card for p in plays if isinstance(p, Play)), what, said, later)
+
+    def to_score(self, points: Token | None, name: Token | None, _word: Token, *plays: Play | None) -> ToScore:
+        """"and twenty to score", "et vingt à marquer : KS QS": checked against the cards shown by
+        :meth:`~hocdsl.engine.melds.MeldTable.to_score`."""
+        said, what = self._meld_said(points, name)
+        return ToScore(tuple(p.card for p in plays if isinstance(p, Play)), what, said)
+
+    @staticmethod
+    def _meld_said(points: Token | None, name: Token | None) -> tuple[int, str]:
+        """The points and the combination said in a declaration (-1 and "": unsaid)."""
         said = -1
         if points is not None:
             word = " ".join(str(points).split())
@@ -383,7 +397,7 @@ class AnnouncementBuilder(Transformer[Token, list[Said]]):
                     words = words[len(art):].strip()
                     break
             what = _MELD_NAMES[words]
-        return Meld.of(tuple(p.card for p in plays if isinstance(p, Play)), what, said)
+        return said, what
 
     def hold_trumps(self, *ranks: RankSaid) -> Action:
         return Hold.of(trumps=tuple(r.rank for r in ranks))

@@ -547,3 +547,6 @@ class Melded(Event):
     points: int
     exchanged: Card = -1
     trumps: int = -1  # the suit this declaration named trumps (tricks trumps: first-marriage), -1: none
+    #: what the cards shown make after it that may still be declared, (name, points): "and twenty
+    #: to score" (004); derived from the table when the event is made
+    to_score: tuple[tuple[str, int], ...] = ()

@@ -39,7 +39,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from .. import combos
-from ..actions import Meld
+from ..actions import Meld, ToScore
 from ..cards import NUM_CARDS, SUIT_MASK, Card, Hand, folded, iter_cards, rank_of, suit_of
 from ..pack import pack_of
 from .events import (
@@ -192,6 +192,49 @@ class MeldTable:
             raise MeldError(f"these very cards were declared as {name.replace('-', ' ')} already: "
                             "a card must be substituted to declare it again")
         return name, points, family, taken
+
+    # ------------------------------------------------------------ to score ----
+
+    def after(self, found: tuple[str, int, int, Hand], used: dict[Card, int], trumps: int,
+              done: frozenset[tuple[str, Hand]]) -> tuple[dict[Card, int], int, frozenset[tuple[str, Hand]]]:
+        """What a declaration ``found`` (from :meth:`resolve`) leaves: the families each card
+        was declared in, trumps, the combinations declared; the state a "to score" is read in."""
+        name, _points, family, taken = found
+        used = dict(used)
+        for c in iter_cards(taken):
+            used[c] = used.get(c, 0) | family
+        if trumps < 0 and self.open_trumps and name in (ROYAL_MARRIAGE, TRUMP_SEQUENCE):
+            trumps = (taken.bit_length() - 1) // 13 & 3
+        return used, trumps, done | {(name, taken)}
+
+    def to_score(self, said: ToScore, found: tuple[str, int, int, Hand], hand: Hand, shown: Hand,
+                 used: dict[Card, int], trumps: int,
+                 done: frozenset[tuple[str, Hand]] = frozenset()) -> tuple[str, int, int, Hand]:
+        """The one check of what a player says "to score" after the declaration ``found`` (004,
+        the ordinary game: the cards laid out show a second combination, kept for a later trick
+        won; Rubicon laws 44-45): a combination the cards shown after it make (``shown``, the
+        declaration's cards, and ``said.cards``, held and laid out with it) that may still be
+        declared once it is scored. Returns it as :meth:`resolve` does; raises
+        :class:`MeldError` saying what is wrong."""
+        used, trumps, done = self.after(found, used, trumps, done)
+        if said.cards:
+            meld = Meld(said.cards, said.name, said.points)
+            try:
+                later = self.resolve(meld, hand, used, trumps, done)
+            except MeldError as e:
+                raise MeldError(f"to score: {e}") from None
+            if later[0] == found[0] and later[3] == found[3]:  # pragma: no cover - done has it
+                raise MeldError("to score: that is the combination just declared")
+            return later
+        laid = shown | found[3]
+        for m in self.options(laid, used, trumps, done):
+            if (said.points < 0 or m.points == said.points) and (not said.name or m.name == said.name):
+                cards = sum(1 << c for c in m.cards)
+                return m.name, m.points, FAMILY[m.name], cards
+        what = (" ".join(w for w in (str(said.points) if said.points >= 0 else "",
+                                     said.name.replace("-", " ")) if w) or "a combination")
+        raise MeldError(f"to score: the cards shown make no {what} that may still be declared "
+                        "(name the cards to lay out with it)")
 
     # ------------------------------------------------------------ what may be declared ----
 

@@ -59,7 +59,7 @@ from .events import (
     TRICK_WON, TRUMP_SEQUENCE, TRUMP_SEVEN, Drew, Melded,
     TrickCard, TrickWon,
 )
-from ..meldwords import MELD_FR_OF, MELD_WORDS, points_words
+from ..meldwords import MELD_FR_OF, MELD_WORDS, points_words, to_score_words
 from .melds import MeldError, MeldTable, suit_cards
 from .stock import stock_cards, top_card
 from .table import Result, Seen, Stage, Table
@@ -85,6 +85,10 @@ RULE_DRAW = Rule("{stage}.draw", {"none": "nobody draws from the stock",
 RULE_DECLARE = Rule("{stage}.declarations", {
     "none": "no combination is declared in play",
     "after-trick": "only the winner of a trick declares, one combination, before he draws, while the stock lasts"})
+RULE_TO_SCORE = Rule("{stage}.declarations", {
+    "none": "no combination is declared in play",
+    "after-trick": "what is said 'to score' is a second combination the cards laid out show, "
+                   "which may still be declared"})
 RULE_REDECLARE = Rule("{stage}.redeclare", {
     "fresh-cards": "a card declared once never goes into a combination of the same kind, nor an inferior one",
     "substitute": "a combination is declared again only with a card substituted, never in an inferior one"})
@@ -271,6 +275,15 @@ class TricksStage(Stage):
         return (self.melds is not None and bool(self.to_draw) and not self.declared
                 and len(self.to_draw) == self.g.n and self.to_draw[0] == seat)
 
+    def to_score(self, seat: Seat) -> tuple[tuple[str, int], ...]:
+        """What ``seat`` has to score: the combinations his shown cards make that he may still
+        declare (004: "and twenty to score"; law 45 has him repeat it), as (name, points), the
+        best first. Derived from the cards on the table, never kept apart."""
+        if self.melds is None or self.stock_out:
+            return ()
+        return tuple((m.name, m.points) for m in
+                     self.melds.options(self.shown[seat], self.used, self.trumps, frozenset(self.melded)))
+
     def meld_options(self, seat: Seat) -> list[Meld]:
         """The combinations ``seat`` may declare now (none when he may not declare)."""
         if self.melds is None or not self.may_declare(seat):
@@ -312,7 +325,7 @@ class TricksStage(Stage):
         rules = g.rules
         sid = self.st.id
         if type(a) is Meld:
-            self.check_meld(a)
+            self.check_to_score(a, self.check_meld(a))
             return
         if self.to_draw:
             if type(a) is not Draw:
@@ -376,11 +389,27 @@ class TricksStage(Stage):
             rule = RULE_REDECLARE if "declared in" in str(e) or "declared as" in str(e) else RULE_DECLARE
             raise IllegalAction(rule.cite(rules, sid), str(e)) from None
 
+    def check_to_score(self, a: Meld, found: tuple[str, int, int, Hand]) -> Hand:
+        """What declaration ``a`` says "to score", checked by :meth:`.melds.MeldTable.to_score`
+        (the one rule): the cards it lays out besides the declaration's (0: none, or nothing said)."""
+        said = a.to_score
+        if said is None or self.melds is None:
+            return 0
+        g = self.g
+        s = self.to_draw[0]
+        try:
+            later = self.melds.to_score(said, found, g.hands[s], self.shown[s], self.used, self.trumps,
+                                        frozenset(self.melded))
+        except MeldError as e:
+            raise IllegalAction(RULE_TO_SCORE.cite(g.rules, self.st.id), str(e)) from None
+        return later[3] & ~found[3]
+
     # ------------------------------------------------------------ playing ----
 
     def apply(self, a: Any) -> None:
         if type(a) is Meld:
-            self._meld(self.check_meld(a))
+            found = self.check_meld(a)
+            self._meld(found, self.check_to_score(a, found))
             return
         self.check(a)
         if self.to_draw:
@@ -388,9 +417,11 @@ class TricksStage(Stage):
         else:
             self._play(a.card)
 
-    def _meld(self, found: tuple[str, int, int, Hand]) -> None:
+    def _meld(self, found: tuple[str, int, int, Hand], laid: Hand = 0) -> None:
         """The trick's winner declares: he scores, the cards lie shown and keep the family; the
-        first seven of trumps declared takes the card turned up, which it replaces (004)."""
+        first seven of trumps declared takes the card turned up, which it replaces (004).
+        ``laid``: the cards he lays out with it for what he says to score (004: the cards exposed
+        may show two combinations); they lie shown too."""
         g = self.g
         s = self.to_draw[0]
         name, points, family, cards = found
@@ -414,8 +445,9 @@ class TricksStage(Stage):
                     self.next_draw = seven
         else:
             self.shown[s] |= cards
+        self.shown[s] |= laid
         if g.record:
-            g.events.append(Melded(s, name, cards, points, took, named))
+            g.events.append(Melded(s, name, cards, points, took, named, self.to_score(s)))
         self._score(s, points, name)
 
     def _draw(self, c: Card) -> None:
@@ -629,6 +661,11 @@ class TricksSeen(Seen):
         """The combinations this seat may declare now, the best first (none when it may not)."""
         return self._ph.meld_options(self.seat)
 
+    def to_score(self) -> tuple[tuple[str, int], ...]:
+        """What this seat has to score: the combinations its shown cards make that it may still
+        declare, (name, points), the best first."""
+        return self._ph.to_score(self.seat)
+
     def held_melds(self) -> list[Meld]:
         """The combinations this seat's hand could declare were it to win the trick now (its own
         hand, shown cards included), the best first: a bot's reason to win a trick."""
@@ -670,13 +707,13 @@ class TricksWords(Words):
     }
     TEXT = {
         "en": {"declares": "{declares} {cards}: {points} for {what}", "exchanges": "{takes} {card} in exchange",
-               "names_trumps": "; {suit} are trumps",
+               "names_trumps": "; {suit} are trumps", "to_score": ", and {points} to score",
                "leads": "{leads} {card}", "plays": "{plays} {card}",
                "wins": "{wins} trick {n} with {card}", "wins_last": "{wins} the last trick (trick {n}) with {card}",
                "draws": "{draws} {card} ({left} left in the stock)",
                "draws_hidden": "{draws} a card ({left} left in the stock)"},
         "fr": {"declares": "{declares} {cards} : {points} {what}", "exchanges": "{takes} {card} en échange",
-               "names_trumps": " ; {suit} est l'atout",
+               "names_trumps": " ; {suit} est l'atout", "to_score": ", et {points} à marquer",
                "leads": "{leads} {card}", "plays": "{plays} {card}",
                "wins": "{wins} le pli {n} avec {card}", "wins_last": "{wins} le dernier pli (le {n}e) avec {card}",
                "draws": "{draws} {card} (reste {left} au talon)",
@@ -706,6 +743,8 @@ class TricksWords(Words):
                                         card=card(e.exchanged))
             if e.trumps >= 0:
                 text += self.say("names_trumps", suit=TurnUpWords.SUITS[self.tongue.code][e.trumps])
+            if e.to_score:
+                text += self.say("to_score", points=to_score_words(e.to_score, self.tongue.code))
             return text
         if isinstance(e, Drew):
             name = self.names[e.seat]

@@ -25,6 +25,7 @@ from ..engine.bidding import bidding_mode, put_in, stake
 from ..engine.cardgame import need
 from ..engine.tricks import TricksSeen
 from ..engine.words import tongue
+from ..meldwords import meld_said
 from .refuse import turn_words
 from .words import join_or, stage_title, text
 
@@ -88,6 +89,10 @@ def describe_legal(game: Game, vocab: Vocabulary, lang: str = "en") -> str:
             parts.append(said(a))
         elif isinstance(a, Without):
             parts.append(f"{text(lang, 'say')} {text(lang, 'quote', said=said(a))}")
+    if any(isinstance(a, Meld) for a in legal) and game.to_act is not None:
+        seen = game.view(game.to_act).seen()
+        if type(seen) is TricksSeen and (owed := seen.to_score()):  # 004: what the cards shown make
+            parts.insert(0, text(lang, "to_score", what=", ".join(meld_said(p, n, lang) for n, p in owed)))
     if raises:
         parts.insert(1 if parts and bidding_mode(game) == "open" else len(parts),
                      fold_raises([Raise(k) for k in raises], vocab, lang)[0] if len(raises) > 1

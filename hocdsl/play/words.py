@@ -80,6 +80,7 @@ _TEXTS: dict[str, dict[str, str]] = {
     "more": {"en": "{n} more", "fr": "{n} de plus"},
     "say": {"en": "say", "fr": "dites"},
     "declare": {"en": "declare (e.g. {examples})", "fr": "déclarez (p. ex. {examples})"},
+    "to_score": {"en": "to score: {what}", "fr": "à marquer : {what}"},
     "discard_more": {"en": "... or up to {most} cards: 'I discard 7S 8S ...'",
                      "fr": "... ou jusqu'à {most} cartes : « j'écarte 7S 8S ... »"},
     "discard": {"en": "lay out {least} to {most} cards and take as many (e.g. '{example}')",
