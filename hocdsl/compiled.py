@@ -56,9 +56,9 @@ MODULES = (
     "hocdsl.engine.partie", "hocdsl.engine.setup", "hocdsl.engine.table", "hocdsl.engine.tally",
     "hocdsl.engine.words", "hocdsl.engine.turnup", "hocdsl.engine.holding", "hocdsl.engine.scores",
     "hocdsl.engine.exchange", "hocdsl.engine.declare",
-    "hocdsl.engine.tricks", "hocdsl.engine.stock",
+    "hocdsl.engine.tricks", "hocdsl.engine.stock", "hocdsl.engine.melds", "hocdsl.engine.stakes",
     "hocdsl.bots.base", "hocdsl.bots.heuristic", "hocdsl.bots.strength", "hocdsl.bots.random_bot",
-    "hocdsl.bots.montecarlo", "hocdsl.sim.block", "hocdsl.rules.cache",
+    "hocdsl.bots.montecarlo", "hocdsl.bots.discard", "hocdsl.bots.melding", "hocdsl.sim.block", "hocdsl.rules.cache",
 )
 
 #: Set to anything but ``0`` or nothing: run (or install) the plain Python sources.
