@@ -20,8 +20,11 @@ RUBICON = compose(PIQUET, [Pick(reading="rubicon")])
 
 
 def test_what_each_bundled_ruleset_is_played_for() -> None:
+    # Piquet and ordinary Bézique score points and settle none in chips; Rubicon Bézique
+    # computes its one deal into stakes (004 laws 56-61): both; the Hoc's games: chips
+    both = PlayedFor(points=True, chips=True)
     for name in bundled_rulesets():
-        expected = POINTS if name == "piquet" else CHIPS
+        expected = {"piquet": POINTS, "bezique": POINTS, "bezique-rubicon": both}.get(name, CHIPS)
         assert played_for(load_ruleset(name)) == expected, name
     # Rubicon Piquet settles its points in chips: both, points first
     assert played_for(RUBICON) == PlayedFor(points=True, chips=True)

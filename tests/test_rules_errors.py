@@ -140,7 +140,7 @@ def test_error_is_pinned(case):
     e = errors[0]
     if name == "unknown-extends.yaml":
         expected = e.expected  # lists the bundled rulesets, which other files add to
-        assert expected.startswith("a bundled ruleset (comete, encyclopedie-hoc, hoc-mazarin, ")
+        assert expected.startswith("a bundled ruleset (bezique, bezique-rubicon, comete, encyclopedie-hoc, hoc-mazarin, ")
     assert (e.file, e.line, e.column, e.path) == (file, line, col, path)
     assert e.found == found
     assert e.expected == expected
@@ -229,7 +229,7 @@ def test_unknown_names_on_the_command_line():
     result = runner.invoke(app, ["show", "hoc-mazarine"])
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert result.stderr.startswith("error: RULESET: found no bundled ruleset named `hoc-mazarine`; "
-                                    "expected a bundled ruleset (comete, encyclopedie-hoc, hoc-mazarin, ")
+                                    "expected a bundled ruleset (bezique, bezique-rubicon, comete, encyclopedie-hoc, hoc-mazarin, ")
     assert "did you mean `hoc-mazarin`?" in result.stderr
     result = runner.invoke(app, ["show", "hoc-mazarin", "--with", "tripple-game"])
     assert result.exit_code == 2

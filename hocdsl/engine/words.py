@@ -135,6 +135,18 @@ _RULES_FR: Final[dict[str, str]] = {
     "once the stock is out, any card": "le talon épuisé, on joue n'importe quelle carte",
     "once the stock is out, a player follows suit if he can":
         "le talon épuisé, on fournit à la couleur demandée si on le peut",
+    "once the stock is out, a player follows suit and wins the trick if he can, or trumps":
+        "le talon épuisé, on fournit à la couleur demandée et on prend la levée si on le peut, ou on coupe",
+    "no combination is declared in play": "on ne déclare aucune combinaison pendant le jeu",
+    "only the winner of a trick declares, one combination, before he draws, while the stock lasts":
+        "seul le gagnant d'une levée déclare, une combinaison, avant de piocher, tant que dure le talon",
+    "what is said 'to score' is a second combination the cards laid out show, which may still be declared":
+        "ce qu'on dit « à marquer » est une seconde combinaison que montrent les cartes étalées, et "
+        "qu'on peut encore déclarer",
+    "a card declared once never goes into a combination of the same kind, nor an inferior one":
+        "une carte déclarée n'entre plus dans une combinaison de la même sorte, ni dans une inférieure",
+    "a combination is declared again only with a card substituted, never in an inferior one":
+        "une combinaison ne se déclare de nouveau qu'avec une carte remplacée, jamais dans une inférieure",
     "nobody draws from the stock": "personne ne pioche dans le talon",
     "after each trick each draws one card, the winner first":
         "après chaque levée chacun pioche une carte, le gagnant d'abord",

@@ -24,6 +24,7 @@ from collections.abc import Callable
 
 from ..cards import CardError, parse_card, parse_rank
 from ..engine.words import FR
+from ..meldwords import MELD_WORDS
 
 __all__ = ["message_fr", "rule_fr", "card_fr", "rank_fr"]
 
@@ -209,9 +210,66 @@ _MESSAGES: tuple[tuple[str, _Sub], ...] = (
     (r"(.+) holds a card of the suit led \((\S+)\) and must play one",
      lambda m: f"{FR.verb(m[1], 'has')} une carte de la couleur demandée ({card_fr(m[2])}) et "
                + ("devez" if _is_you(m[1]) else "doit") + " en jouer une"),
+    # declarations after a trick (engine/tricks.py, engine/melds.py)
+    (r"no combination is declared in this game", lambda m: "on ne déclare aucune combinaison dans ce jeu"),
+    (r"the stock is out: no more declarations", lambda m: "le talon est épuisé : plus de déclarations"),
+    (r"(.+) has not just won a trick: only its winner declares, before he draws",
+     lambda m: f"{_has_not(m[1])} gagné la dernière levée : seul son gagnant déclare, avant de piocher"),
+    (r"(.+) has drawn already: a declaration comes before the draw",
+     lambda m: f"{FR.verb(m[1], 'has')} déjà pioché : on déclare avant de piocher"),
+    (r"(.+) has declared once after this trick: one combination a trick \(the others wait for the next "
+     r"trick he wins\)",
+     lambda m: f"{FR.verb(m[1], 'has')} déjà déclaré après cette levée : une combinaison par levée (les autres "
+               "attendent la prochaine levée gagnée)"),
+    (r"(to score: )?these cards make no combination this game scores",
+     lambda m: _ts(m) + "ces cartes ne font aucune combinaison que ce jeu compte"),
+    (r"(to score: )?a declaration names its cards", lambda m: _ts(m) + "une déclaration nomme ses cartes"),
+    (r"(to score: )?these cards make (.+), not (.+)",
+     lambda m: _ts(m) + f"ces cartes font {_meld_fr(m[2])}, pas {_meld_fr(m[3])}"),
+    (r"(to score: )?(.+) scores (\d+), not (\d+)",
+     lambda m: _ts(m) + f"{_meld_fr(m[2])} compte {m[3]}, pas {m[4]}"),
+    (r"(to score: )?(\S+) is not in the hand",
+     lambda m: _ts(m) + f"{card_fr(m[2])} n'est pas dans la main"),
+    (r"(to score: )?(\S+) was declared in (.+) already: a card scores once in a combination of a kind, "
+     r"never then in an inferior one",
+     lambda m: _ts(m) + f"{card_fr(m[2])} a déjà été déclarée dans "
+               + " et ".join(_FAMILY_FR.get(k, k) for k in m[3].split(" and "))
+               + " : une carte ne compte qu'une fois dans une combinaison d'une sorte, jamais ensuite "
+                 "dans une inférieure"),
+    (r"(to score: )?these very cards were declared as (.+) already: a card must be substituted to "
+     r"declare it again",
+     lambda m: _ts(m) + f"ces mêmes cartes ont déjà été déclarées en {_meld_fr(m[2])} : "
+               "il faut remplacer une carte pour la déclarer de nouveau"),
+    (r"to score: that is the combination just declared", lambda m: "à marquer : c'est la combinaison qu'on vient de déclarer"),
+    (r"to score: the cards shown make no (.+) that may still be declared \(name the cards to lay out with it\)",
+     lambda m: "à marquer : les cartes montrées ne font "
+               + ("aucune combinaison" if m[1] == "a combination" else f"pas de {_meld_fr(m[1])}")
+               + " qu'on puisse encore déclarer (nommez les cartes à étaler avec)"),
     (r"it is (.+)'s turn, not (.+)'s", lambda m: f"c'est à {m[1]} de parler, pas à {m[2]}"),
     (r"the hand is over", lambda m: "le coup est fini"),
 )
+
+#: a combination declared in play, as a refusal names it (``royal marriage``), in French
+_MELD_FR: dict[str, str] = {k.replace("-", " "): fr for k, (_en, fr) in MELD_WORDS.items()}
+#: the kinds of combination a declared card keeps (engine/melds.py FAMILY_WORDS), in French
+_FAMILY_FR: dict[str, str] = {
+    "a seven of trumps": "un sept d'atout", "a marriage": "un mariage", "a sequence": "une séquence",
+    "a bezique": "un bésigue", "a double bezique": "un double bésigue", "four of a kind": "un carré",
+    "a triple bezique": "un triple bésigue", "a quadruple bezique": "un quadruple bésigue"}
+
+
+def _ts(m: re.Match[str]) -> str:
+    """``à marquer : `` where the refusal is of what was said "to score" (group 1)."""
+    return "à marquer : " if m[1] else ""
+
+
+def _meld_fr(text: str) -> str:
+    """``royal marriage`` -> ``mariage d'atout``; ``20 marriage`` -> ``20 mariage``; ``20``."""
+    head, _, rest = text.partition(" ")
+    if head.isdigit():
+        return f"{head} {_MELD_FR.get(rest, rest)}" if rest else head
+    return _MELD_FR.get(text, "une combinaison" if text == "a combination" else text)
+
 
 def message_fr(message: str) -> str:
     """An engine refusal in French; one this table does not know, as it is."""
