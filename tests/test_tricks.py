@@ -329,3 +329,16 @@ def test_the_order_and_trumps_of_the_tricks_are_checked_when_the_file_loads(tmp_
     with pytest.raises(RulesetError) as e:
         load_ruleset(str(f))
     assert words in str(e.value)
+
+
+def test_tricks_beside_a_card_game_is_refused(tmp_path: Path) -> None:
+    # found by the fuzzer: piquet made to extend hoc-mazarin loaded with the Hoc's card game
+    # (stops) before the exchange and the tricks; the card game played the hands out, the
+    # exchange then had nothing to take, and the first hand simulated raised
+    text = (Path(__file__).resolve().parent.parent / "rulesets" / "piquet.yaml").read_text(encoding="utf-8")
+    assert "\nname: piquet\n" in text and "\nextends:" not in text
+    f = tmp_path / "piquet.yaml"
+    f.write_text(text.replace("\nname: piquet\n", "\nname: piquet\nextends: hoc-mazarin\n"), encoding="utf-8")
+    with pytest.raises(RulesetError) as e:
+        load_ruleset(str(f))
+    assert "a tricks stage beside the card game `card_game` (kind: stops)" in str(e.value)

@@ -318,6 +318,13 @@ def tricks_stages(k: KnobView) -> list[RulesetError]:
     gone = {r for r in (_rank_no(v) for v in (removed if isinstance(removed, list) else ())) if r is not None}
     ranks = [r for r in range(1, 14) if (r == 1 or r >= lowest) and r not in gone]
     settles = k.get("table.points_per_chip") not in (None, _MISSING)
+    games = k.stages("stops")
+    for sid in k.stages("tricks")[:1] if games else ():
+        # both play the hands out: the second would start on hands (and a stock) the first spent
+        out.append(k.stage_error(sid, f"a tricks stage beside the card game `{games[0]}` (kind: stops)",
+                                 "one stage that plays the cards out: a card game (stops) or tricks, not both",
+                                 hint=f"remove `{games[0]}` (`{games[0]}: null` in a ruleset that extends it) "
+                                      "or this stage"))
     for sid in k.stages("tricks"):
         if k.get(f"{sid}.card_points_when") == "apart" and not settles and k.has("table.starting_stake"):
             out.append(k.error(f"{sid}.card_points_when", (), "the cards' points kept apart with no settlement to count them",
