@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from hocdsl.actions import PLAY, Draw, Meld, TurnUp
 from hocdsl.announce.parser import parse_announcement
 from hocdsl.cards import parse_card, parse_hand, sorted_cards
+from edited_records import replay_edited
 from hocdsl.cli import app
 from hocdsl.engine import Game
 from hocdsl.engine.errors import IllegalAction
@@ -80,11 +81,7 @@ def test_the_worked_deal_replays_to_its_points() -> None:
      "one speaks and plays in turn"),
 ])
 def test_a_record_breaking_a_rule_is_refused_with_it(tmp_path: Path, change: tuple[str, str], rule: str) -> None:
-    text = EXAMPLE.read_text(encoding="utf-8")
-    assert change[0] in text
-    bad = tmp_path / "bad.yaml"
-    bad.write_text(text.replace(change[0], change[1], 1), encoding="utf-8")
-    r = CliRunner().invoke(app, ["replay", str(bad)])
+    r = replay_edited(EXAMPLE, change[0], change[1], tmp_path)
     assert r.exit_code == 2, r.output
     assert rule in r.output, r.output
     assert "Traceback" not in r.output

@@ -11,9 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from hocdsl.cli import app
+from edited_records import replay_edited
 from hocdsl.play import PlaySession
 from hocdsl.rules import load_ruleset
 
@@ -111,12 +110,7 @@ def test_play_and_replay_tell_a_hoc_with_the_one_narrator():
 
 
 def test_a_replay_stopped_by_an_error_shows_the_transcript_up_to_it(tmp_path):
-    text = (EXAMPLES / "readings.yaml").read_text()
-    old = '"Anne: raise 2"'
-    assert old in text
-    bad = tmp_path / "bad.yaml"
-    bad.write_text(text.replace(old, '"Anne: raise 25"', 1))
-    r = CliRunner().invoke(app, ["replay", str(bad)])
+    r = replay_edited(EXAMPLES / "readings.yaml", '"Anne: raise 2"', '"Anne: raise 25"', tmp_path)
     assert r.exit_code == 2
     out = r.stdout
     assert "Deal 1: Colette deals, Anne is eldest" in out

@@ -19,6 +19,7 @@ from hocdsl.announce import Vocabulary
 from hocdsl.announce.format import format_action
 from hocdsl.announce.parser import parse_announcement
 from hocdsl.cards import parse_card, parse_hand, sorted_cards
+from edited_records import replay_edited
 from hocdsl.cli import app
 from hocdsl.engine import Game
 from hocdsl.engine.errors import IllegalAction
@@ -164,12 +165,7 @@ def test_the_golden_record_says_it_and_a_wrong_one_is_refused(tmp_path: Path) ->
     assert r.exit_code == 0, r.output
     assert "Anne 1050, Blaise 50 — matches" in r.output
     assert "forty for bézique, and forty to score" in r.output
-    text = EXAMPLE.read_text(encoding="utf-8")
-    right = "and forty to score: KH QH"
-    assert right in text
-    bad = tmp_path / "bad.yaml"
-    bad.write_text(text.replace(right, "and twenty to score: KH QH", 1), encoding="utf-8")
-    r = CliRunner().invoke(app, ["replay", str(bad)])
+    r = replay_edited(EXAMPLE, "and forty to score: KH QH", "and twenty to score: KH QH", tmp_path)
     assert r.exit_code == 2, r.output
     assert "royal marriage scores 40, not 20" in r.output
     assert "bezique play.declarations, hoyle-bez ¶9" in r.output
