@@ -321,7 +321,8 @@ def test_a_record_replays_to_the_points_worked_by_hand(tmp_path: Path) -> None:
 ])
 def test_the_order_and_trumps_of_the_tricks_are_checked_when_the_file_loads(tmp_path: Path, old: str, new: str,
                                                                  words: str) -> None:
-    # the check was written but never registered (no @check): a bad order loaded silently
+    # the rank named twice is the schema's to refuse (unique items); the other two are the
+    # tricks stage's own check, which had no @check and let them load silently
     text = (DATA / "draw-game.yaml").read_text(encoding="utf-8")
     assert old in text
     f = tmp_path / "draw-game.yaml"
