@@ -1059,6 +1059,7 @@ def simulate_cmd(
     from .bots import BotError, parse_bots
     from .sim import simulate
     from .sim.expect import contrasts, verdicts, verdicts_text
+    from .sim.runner import BLOCK_HANDS
     from .tableview import grid_markdown, simulate_grid
 
     fmt = format_or_fail(format, json_)
@@ -1118,9 +1119,16 @@ def simulate_cmd(
     from .simulateview import print_result
 
     label = rules.name + "".join(f" --with {e}" for e in rules.extensions)
+    if reading is not None:
+        label += f" --reading {reading}"
     lost = lost_words(rules)
     if lost:
         typer.echo(screen.fold(lost))
+    if result.hands != hands:
+        typer.echo(screen.fold(
+            f"{result.hands:,} hands played for the {hands:,} asked: each block of {BLOCK_HANDS} hands "
+            "plays its last partie out, since a partie's points are settled in chips only at its end "
+            "(table.points_per_chip)"))
     print_result(result, f"hoc simulate {label}: {result.hands} hands, {players} players, "
                          f"bots {','.join(names)}, seed {seed}", screen.console(), all_rows)
     dist = result.distributions.get("cards_left", {})

@@ -548,3 +548,36 @@ def test_cli_simulate_bad_input_exits_2(args, words):
 def test_cli_simulate_bad_ruleset_exits_2(tmp_path):
     res = CliRunner().invoke(app, ["simulate", "no-such-ruleset", "--hands", "10"])
     assert res.exit_code == 2 and "no-such-ruleset" in res.output
+
+
+def _rubicon_piquet():
+    from hocdsl.rules.model import Pick
+    from hocdsl.rules.variants import compose
+
+    return compose(load_ruleset("piquet"), [Pick(reading="rubicon")])
+
+
+def test_a_partie_settled_at_its_end_is_played_out_not_cut_at_the_block():
+    # Rubicon Piquet (eb1911-piq ¶1): a partie is six deals, and only the sixth moves chips
+    # (the loser pays the difference and a hundred, or the sum and a hundred). A block of 20
+    # hands used to play 6 + 6 + 6 + 2 and leave the last two deals unsettled; it plays 24.
+    rules = _rubicon_piquet()
+    table = Table(rules, 2, ("heuristic", "heuristic"))
+    trace: list = []
+    y, ok = table.play_block(7, 0, BLOCK_HANDS, trace)
+    assert ok and len(trace) == 24 and y[table.layout.HANDS] == 24
+    paid = [i for i, (_, _, nets) in enumerate(trace) if any(nets[:2])]
+    assert all(i % 6 == 5 for i in paid), paid  # chips move only on a partie's sixth deal
+    assert 23 in paid  # the fourth partie, started on the block's 19th hand, is settled
+    for i in paid:
+        assert abs(trace[i][2][0]) >= 100  # at least the hundred for the game
+    # the hands reported are the hands played; the hoc games play exactly those asked
+    assert simulate(rules, hands=40, players=2, seed=7).hands == 48
+    assert simulate(load_ruleset("hoc-mazarin"), hands=40, seed=7).hands == 40
+
+
+def test_simulate_says_when_it_played_more_hands_than_asked():
+    out = CliRunner().invoke(app, ["simulate", "piquet", "--reading", "rubicon", "--hands", "20"])
+    assert out.exit_code == 0, out.output
+    assert "24 hands played for the 20 asked" in " ".join(out.output.split())
+    assert "hoc simulate piquet --reading rubicon: 24 hands" in " ".join(out.output.split())

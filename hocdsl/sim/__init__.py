@@ -477,11 +477,13 @@ def _bots(bots: str | Sequence[str], players: int) -> tuple[str, ...]:
     return tuple(parse_bots(bots if isinstance(bots, str) else list(bots), players))
 
 
-def _result(rules: Ruleset, players: int, bots: tuple[str, ...], seed: int, hands: int, ok: bool,
+def _result(rules: Ruleset, players: int, bots: tuple[str, ...], seed: int, ok: bool,
             sums: Sums, layout: Layout, offset: int = 0) -> SimResult:
     return SimResult(
         ruleset=rules.name, extensions=tuple(rules.extensions), players=players, bots=bots,
-        seed=seed, hands=hands, chips_conserved=ok,
+        # the hands played: those asked, or more where blocks play their last partie out
+        # (hocdsl.sim.block.plays_out)
+        seed=seed, hands=int(sums.S[offset + layout.HANDS]), chips_conserved=ok,
         metrics=_metrics(sums, layout, offset), distributions=_distributions(sums, layout, offset))
 
 
@@ -516,7 +518,7 @@ def simulate(rules: Ruleset, *, hands: int, players: int = 3, bots: str | Sequen
     by_name = {m.name: m for m in table.layout.metrics}
     contrasts = [(a, b) for a, b in contrasts if a in by_name and b in by_name]
     sums, oks = _run(_SimJob(table, seed, contrasts), hands, jobs, progress, cluster)
-    result = _result(rules, players, names, seed, hands, oks[0], sums, table.layout)
+    result = _result(rules, players, names, seed, oks[0], sums, table.layout)
     for a, b in contrasts:
         ea, wa = _parts(sums, by_name[a])
         eb, wb = _parts(sums, by_name[b])
@@ -571,8 +573,8 @@ def compare(rules_a: Ruleset, rules_b: Ruleset, *, hands: int, players: int = 3,
     job = _CompareJob(ta, tb, seed, alias)
     sums, oks = _run(job, hands, jobs, progress, cluster)
     off = job.offset
-    ra = _result(rules_a, players, names, seed, hands, oks[0], sums, ta.layout)
-    rb = _result(rules_b, players, names, seed, hands, oks[1], sums, tb.layout, off)
+    ra = _result(rules_a, players, names, seed, oks[0], sums, ta.layout)
+    rb = _result(rules_b, players, names, seed, oks[1], sums, tb.layout, off)
     ma = {m.name: m for m in ta.layout.metrics}
     mb = {alias[m.name]: m for m in tb.layout.metrics}
     own_b = {v: k for k, v in alias.items()}  # the name B's result holds it under

@@ -52,20 +52,24 @@ class Places:
 
 def play_hands(rules: Ruleset, n: int, rng: random.Random, choose: Sequence[Chooser], first_dealer: int,
                hands: int, record: bool, stake: int, places: Places, tallies: Sequence[Tally],
-               y: list[int], trace: Trace | None = None, acc: list[int] | None = None) -> bool:
+               y: list[int], trace: Trace | None = None, acc: list[int] | None = None) -> tuple[bool, int]:
     """Play ``hands`` hands (in one partie or more: another starts, with the next dealer, after
-    one stops on insolvency), adding each to ``y``; True when chips were conserved at every
-    hand. With ``trace``, each hand appends what :meth:`Table.play_block` says, from the
-    hashes ``acc`` the traced choosers keep (and resets them)."""
+    one stops on insolvency or by its own length), adding each to ``y``; whether chips were
+    conserved at every hand, and the hands played: ``hands``, or more where the last partie
+    is played out (:func:`plays_out`). With ``trace``, each hand appends what
+    :meth:`Table.play_block` says, from the hashes ``acc`` the traced choosers keep (and
+    resets them)."""
     counting = list(tallies)
     total = n * stake
     # a game of points: what a hand decided is its points too (hocdsl.readings' reach)
     scored = trace is not None and scores_points(rules)
+    out = PLAY_OUT if plays_out(rules) else 0
     dealer: int | None = first_dealer
     ok = True
     left = hands
-    while left > 0:  # a partie; another after one stopped on insolvency
-        partie = Partie(rules, n, rng=rng, dealer=dealer, max_hands=left, record=record,
+    played = 0
+    while left > 0:  # a partie; another after one stopped on insolvency or by its length
+        partie = Partie(rules, n, rng=rng, dealer=dealer, max_hands=left + out, record=record,
                         auto_forced=True, dealing="draw")
         for g, decisions in partie.play(choose, auto_equivalent=True):
             ok = _count(g, decisions, partie, total, n, y, places, counting) and ok
@@ -77,8 +81,33 @@ def play_hands(rules: Ruleset, n: int, rng: random.Random, choose: Sequence[Choo
                 trace.append((acc[0], end, nets + tuple(g.points) if scored else nets))
                 acc[0] = acc[1] = 0
         left -= partie.hands_played
+        played += partie.hands_played
         dealer = partie.next_dealer  # the next partie's first dealer, by the rotation
-    return ok
+    return ok, played
+
+
+#: The most hands a block plays past its count to finish a partie it :func:`plays_out`
+#: (table.partie_deals' own bound: only a partie_ties of another-deal, or a partie to
+#: points nobody reaches, could go on longer; cut there, it stays unsettled).
+PLAY_OUT = 1_000
+
+
+def plays_out(rules: Ruleset) -> bool:
+    """Whether a block plays its last partie out to the partie's own length rather than stop
+    at the block's count of hands: where the partie's points are settled in chips at its end
+    (``table.points_per_chip`` with ``table.partie_deals`` or ``table.partie_points``), a
+    partie cut short would never be settled, and the chips by hand would come out low (Rubicon
+    Piquet's six deals in blocks of 20 hands: 6 + 6 + 6 and 2 unsettled).
+
+    >>> from hocdsl.rules import load_ruleset
+    >>> from hocdsl.rules.model import Pick
+    >>> from hocdsl.rules.variants import compose
+    >>> piquet = load_ruleset("piquet")
+    >>> plays_out(piquet), plays_out(compose(piquet, [Pick(reading="rubicon")]))
+    (False, True)
+    """
+    t = rules.table
+    return t.points_per_chip is not None and (t.partie_deals is not None or t.partie_points is not None)
 
 
 def _count(g: Game, decisions: int, partie: Partie, total: int, n: int, y: list[int], at: Places,

@@ -89,10 +89,10 @@ class Table:
             choose = [_traced(c, acc) for c in choose]
         places = Places(tuple(L.NET_POS), tuple(L.NET_SEAT), tuple(L.POOL_TAKEN), tuple(L.POOL_TAKE),
                         tuple(L.POOL_LEFT), L.LONGEST, L.NET_SUM, L.NET_SQ, L.TURNS, L.DECISIONS)
-        ok = play_hands(rules, n, rng, choose, block % n, hands, self.record, self.stake, places,
-                        L.tallies, y, trace, acc)
-        y[L.HANDS] = hands
-        y[L.PLAYER_HANDS] = hands * n
+        ok, played = play_hands(rules, n, rng, choose, block % n, hands, self.record, self.stake,
+                                places, L.tallies, y, trace, acc)
+        y[L.HANDS] = played
+        y[L.PLAYER_HANDS] = played * n
         return y, ok
 
 
