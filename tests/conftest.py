@@ -132,6 +132,19 @@ def compiled_installed() -> bool:
     return out.stdout.strip() == "compiled (mypyc)"
 
 
+def second_run() -> bool:
+    """True in the pure Python run that repeats a compiled one (``HOCDSL_PURE=1`` with a
+    compiled build installed): the random-hands properties play a quarter of their hands
+    there (:func:`hands_for_this_run`), the compiled run having played them all on the
+    same sources."""
+    return pure_wanted() and compiled_installed()
+
+
+def hands_for_this_run(hands: int) -> int:
+    """``hands``, or a quarter of them in the pure run that repeats a compiled one."""
+    return max(1, hands // 4) if second_run() else hands
+
+
 def _why_independent(item: pytest.Item) -> str | None:
     file = item.path.name
     name = item.originalname if isinstance(item, pytest.Function) else item.name
