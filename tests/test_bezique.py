@@ -21,6 +21,7 @@ from hocdsl.engine.errors import IllegalAction
 from hocdsl.engine.melds import MeldError, MeldTable
 from hocdsl.narrate import Narrator
 from hocdsl.rules import load_ruleset
+from hocdsl.sim import simulate
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "bezique-deals.yaml"
 RULES = load_ruleset("bezique")
@@ -314,3 +315,19 @@ def test_the_worked_rubicon_deal_replays_to_its_points() -> None:
     assert "Points kept apart (the settlement's alone): Anne 270, Blaise 50" in r.output
     assert "Blaise pays Anne 23 (the game, rubiconed)" in r.output
     assert "forty for royal marriage; hearts are trumps" in r.output
+
+
+def test_the_heuristic_bot_plays_a_game_of_two_packs_without_declarations(tmp_path):
+    # The bot's plain trick play read one pack's 52 cards: in a ruleset extending Bézique
+    # with its declarations turned off, a hand held only second copies and the bot had no
+    # card to play (min() of nothing, a traceback in hoc simulate).
+    path = tmp_path / "plain-tricks.yaml"
+    path.write_text("format: 2\nname: plain-tricks\ntitle: Bezique's packs, no declarations\n"
+                    "extends: bezique\nstages:\n  play:\n    declarations:\n"
+                    "      value: none\n      editorial: a test of the bots\n", encoding="utf-8")
+    rules = load_ruleset(str(path))
+    res = simulate(rules, hands=60, players=2, seed=3)
+    assert res.chips_conserved and res.hands == 60
+    # every deal plays all 64 cards out: 32 tricks shared between the two
+    share = res.metrics["trick_share.eldest"].mean + res.metrics["trick_share.dealer"].mean
+    assert abs(share - 1) < 1e-9

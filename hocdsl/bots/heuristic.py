@@ -38,7 +38,7 @@ from ..actions import (
 )
 from mypy_extensions import mypyc_attr
 
-from ..cards import RANK_MASKS, Chips, Hand, Rank, Seat, card_of, count, folded, hand_of, held_copy
+from ..cards import RANK_MASKS, Chips, Hand, Rank, Seat, card_of, count, folded, hand_of, held_copy, iter_cards
 from ..pack import pack_of
 from ..rules.cache import per_ruleset
 from ..combos import best_sequence, best_tricon, sequence_payment, tricon_payment
@@ -299,17 +299,18 @@ class HeuristicBot(Bot):
         st = seen.rules
         pts = st.card_points or {}
 
+        # a card is copy * 52 + suit * 13 + rank - 1 (pack.copies: Bezique's packs shuffled
+        # together), so its suit is c // 13 & 3 and its rank c % 13 + 1 in every copy
         def low(c: int) -> tuple[int, int, int]:  # the cheapest to give up first
-            return (c // 13 == trumps, pts.get(c % 13 + 1, 0), power[c % 13 + 1])
+            return (c // 13 & 3 == trumps, pts.get(c % 13 + 1, 0), power[c % 13 + 1])
 
-        mine = [c for c in range(52) if cards >> c & 1]
+        mine = list(iter_cards(cards))
         trick = seen.trick
         stock_out = seen.stock_out
         if not trick:
             if stock_out:
-                unseen = self.pack & view.unseen
-                masters = [c for c in mine
-                           if not any(beats(u, c, power, trumps) for u in range(52) if unseen >> u & 1)]
+                unseen = list(iter_cards(self.pack & view.unseen))
+                masters = [c for c in mine if not any(beats(u, c, power, trumps) for u in unseen)]
                 if masters:
                     return PLAYS[min(masters, key=low)]
             return PLAYS[min(mine, key=low)]
