@@ -68,6 +68,22 @@ BUILD_INDEPENDENT = {
     "test_encyclopedie_rules.py": "what the encyclopedie-hoc ruleset file says, and its knobs' checks and words",
 }
 
+#: What plays on the simulator: the readings, the sweep, the search over completions, the family's
+#: distances, the key metrics. Their code is plain Python in both builds and reaches the compiled
+#: modules only through hocdsl.sim's numbers and per-hand traces, which
+#: test_compiled.py::test_compiled_and_pure_give_the_very_same_numbers compares between the builds
+#: on every bundled ruleset and on two readings reports. (`hoc readings` on every bundled ruleset,
+#: test_readings_reach.py::test_readings_run_on_every_bundled_ruleset, still runs under both: it
+#: plays every alternative, and so every engine path a file can choose.)
+ABOVE_THE_SIMULATOR = "plays through hocdsl.sim only, whose numbers and traces test_compiled compares between the builds"
+BUILD_INDEPENDENT.update({
+    "test_readings.py": ABOVE_THE_SIMULATOR,
+    "test_reconstruct.py": ABOVE_THE_SIMULATOR,
+    "test_family.py": ABOVE_THE_SIMULATOR,
+    "test_sweep.py": ABOVE_THE_SIMULATOR,
+    "test_keys.py": ABOVE_THE_SIMULATOR,
+})
+
 #: Tests of those files that play hands, or call the engine or the bots, and so run under both.
 BOTH_BUILDS = {
     "test_hostile.py": ("test_play_refuses_a_huge_raise_and_plays_on", "test_ranks_take_the_right_article",
@@ -91,6 +107,8 @@ BUILD_INDEPENDENT_TESTS = {
     "test_compiled.py::test_pure_env_runs_the_sources": "it starts the pure build itself",
     "test_compiled.py::test_a_bot_in_plain_python_subclasses_the_compiled_bot": "the compiled Bot",
     "test_readings_reach.py::test_report_with_readings_runs_on_every_bundled_ruleset": "the report page",
+    "test_readings_reach.py::test_the_words_tell_no_effect_from_never_exercised_and_not_measured":
+        ABOVE_THE_SIMULATOR,
 }
 
 

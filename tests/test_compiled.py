@@ -25,15 +25,30 @@ from hocdsl import compiled
 ELSEWHERE = tempfile.gettempdir()
 
 SIMULATE = """
-import json
+import json, sys
+from typer.testing import CliRunner
+from hocdsl.cli import app
 from hocdsl.compiled import running
-from hocdsl.rules import load_ruleset
+from hocdsl.rules import bundled_rulesets, load_ruleset
 from hocdsl.sim import simulate
+hands, every = int(sys.argv[1]), sys.argv[2] == "every"
 out = {"build": running()}
 for name, bots in (("hoc-mazarin", "heuristic"), ("hoca", "random"),
                    ("hoc-mazarin", "montecarlo,heuristic,random")):
-    r = simulate(load_ruleset(name), hands=%d, seed=5, bots=bots.split(","), jobs=1)
+    r = simulate(load_ruleset(name), hands=hands, seed=5, bots=bots.split(","), jobs=1)
     out[name + " " + bots] = r.to_json()
+# every bundled ruleset, and the readings' per-hand traces (what each reading reached), so
+# that the tests of what plays on the simulator (readings, sweep, reconstruct, the family)
+# need not run again under HOCDSL_PURE=1 (tests/conftest.py, ABOVE_THE_SIMULATOR)
+for name in bundled_rulesets() if every else ():
+    rules = load_ruleset(name)
+    n = 3 if 3 in rules.players else min(rules.players)
+    out["every " + name] = simulate(rules, hands=max(20, hands // 6), players=n, seed=5, jobs=1).to_json()
+for name in ("hoc-mazarin", "bezique") if every else ():
+    said = CliRunner().invoke(app, ["readings", name, "--hands", str(max(20, hands // 6)), "--seed", "5",
+                                    "--json", "--jobs", "1"])
+    assert said.exit_code == 0, said.output
+    out["readings " + name] = json.loads(said.output)
 print(json.dumps(out, sort_keys=True))
 """
 
@@ -51,11 +66,11 @@ def _installed_compiled() -> bool:
     return out.strip() == "compiled (mypyc)"
 
 
-def _run(pure: bool, hands: int) -> dict[str, object]:
+def _run(pure: bool, hands: int, every: bool = False) -> dict[str, object]:
     env = {k: v for k, v in os.environ.items() if k != compiled.PURE_ENV}
     if pure:
         env[compiled.PURE_ENV] = "1"
-    proc = subprocess.run([sys.executable, "-c", SIMULATE % hands], env=env, cwd=ELSEWHERE,
+    proc = subprocess.run([sys.executable, "-c", SIMULATE, str(hands), "every" if every else "three"], env=env, cwd=ELSEWHERE,
                           capture_output=True, text=True, check=True)
     result: dict[str, object] = json.loads(proc.stdout)
     return result
@@ -81,7 +96,7 @@ def test_running_follows_the_loader():
 @pytest.mark.skipif(not _installed_compiled(), reason="the compiled build is not installed here "
                     "(pip install . where a C compiler is present; .ci/run does)")
 def test_compiled_and_pure_give_the_very_same_numbers():
-    fast, plain = _run(pure=False, hands=600), _run(pure=True, hands=600)
+    fast, plain = _run(pure=False, hands=600, every=True), _run(pure=True, hands=600, every=True)
     assert fast.pop("build") == "compiled (mypyc)" and plain.pop("build") == "pure Python"
     assert fast == plain
 

@@ -34,8 +34,11 @@ from hocdsl.engine.blank import blank_hands
 from hocdsl.engine.cardgame import card_winner, first_turn_out, hoc_kinds, hocs
 from hocdsl.engine.settle import end_owed
 
+from conftest import hands_for_this_run
+
 BOARD_GAME = str(Path(__file__).resolve().parent.parent / "examples" / "rulesets" / "board-game.yaml")
-HANDS = 90  # per ruleset and player count
+#: Per ruleset and player count (a quarter in the pure run that repeats the compiled one).
+HANDS = hands_for_this_run(90)
 PARTIE = 15  # hands per partie (pools and multipliers carry within it)
 
 CONFIGS: list[tuple[str, tuple[str, ...]]] = [(name, ()) for name in bundled_rulesets()]
