@@ -506,26 +506,27 @@ def hand_str(hand: int, symbols: bool = False) -> str:
     return " ".join(name(c) for c in cards)
 
 
-def hand_by_suit(hand: int, symbols: bool = True) -> str:
+def hand_by_suit(hand: int, symbols: bool = True, letters: tuple[str, ...] = RANK_LETTERS) -> str:
     """The hand grouped by suit, each suit from king down: ``♠ K 9 2  ♥ Q J``
-    (a card held twice, with copies, is shown twice: ``♠ Q Q``)."""
+    (a card held twice, with copies, is shown twice: ``♠ Q Q``); ``letters``, the ranks'
+    letters from the ace (another language's: ``♠ R 9 2``)."""
     if hand >> NUM_CARDS:
-        return _by_suit_copies(hand, symbols)
+        return _by_suit_copies(hand, symbols, letters)
     parts = []
     for s in SUITS:
         bits = suit_bits(hand, s)
         if bits:
-            ranks = [RANK_LETTERS[i] for i in range(12, -1, -1) if bits >> i & 1]
+            ranks = [letters[i] for i in range(12, -1, -1) if bits >> i & 1]
             head = SUIT_SYMBOLS[s] if symbols else SUIT_LETTERS[s]
             parts.append(head + " " + " ".join(ranks))
     return "  ".join(parts)
 
 
-def _by_suit_copies(hand: int, symbols: bool) -> str:
+def _by_suit_copies(hand: int, symbols: bool, letters: tuple[str, ...]) -> str:
     counts = copy_counts(hand)
     parts = []
     for s in SUITS:
-        ranks = [RANK_LETTERS[i] for i in range(12, -1, -1) for _ in range(counts[s * 13 + i])]
+        ranks = [letters[i] for i in range(12, -1, -1) for _ in range(counts[s * 13 + i])]
         if ranks:
             head = SUIT_SYMBOLS[s] if symbols else SUIT_LETTERS[s]
             parts.append(head + " " + " ".join(ranks))

@@ -670,6 +670,11 @@ def migrate_cmd(
     typer.echo(text, nl=False)
 
 
+class Lang(str, Enum):
+    en = "en"
+    fr = "fr"
+
+
 @app.command("replay")
 def replay_cmd(
     file: Annotated[str, typer.Argument(
@@ -681,6 +686,9 @@ def replay_cmd(
     with_: WithOpt = None,
     json_: Annotated[bool, typer.Option(
         "--json", help="One JSON object: ruleset, with, players, deals (each with its net), balances.")] = False,
+    lang: Annotated[Lang, typer.Option(
+        "--lang", help="Language of the transcript's headings and narration: en or fr (what the record says "
+                       "is quoted as written; the JSON is the same in both).")] = Lang.en,
 ) -> None:
     """Replay a game record through the engine: every announcement, every payment, each player's result.
 
@@ -703,13 +711,13 @@ def replay_cmd(
     except RecordError as e:
         if e.partial is not None and not json_:  # the transcript up to the refused announcement
             from .records import partial_transcript
-            typer.echo(partial_transcript(e.partial), nl=False)  # type: ignore[arg-type]
+            typer.echo(partial_transcript(e.partial, lang.value), nl=False)  # type: ignore[arg-type]
         typer.echo(e.render(), err=True)
         raise typer.Exit(EXIT_BAD_INPUT)
     if json_:
         typer.echo(json.dumps(to_json(result), indent=2, ensure_ascii=False))
     else:
-        typer.echo(screen.fold(transcript(result)), nl=False)
+        typer.echo(screen.fold(transcript(result, lang.value)), nl=False)
     differ = [d.record.number for d in result.deals if d.expect is not None and d.expect != d.net]
     if differ:
         typer.echo(f"{file}: the replay under {result.key} differs from the nets worked by hand in the "
@@ -943,11 +951,6 @@ def report_cmd(
         typer.echo(f"error: cannot write {path}: {e.strerror or e}", err=True)
         raise typer.Exit(1) from None
     typer.echo(f"wrote {path} ({len(page.encode('utf-8')) // 1024:,} KB)", err=True)
-
-
-class Lang(str, Enum):
-    en = "en"
-    fr = "fr"
 
 
 @app.command("play")

@@ -151,3 +151,57 @@ def test_pools_left_name_a_multiplier_only_where_stakes_are_played_double():
     out = run(str(EXAMPLES / "lindor-deals.yaml")).output
     assert "Left in the pools for a next deal: king 36\n" in out
     assert "single" not in out
+
+
+#: The transcript's English words, none of which a French transcript may say.
+ENGLISH = ("Record ", "Ruleset:", "Players, in the direction", "Deal 1:", " deals, ", "Games:", "Antes (",
+           "Net for the deal", "Worked by hand", "matches", "Points scored", "Points kept apart",
+           "Balances", "the card game", "by default", " pays ", " wins ")
+
+
+def _french(name: str) -> str:
+    res = runner.invoke(app, ["replay", str(EXAMPLES / name), "--lang", "fr"])
+    assert res.exit_code == 0, res.output
+    for english in ENGLISH:
+        assert english not in res.output, english
+    return res.output
+
+
+def test_a_french_transcript_of_the_precedence_record():
+    out = _french("precedence.yaml")
+    # the record's expect: Anne -4, Blaise +4 from 100 chips each (worked by hand in the file)
+    assert "Joueurs, dans le sens du jeu : Anne, Blaise ; 100 jetons chacun" in out
+    assert "Donne 1 : Blaise donne, Anne est premier en main" in out
+    assert "Jeux : le point simple, la séquence simple, le tricon simple" in out
+    # one chip from each of two players into each of the three pools
+    assert ("Mises (1 de chaque joueur à chaque cagnotte) : Anne -3, Blaise -3 — cagnottes : "
+            "le point 2, la séquence 2, le tricon 2") in out
+    assert "  — le point —" in out and "  — le jeu des cartes —" in out
+    assert "Calculé à la main dans le relevé (hoc-mazarin) : Anne -4, Blaise +4 — concorde" in out
+    assert out.rstrip().endswith("Soldes après 1 donne : Anne 96, Blaise 104")
+    # what the record says is quoted as it is written (English here)
+    assert "  Blaise: 5 cards, 31" in out
+
+
+def test_a_french_transcript_of_rubicon_bezique_shows_both_packs_and_the_points_apart():
+    out = _french("bezique-rubicon-deals.yaml")
+    # Blaise's hand holds two sevens of spades and two of diamonds (four packs): both shown,
+    # with the French letters (D for the queen, R the king, V the knave)
+    assert "Blaise  ♠ 9 8 7 7  ♦ 9 8 7 7  ♣ 7" in out
+    assert "Anne    ♠ D  ♥ R D V 10 A  ♦ V  ♣ 9 8" in out
+    # the figures worked by hand in the record: 920 and 100 points, brisques 270 and 50 apart,
+    # Blaise rubiconed: 900 + 100 + 1300 = 2,300 points, 23 chips a hundred
+    assert "Points marqués dans la donne : Anne 920, Blaise 100" in out
+    assert "Points mis à part (pour le règlement seul) : Anne 270, Blaise 50" in out
+    assert "Net de la donne : Anne +23, Blaise -23" in out
+    # the tricks by their stage's French name, and the partie's end, where the chips move
+    assert "  — le jeu —" in out and "  — la fin de la partie —" in out
+
+
+def test_the_english_transcript_is_the_default_and_the_json_the_same_in_both():
+    path = str(EXAMPLES / "precedence.yaml")
+    assert runner.invoke(app, ["replay", path]).output == runner.invoke(app, ["replay", path, "--lang", "en"]).output
+    en = runner.invoke(app, ["replay", path, "--json"]).output
+    assert en == runner.invoke(app, ["replay", path, "--json", "--lang", "fr"]).output
+    bad = runner.invoke(app, ["replay", path, "--lang", "de"])
+    assert bad.exit_code == 2 and "de" in bad.output

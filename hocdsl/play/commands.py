@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 from ..actions import PASS, Draw, Meld
 from ..announce import Vocabulary
-from ..cards import SUIT_SYMBOLS, hand_by_suit
+from ..cards import hand_by_suit
 from ..engine import Game
 from ..engine.bidding import bidding_mode, put_in, stake
 from ..engine.words import de, tongue
@@ -31,14 +31,8 @@ def balances_text(names: Sequence[str], balances: Sequence[int], net: Sequence[i
 
 def hand_in_suits(hand: int, lang: str) -> str:
     """The hand grouped by suit (the suits' symbols, each from king down) with this language's rank
-    letters: ``♠ K J 7`` (``♠ R V 7`` in French)."""
-    t = tongue(lang)
-    parts = []
-    for suit in range(4):
-        ranks = [t.ranks[i] for i in range(12, -1, -1) if hand >> (suit * 13 + i) & 1]
-        if ranks:
-            parts.append(SUIT_SYMBOLS[suit] + " " + " ".join(ranks))
-    return "  ".join(parts)
+    letters: ``♠ K J 7`` (``♠ R V 7`` in French); a card held twice (``pack.copies``) twice."""
+    return hand_by_suit(hand, letters=tongue(lang).ranks)
 
 
 def show_hand(say: Say, game: Game, seat: int, lang: str) -> None:

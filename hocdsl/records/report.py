@@ -23,6 +23,7 @@ from ..engine.bidding import chance_outcomes, winners
 from ..engine.blank import blank_hands
 from ..engine.cardgame import card_winner
 from ..engine.events import ChipMove, Dealt, Event, Hoc, Pool
+from ..engine.words import tongue
 from ..rules.model import Ruleset
 from .replay import DealReplay, Replay, Spoken
 
@@ -35,6 +36,111 @@ def _signed(v: int) -> str:
 
 
 # ------------------------------------------------------------- words --
+
+#: The transcript's own words (its headings and lines), by language; what happened in a deal
+#: is told by the narrator (:class:`hocdsl.narrate.Narrator`) in the same language.
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "record": "Record {file}{title}",
+        "ruleset": "Ruleset: {name}{ext} ({title})",
+        "with": " with {names}",
+        "players": "Players, in the direction of play: {names}; {stake} chips each",
+        "balances_after": "Balances after {n} deal{s}: {balances}",
+        "left": "Left in the pools for a next deal: {left}",
+        "next": "{mult} next",
+        "deal": "Deal {n}: {dealer} deals, {eldest} is eldest",
+        "rotation": "  (by the ruleset's rotation {who} would deal; the record's dealer is kept)",
+        "games": "  Games: {games}",
+        "no_bidding": "no bidding",
+        "carried": "; carried in the pools: {carried}",
+        "antes": "  Antes ({each} from {who} to {where}): {paid} — pools now {now}",
+        "each_player": "each player",
+        "each_pool": "each pool",
+        "the_pool": "the {pools} pool",
+        "the_pools": "the {pools} pools",
+        "and": " and ",
+        "stage_game": "{head} ({mult} game)",
+        "by_default": "({said}, by default)",
+        "note": "      note: {note}",
+        "end_of_partie": "  — the end of the partie —",
+        "stops_here": "  — the replay stops here: the next announcement is refused (see below) —",
+        "net": "  Net for the deal: {nets}",
+        "worked": "  Worked by hand in the record ({key}): {nets} — {verdict}",
+        "matches": "matches",
+        "differs": "DIFFERS",
+        "points": "  Points scored in the deal: {points}",
+        "points_worked": "  Points worked by hand in the record ({key}): {points} — {verdict}",
+        "apart": "  Points kept apart (the settlement's alone): {points}",
+        "balances": "  Balances: {balances}",
+        "blank-hand": "blank hands",
+        "cards": "the card game",
+        "tricks": "tricks",
+        "turnup": "turnup",
+    },
+    "fr": {
+        "record": "Relevé {file}{title}",
+        "ruleset": "Règles : {name}{ext} ({title})",
+        "with": " avec {names}",
+        "players": "Joueurs, dans le sens du jeu : {names} ; {stake} jetons chacun",
+        "balances_after": "Soldes après {n} donne{s} : {balances}",
+        "left": "Reste dans les cagnottes pour une donne suivante : {left}",
+        "next": "{mult} ensuite",
+        "deal": "Donne {n} : {dealer} donne, {eldest} est premier en main",
+        "rotation": "  (au tour des règles, {who} donnerait ; le donneur du relevé est gardé)",
+        "games": "  Jeux : {games}",
+        "no_bidding": "pas d'enchères",
+        "carried": " ; reporté dans les cagnottes : {carried}",
+        "antes": "  Mises ({each} de {who} à {where}) : {paid} — cagnottes : {now}",
+        "each_player": "chaque joueur",
+        "each_pool": "chaque cagnotte",
+        "the_pool": "la cagnotte {pools}",
+        "the_pools": "les cagnottes {pools}",
+        "and": " et ",
+        "stage_game": "{head} (jeu {mult})",
+        "by_default": "({said}, par défaut)",
+        "note": "      note : {note}",
+        "end_of_partie": "  — la fin de la partie —",
+        "stops_here": "  — le rejeu s'arrête ici : l'annonce suivante est refusée (voir plus bas) —",
+        "net": "  Net de la donne : {nets}",
+        "worked": "  Calculé à la main dans le relevé ({key}) : {nets} — {verdict}",
+        "matches": "concorde",
+        "differs": "DIFFÈRE",
+        "points": "  Points marqués dans la donne : {points}",
+        "points_worked": "  Points calculés à la main dans le relevé ({key}) : {points} — {verdict}",
+        "apart": "  Points mis à part (pour le règlement seul) : {points}",
+        "balances": "  Soldes : {balances}",
+        "blank-hand": "les cartes blanches",
+        "cards": "le jeu des cartes",
+        "tricks": "les plis",
+        "turnup": "la retourne",
+    },
+}
+
+
+def _say(lang: str, phrase: str, **kw: Any) -> str:
+    return WORDS[lang][phrase].format(**kw)
+
+
+def _multiplier(m: int, lang: str) -> str:
+    return _mult(m) if lang == "en" else tongue(lang).multiplier(m)
+
+
+def _stage_head(stage: str, rules: Ruleset, lang: str) -> str:
+    """A stage's heading: ``the card game``, a vie stage by its id in English (``point``); in
+    another language the name the ruleset gives it at the table (``le point``; the tricks, which
+    the engine calls ``tricks`` whatever their stage's id, by that stage's name)."""
+    if lang != "en":
+        for sid in (stage, *(st.id for st in rules.stages if st.kind == stage)):
+            named = rules.display_name(sid, lang)
+            if named != sid:
+                return named
+    return WORDS[lang][stage] if stage in ("blank-hand", "cards", "tricks", "turnup") else stage
+
+
+def _pool(pool: str, rules: Ruleset, lang: str) -> str:
+    """A pool by its id in English (``point``), by its name at the table in another (``le point``)."""
+    return pool if lang == "en" else rules.display_name(pool, lang)
+
 
 
 def combination_words(c: Any, rules: Ruleset) -> str:
@@ -52,44 +158,46 @@ def said_text(sp: Spoken, vocab: Vocabulary) -> str:
 # --------------------------------------------------------- transcript --
 
 
-def transcript(replay: Replay) -> str:
-    """The replay as text: deals, hands, announcements, every chip moved, nets, balances."""
+def _head(replay: Replay, lang: str) -> list[str]:
+    rec, rules = replay.record, replay.rules
+    ext = _say(lang, "with", names=", ".join(rules.extensions)) if rules.extensions else ""
+    return [_say(lang, "record", file=rec.file, title=f" — {rec.title}" if rec.title else ""),
+            _say(lang, "ruleset", name=rules.name, ext=ext, title=rules.title)]
+
+
+def transcript(replay: Replay, lang: str = "en") -> str:
+    """The replay as text: deals, hands, announcements, every chip moved, nets, balances; in
+    ``lang`` (``en`` or ``fr``: the headings and the narration; what the record says is quoted
+    as written)."""
     rec, rules = replay.record, replay.rules
     vocab = Vocabulary.from_ruleset(rules)
-    out: list[str] = []
-    title = f" — {rec.title}" if rec.title else ""
-    out.append(f"Record {rec.file}{title}")
-    ext = f" with {', '.join(rules.extensions)}" if rules.extensions else ""
-    out.append(f"Ruleset: {rules.name}{ext} ({rules.title})")
-    out.append(f"Players, in the direction of play: {', '.join(rec.players)}; "
-               f"{replay.stake} chips each")
+    out = _head(replay, lang)
+    out.append(_say(lang, "players", names=", ".join(rec.players), stake=replay.stake))
     for d in replay.deals:
         out.append("")
-        out.extend(_deal_lines(d, replay, vocab))
+        out.extend(_deal_lines(d, replay, vocab, lang))
     out.append("")
-    out.append(f"Balances after {len(replay.deals)} deal{'s' if len(replay.deals) != 1 else ''}: "
-               + ", ".join(f"{p} {b}" for p, b in replay.balances.items()))
+    out.append(_say(lang, "balances_after", n=len(replay.deals), s="s" if len(replay.deals) != 1 else "",
+                    balances=", ".join(f"{p} {b}" for p, b in replay.balances.items())))
     carry = replay.partie.carry
     if carry.total:
         # the stake's multiplier only where vie stages play stakes double or triple
         staked = rules.bidding is not None
-        left = ", ".join(f"{c} {p}" + (f" ({_mult(m)} next)" if staked or m != 1 else "")
+        left = ", ".join(f"{_pool(c, rules, lang)} {p}" + (f" ({_say(lang, 'next', mult=_multiplier(m, lang))})"
+                                       if staked or m != 1 else "")
                          for c, p, m in zip(rules.pool_ids, carry.pools, carry.multipliers) if p)
-        out.append(f"Left in the pools for a next deal: {left}")
+        out.append(_say(lang, "left", left=left))
     return "\n".join(out) + "\n"
 
 
-def partial_transcript(replay: Replay) -> str:
+def partial_transcript(replay: Replay, lang: str = "en") -> str:
     """The transcript of a replay stopped by an error (``RecordError.partial``): every deal
     up to the refused announcement, and the deal it stopped in as far as it went."""
-    rec, rules = replay.record, replay.rules
-    vocab = Vocabulary.from_ruleset(rules)
-    out = [f"Record {rec.file}" + (f" — {rec.title}" if rec.title else ""),
-           f"Ruleset: {rules.name}" + (f" with {', '.join(rules.extensions)}" if rules.extensions else "")
-           + f" ({rules.title})"]
+    vocab = Vocabulary.from_ruleset(replay.rules)
+    out = _head(replay, lang)
     for d in replay.deals:
         out.append("")
-        out.extend(_deal_lines(d, replay, vocab))
+        out.extend(_deal_lines(d, replay, vocab, lang))
     return "\n".join(out) + "\n"
 
 
@@ -98,7 +206,7 @@ def vie_pools(rules: Ruleset) -> dict[str, str]:
     return {st.id: st.pool for st in rules.vie_stages}
 
 
-def _antes_line(d: DealReplay, rules: Ruleset) -> str | None:
+def _antes_line(d: DealReplay, rules: Ruleset, lang: str = "en") -> str | None:
     """``Antes (1 from each player to each pool): Anne -3, ... — pools now point 3, ...``."""
     g = d.game
     names = g.names
@@ -112,73 +220,78 @@ def _antes_line(d: DealReplay, rules: Ruleset) -> str | None:
             per[e.payer] = per.get(e.payer, 0) + e.amount
             into[e.payee.id] = into.get(e.payee.id, 0) + e.amount
     each = "/".join(map(str, sorted({e.amount for e in antes})))
-    who = "each player" if len(per) == g.n else " and ".join(names[s] for s in per)
-    where = ("each pool" if len(into) == len(rules.pools)
-             else "the " + ", ".join(into) + " pool" + ("s" if len(into) > 1 else ""))
-    now = ", ".join(f"{c} {p + into.get(c, 0)}" for c, p in zip(rules.pool_ids, g.carry_in.pools))
-    return (f"  Antes ({each} from {who} to {where}): "
-            + ", ".join(f"{names[s]} {-v}" for s, v in per.items()) + " — pools now " + now)
+    who = (_say(lang, "each_player") if len(per) == g.n
+           else WORDS[lang]["and"].join(names[s] for s in per))
+    where = (_say(lang, "each_pool") if len(into) == len(rules.pools)
+             else _say(lang, "the_pools" if len(into) > 1 else "the_pool",
+                       pools=", ".join(_pool(c, rules, lang) for c in into)))
+    now = ", ".join(f"{_pool(c, rules, lang)} {p + into.get(c, 0)}" for c, p in zip(rules.pool_ids, g.carry_in.pools))
+    return _say(lang, "antes", each=each, who=who, where=where, now=now,
+                paid=", ".join(f"{names[s]} {-v}" for s, v in per.items()))
 
 
-def _deal_lines(d: DealReplay, replay: Replay, vocab: Vocabulary) -> list[str]:
+def _deal_lines(d: DealReplay, replay: Replay, vocab: Vocabulary, lang: str = "en") -> list[str]:
     g = d.game
     rules = replay.rules
     names = g.names
-    words = narrate.Narrator(names, rules)
+    words = narrate.Narrator(names, rules, lang)
     words.events([e for e in g.events if e.__class__ is Dealt])  # the hands, for the points of cards left
-    out = [f"Deal {d.record.number}: {d.dealer} deals, {d.eldest} is eldest"]
+    out = [_say(lang, "deal", n=d.record.number, dealer=d.dealer, eldest=d.eldest)]
     if d.rotation_dealer is not None and d.rotation_dealer != d.dealer:
-        out.append(f"  (by the ruleset's rotation {d.rotation_dealer} would deal; the record's dealer is kept)")
+        out.append(_say(lang, "rotation", who=d.rotation_dealer))
     if d.record.notes:
         out.append("  " + " ".join(d.record.notes.split()))
     width = max(len(n) for n in names)
+    letters = tongue(lang).ranks
     for s, n in enumerate(names):
-        out.append(f"  {n:<{width}}  {hand_by_suit(g.dealt[s])}")
+        out.append(f"  {n:<{width}}  {hand_by_suit(g.dealt[s], letters=letters)}")
     stage_pool = vie_pools(rules)
-    mults = ", ".join(f"{sid} {_mult(g.multipliers[pid])}" for sid, pid in stage_pool.items())
-    carried = ", ".join(f"{c} {p}" for c, p in zip(rules.pool_ids, g.carry_in.pools) if p)
+    mults = ", ".join(f"{sid if lang == 'en' else rules.display_name(sid, lang)} "
+                      f"{_multiplier(g.multipliers[pid], lang)}" for sid, pid in stage_pool.items())
+    carried = ", ".join(f"{_pool(c, rules, lang)} {p}" for c, p in zip(rules.pool_ids, g.carry_in.pools) if p)
     if mults or carried:
-        out.append(f"  Games: {mults or 'no bidding'}" + (f"; carried in the pools: {carried}" if carried else ""))
-    antes = _antes_line(d, rules)
+        out.append(_say(lang, "games", games=mults or _say(lang, "no_bidding"))
+                   + (_say(lang, "carried", carried=carried) if carried else ""))
+    antes = _antes_line(d, rules, lang)
     if antes:
         out.append(antes)
     stage = None
     for sp in d.spoken:
         if sp.stage != stage:
             stage = sp.stage
-            head = {"blank-hand": "blank hands", "cards": "the card game"}.get(stage, stage)
+            head = _stage_head(stage, rules, lang)
             m = g.multipliers.get(stage_pool.get(stage, ""))
             if m and m != 1:
-                head += f" ({_mult(m)} game)"
+                head = _say(lang, "stage_game", head=head, mult=_multiplier(m, lang))
             out.append(f"  — {head} —")
-        said = f"({format_action(sp.actions[0], vocab)}, by default)" if sp.implied else sp.text
+        said = (_say(lang, "by_default", said=format_action(sp.actions[0], vocab, lang)) if sp.implied
+                else sp.text)
         out.append(f"  {sp.player}: {said}")
         for note in sp.notes:
-            out.append(f"      note: {note}")
+            out.append(_say(lang, "note", note=note))
         for w in words.events(sp.events):
             out.append(f"      · {w}")
     if d.end_events:
-        out.append("  — the end of the partie —")
+        out.append(_say(lang, "end_of_partie"))
         for w in words.events(d.end_events):
             out.append(f"      · {w}")
     if not d.balances:  # the replay stopped in this deal (partial_transcript)
-        out.append("  — the replay stops here: the next announcement is refused (see below) —")
+        out.append(_say(lang, "stops_here"))
         return out
-    out.append("  Net for the deal: " + ", ".join(f"{p} {_signed(v)}" for p, v in d.net.items()))
+    out.append(_say(lang, "net", nets=", ".join(f"{p} {_signed(v)}" for p, v in d.net.items())))
     if d.expect is not None:
-        verdict = "matches" if d.expect == d.net else "DIFFERS"
-        out.append(f"  Worked by hand in the record ({replay.key}): "
-                   + ", ".join(f"{p} {_signed(v)}" for p, v in d.expect.items()) + f" — {verdict}")
+        out.append(_say(lang, "worked", key=replay.key,
+                        nets=", ".join(f"{p} {_signed(v)}" for p, v in d.expect.items()),
+                        verdict=_say(lang, "matches" if d.expect == d.net else "differs")))
     if any(d.points.values()) or d.expect_points is not None:
-        out.append("  Points scored in the deal: " + ", ".join(f"{p} {v}" for p, v in d.points.items()))
+        out.append(_say(lang, "points", points=", ".join(f"{p} {v}" for p, v in d.points.items())))
     if d.expect_points is not None:
-        verdict = "matches" if d.expect_points == d.points else "DIFFERS"
-        out.append(f"  Points worked by hand in the record ({replay.key}): "
-                   + ", ".join(f"{p} {v}" for p, v in d.expect_points.items()) + f" — {verdict}")
+        out.append(_say(lang, "points_worked", key=replay.key,
+                        points=", ".join(f"{p} {v}" for p, v in d.expect_points.items()),
+                        verdict=_say(lang, "matches" if d.expect_points == d.points else "differs")))
     if d.apart is not None:
-        out.append("  Points kept apart (the settlement's alone): "
-                   + ", ".join(f"{p} {v}" for p, v in d.apart.items()))
-    out.append("  Balances: " + ", ".join(f"{p} {b}" for p, b in d.balances.items()))
+        out.append(_say(lang, "apart", points=", ".join(f"{p} {v}" for p, v in d.apart.items())))
+    out.append(_say(lang, "balances", balances=", ".join(f"{p} {b}" for p, b in d.balances.items())))
     return out
 
 
