@@ -181,6 +181,13 @@ def test_a_french_transcript_of_the_precedence_record():
     assert out.rstrip().endswith("Soldes après 1 donne : Anne 96, Blaise 104")
     # what the record says is quoted as it is written (English here)
     assert "  Blaise: 5 cards, 31" in out
+    # the two ties lost on precedence (lalanne §5.2), told in French with the rule cited
+    flat = " ".join(out.split())
+    assert ("note : égal à l'annonce de Blaise (5 cartes, 31) : l'égalité revient à Blaise, qui a la "
+            "préséance comme premier à annoncer après que les autres ont passé "
+            "(bidding.precedence : first-declarer, lalanne §5.2)") in flat
+    assert "note : égal à l'annonce d'Anne (tierce au dix) : l'égalité revient à Anne" in flat
+    assert "premier en main (bidding.precedence" in flat
 
 
 def test_a_french_transcript_of_rubicon_bezique_shows_both_packs_and_the_points_apart():

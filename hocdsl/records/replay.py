@@ -97,6 +97,44 @@ class Spoken:
     stage: str
     events: tuple[Event, ...] = ()
     notes: tuple[str, ...] = ()
+    #: the ties lost on precedence the notes tell, as data (:class:`TieNote`: their words in French)
+    ties: tuple[TieNote, ...] = ()
+
+
+#: Why the holder of a tie had the precedence (:class:`TieNote`).
+TIE_WHY = {
+    "en": {"first": "the first to declare after the others passed", "eldest": "the eldest",
+           "nearer": "nearer {start} (where the precedence starts) in the order of play"},
+    "fr": {"first": "premier à annoncer après que les autres ont passé", "eldest": "premier en main",
+           "nearer": "plus près de {start} (où commence la préséance) dans l'ordre du jeu"},
+}
+
+
+@dataclass(frozen=True)
+class TieNote:
+    """A declaration equal to the best so far that lost on precedence (002 §3.1-3.2, §5.2):
+    who held the precedence (``holder``, with ``best``, the declaration that stands), why
+    (``why``: a key of :data:`TIE_WHY`; ``start``, where the precedence starts), and the rule
+    (``precedence``, the knob's value, ``cite``, its provenance)."""
+
+    holder: str
+    best: Any
+    why: str
+    start: str
+    precedence: str
+    cite: str
+
+    def words(self, vocab: Vocabulary, lang: str = "en") -> str:
+        """The note in ``lang``: ``equal to Blaise's 5 cards, 31: the tie goes to Blaise, ...``."""
+        why = TIE_WHY[lang][self.why].format(start=self.start)
+        if lang == "fr":
+            of = "d'" if self.holder[:1].lower() in "aeiouyàâéèêîôû" else "de "  # d'Anne, de Blaise
+            return (f"égal à l'annonce {of}{self.holder} ({format_action(self.best, vocab, 'fr')}) : "
+                    f"l'égalité revient à {self.holder}, qui a la préséance comme {why} "
+                    f"(bidding.precedence : {self.precedence}, {self.cite})")
+        return (f"equal to {self.holder}'s {format_action(self.best, vocab)}: the tie goes to "
+                f"{self.holder}, who has the precedence as {why} (bidding.precedence: "
+                f"{self.precedence}, {self.cite})")
 
 
 @dataclass
@@ -334,6 +372,7 @@ class _DealPlayer:
             stage = self.dr.spoken[-1].stage  # "hoc!" alone belongs to the turn it follows
         n0 = len(g.events)
         notes: list[str] = []
+        ties: list[TieNote] = []
         said: list[Said] = []  # the actions as read: a "hoc!" that claims is the Claim
         for k, a in enumerate(actions):
             if isinstance(a, HocMark) and not g.is_over and g.to_act == seat and CLAIM in g.legal_actions():
@@ -370,17 +409,18 @@ class _DealPlayer:
                 at = f"at {format_action(a, self.vocab)}: " if len(actions) > 1 else ""
                 raise self.error(ann, f"{ann.player} said \"{ann.text}\": {at}{e.message} ({e.rule})",
                                  rule=e.rule) from None
-            if tie:
-                notes.append(tie)
+            if tie is not None:
+                ties.append(tie)
+                notes.append(tie.words(self.vocab))
             self.pending_hoc = seat if a is CLAIM else None  # "hoc!" again is harmless
             for ev in g.events[m0:]:
                 if ev.__class__ is Hoc:
                     self.pending_hoc = ev.seat
         self.dr.spoken.append(Spoken(ann.player, ann.text, tuple(said), False, ann.at, stage,
-                                     tuple(g.events[n0:]), tuple(notes)))
+                                     tuple(g.events[n0:]), tuple(notes), tuple(ties)))
 
 
-def apply_said(g: Game, a: Any, rules: Ruleset, vocab: Vocabulary) -> str | None:
+def apply_said(g: Game, a: Any, rules: Ruleset, vocab: Vocabulary) -> TieNote | None:
     """Apply what a player said (``a``) to ``g``; return a note when it was a
     declaration equal to the best so far that loses on precedence (see
     :func:`tie_note`), else None. Raises :class:`IllegalAction` as ``g.apply`` does.
@@ -398,7 +438,7 @@ def apply_said(g: Game, a: Any, rules: Ruleset, vocab: Vocabulary) -> str | None
     return note if won and won[0].seat != seat else None
 
 
-def tie_note(g: Game, a: Any, seat: int, rules: Ruleset, vocab: Vocabulary) -> str | None:
+def tie_note(g: Game, a: Any, seat: int, rules: Ruleset, vocab: Vocabulary) -> TieNote | None:
     """If ``a`` is a declaration exactly equal to the best one so far (same
     comparison key), the note saying who holds the precedence; else None.
 
@@ -427,14 +467,12 @@ def tie_note(g: Game, a: Any, seat: int, rules: Ruleset, vocab: Vocabulary) -> s
     cite = p.where() if p is not None else "editorial"
     start = ph.prec_start
     if best[0] == start != g.eldest:
-        why = "the first to declare after the others passed"
+        why = "first"
     elif best[0] == g.eldest:
-        why = "the eldest"
+        why = "eldest"
     else:
-        why = f"nearer {g.names[start]} (where the precedence starts) in the order of play"
-    return (f"equal to {holder}'s {format_action(best[1], vocab)}: the tie goes to "
-            f"{holder}, who has the precedence as {why} (bidding.precedence: "
-            f"{bidding.precedence}, {cite})")
+        why = "nearer"
+    return TieNote(holder, best[1], why, g.names[start], str(bidding.precedence), cite)
 
 
 def _check_copies(record: Record, rules: Ruleset) -> None:

@@ -267,7 +267,9 @@ def _deal_lines(d: DealReplay, replay: Replay, vocab: Vocabulary, lang: str = "e
         said = (_say(lang, "by_default", said=format_action(sp.actions[0], vocab, lang)) if sp.implied
                 else sp.text)
         out.append(f"  {sp.player}: {said}")
-        for note in sp.notes:
+        # a tie lost on precedence in this language; any other note as the replay wrote it
+        told = [t.words(vocab, lang) for t in sp.ties] if lang != "en" else []
+        for note in told + list(sp.notes[len(told):]):
             out.append(_say(lang, "note", note=note))
         for w in words.events(sp.events):
             out.append(f"      · {w}")
