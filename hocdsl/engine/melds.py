@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Final
 
 from .. import combos
 from ..actions import Meld, ToScore
-from ..cards import NUM_CARDS, SUIT_MASK, Card, Hand, folded, iter_cards, rank_of, suit_of
+from ..cards import NUM_CARDS, Card, Hand, folded, iter_cards, rank_of, suit_of
 from ..pack import pack_of
 from .events import (
     BEZIQUE, DOUBLE_BEZIQUE, FOUR_ACES, FOUR_KINGS, FOUR_KNAVES, FOUR_QUEENS, MARRIAGE, PLAIN_SEQUENCE,
@@ -78,7 +78,12 @@ FAMILY_WORDS: Final = {F_SEVEN: "a seven of trumps", F_MARRIAGE: "a marriage", F
 
 
 class MeldError(ValueError):
-    """Cards that make no combination the ruleset scores, or that may not be declared again."""
+    """Cards that make no combination the ruleset scores, or that may not be declared again
+    (``redeclare``: the rule it breaks is the stage's ``redeclare``, not its ``declarations``)."""
+
+    def __init__(self, message: str, redeclare: bool = False) -> None:
+        super().__init__(message)
+        self.redeclare = redeclare
 
 
 class MeldTable:
@@ -186,11 +191,11 @@ class MeldTable:
                 was = used.get(-2 - pick, 0) & barred
                 kinds = " and ".join(w for f, w in FAMILY_WORDS.items() if was & f)
                 raise MeldError(f"{card_name(c)} was declared in {kinds} already: a card scores once in a "
-                                f"combination of a kind, never then in an inferior one")
+                                f"combination of a kind, never then in an inferior one", redeclare=True)
             taken |= 1 << pick
         if (name, taken) in done:
             raise MeldError(f"these very cards were declared as {name.replace('-', ' ')} already: "
-                            "a card must be substituted to declare it again")
+                            "a card must be substituted to declare it again", redeclare=True)
         return name, points, family, taken
 
     # ------------------------------------------------------------ to score ----
@@ -284,11 +289,3 @@ class MeldTable:
                     add(name, points, cards[:4])
         out.sort(key=lambda pm: -pm[0])
         return [m for _, m in out]
-
-
-def suit_cards(suit: int, copies: int) -> Hand:
-    """Every card of ``suit``, every copy: what following suit reads with packs of copies."""
-    out = 0
-    for k in range(copies):
-        out |= SUIT_MASK << (k * NUM_CARDS + suit * 13)
-    return out

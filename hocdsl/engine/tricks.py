@@ -51,16 +51,16 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import PLAY, Draw, Meld, Play
-from ..cards import MAX_IDS, Card, Hand, Seat, card_name, iter_cards, rank_of
+from ..cards import MAX_IDS, SUIT_MASK, Card, Hand, Seat, all_copies, card_name, iter_cards, rank_of
 from ..pack import pack_of
 from .errors import IllegalAction, Rule
 from .events import (
-    ALL_TRICKS, CARDS_WON, CARTE_BLANCHE_PLAY, LAST_TRICK, LEAD, MELD_REASONS, MOST_TRICKS, ROYAL_MARRIAGE,
-    TRICK_WON, TRUMP_SEQUENCE, TRUMP_SEVEN, Drew, Melded,
+    ALL_TRICKS, CARDS_WON, CARTE_BLANCHE_PLAY, LAST_TRICK, LEAD, MELD_REASONS, MOST_TRICKS,
+    TRICK_WON, TRUMP_SEVEN, Drew, Melded,
     TrickCard, TrickWon,
 )
-from ..meldwords import MELD_FR_OF, MELD_WORDS, points_words, to_score_words
-from .melds import MeldError, MeldTable, suit_cards
+from ..meldwords import MELD_WORDS, meld_said, to_score_words
+from .melds import MeldError, MeldTable
 from .stock import stock_cards, top_card
 from .table import Result, Seen, Stage, Table
 from .tally import Quantities, Ratios, Tally, stage_index
@@ -95,7 +95,6 @@ RULE_REDECLARE = Rule("{stage}.redeclare", {
 
 #: one interned action per card (every copy: pack.copies)
 DRAW: Final = tuple(Draw(c) for c in range(MAX_IDS))
-_SUIT: Final = (1 << 13) - 1
 #: the ranks from the highest in the two orders of the pack (pack.order)
 _PACK_ORDERS: Final = {"ace-high": (1, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2),
                        "king-high-ace-low": (13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)}
@@ -196,12 +195,12 @@ class TricksStage(Stage):
         #: the combinations declared in play (declarations: after-trick), else None
         self.melds = melds if melds is not None or st.declarations == "none" else MeldTable(g.rules, st)
         #: per suit, its cards in every copy of the pack (following suit)
-        self.suits = tuple(suit_cards(s, g.rules.pack.copies) for s in range(4))
+        self.suits = tuple(all_copies(SUIT_MASK << (s * 13), g.rules.pack.copies) for s in range(4))
         self.shown = [0] * n  # per seat, the cards declared and lying face up (still his)
         self.used: dict[Card, int] = {}  # per card declared, the families it was declared in (melds.FAMILY)
         self.declared = False  # the trick's winner has declared (one combination a trick)
         self.banked = [0] * n  # card_points won, kept for the end (card_points_when: end)
-        self.melded: set[tuple[str, Hand]] = set()  # the combinations declared, (name, cards): never twice
+        self.melded: frozenset[tuple[str, Hand]] = frozenset()  # the combinations declared, (name, cards): never twice
         self.blanche = [False] * n  # per seat, a carte blanche that a card drawn may renew
 
     def anew(self, g: Table) -> TricksStage:
@@ -282,13 +281,13 @@ class TricksStage(Stage):
         if self.melds is None or self.stock_out:
             return ()
         return tuple((m.name, m.points) for m in
-                     self.melds.options(self.shown[seat], self.used, self.trumps, frozenset(self.melded)))
+                     self.melds.options(self.shown[seat], self.used, self.trumps, self.melded))
 
     def meld_options(self, seat: Seat) -> list[Meld]:
         """The combinations ``seat`` may declare now (none when he may not declare)."""
         if self.melds is None or not self.may_declare(seat):
             return []
-        return self.melds.options(self.g.hands[seat], self.used, self.trumps, frozenset(self.melded))
+        return self.melds.options(self.g.hands[seat], self.used, self.trumps, self.melded)
 
     def legal(self) -> tuple[Any, ...]:
         g = self.g
@@ -384,9 +383,9 @@ class TricksStage(Stage):
                                 f"{who} has declared once after this trick: one combination a trick "
                                 "(the others wait for the next trick he wins)")
         try:
-            return self.melds.resolve(a, g.hands[self.to_draw[0]], self.used, self.trumps, frozenset(self.melded))
+            return self.melds.resolve(a, g.hands[self.to_draw[0]], self.used, self.trumps, self.melded)
         except MeldError as e:
-            rule = RULE_REDECLARE if "declared in" in str(e) or "declared as" in str(e) else RULE_DECLARE
+            rule = RULE_REDECLARE if e.redeclare else RULE_DECLARE
             raise IllegalAction(rule.cite(rules, sid), str(e)) from None
 
     def check_to_score(self, a: Meld, found: tuple[str, int, int, Hand]) -> Hand:
@@ -399,7 +398,7 @@ class TricksStage(Stage):
         s = self.to_draw[0]
         try:
             later = self.melds.to_score(said, found, g.hands[s], self.shown[s], self.used, self.trumps,
-                                        frozenset(self.melded))
+                                        self.melded)
         except MeldError as e:
             raise IllegalAction(RULE_TO_SCORE.cite(g.rules, self.st.id), str(e)) from None
         return later[3] & ~found[3]
@@ -426,13 +425,13 @@ class TricksStage(Stage):
         s = self.to_draw[0]
         name, points, family, cards = found
         self.declared = True
-        self.melded.add((name, cards))
-        for c in iter_cards(cards):
-            self.used[c] = self.used.get(c, 0) | family
+        assert self.melds is not None  # (check_meld refuses a declaration without them)
+        # the families its cards now keep, the combinations declared, and trumps where the first
+        # marriage or sequence names them (004 law 41): MeldTable.after, the one rule
+        before = self.trumps
+        self.used, self.trumps, self.melded = self.melds.after(found, self.used, before, self.melded)
         took = -1
-        named = -1
-        if self.trumps < 0 and self.st.trumps == "first-marriage" and name in (ROYAL_MARRIAGE, TRUMP_SEQUENCE):
-            named = self.trumps = (cards.bit_length() - 1) // 13 & 3  # 004 law 41: it makes trumps
+        named = self.trumps if self.trumps != before else -1
         if name == TRUMP_SEVEN:
             t = self.turned
             if t >= 0 and g.out_of_play >> t & 1 and rank_of(t) != 7:
@@ -706,13 +705,13 @@ class TricksWords(Words):
         ALL_TRICKS: ("capot (every trick)", "le capot (tous les plis)"),
     }
     TEXT = {
-        "en": {"declares": "{declares} {cards}: {points} for {what}", "exchanges": "{takes} {card} in exchange",
+        "en": {"declares": "{declares} {cards}: {said}", "exchanges": "{takes} {card} in exchange",
                "names_trumps": "; {suit} are trumps", "to_score": ", and {points} to score",
                "leads": "{leads} {card}", "plays": "{plays} {card}",
                "wins": "{wins} trick {n} with {card}", "wins_last": "{wins} the last trick (trick {n}) with {card}",
                "draws": "{draws} {card} ({left} left in the stock)",
                "draws_hidden": "{draws} a card ({left} left in the stock)"},
-        "fr": {"declares": "{declares} {cards} : {points} {what}", "exchanges": "{takes} {card} en échange",
+        "fr": {"declares": "{declares} {cards} : {said}", "exchanges": "{takes} {card} en échange",
                "names_trumps": " ; {suit} est l'atout", "to_score": ", et {points} à marquer",
                "leads": "{leads} {card}", "plays": "{plays} {card}",
                "wins": "{wins} le pli {n} avec {card}", "wins_last": "{wins} le dernier pli (le {n}e) avec {card}",
@@ -731,13 +730,8 @@ class TricksWords(Words):
             return self.say("wins_last" if e.last else "wins", wins=self.verb(self.names[e.seat], "wins"),
                             n=e.trick, card=card(e.card))
         if isinstance(e, Melded):
-            fr = self.tongue.code == "fr"
-            what = MELD_WORDS[e.combination][1 if fr else 0]
-            if fr:
-                what = MELD_FR_OF.get(e.combination, "de ") + what
             text = self.say("declares", declares=self.verb(self.names[e.seat], "declares"),
-                            cards=self.tongue.hand(e.cards), points=points_words(e.points, self.tongue.code),
-                            what=what)
+                            cards=self.tongue.hand(e.cards), said=meld_said(e.points, e.combination, self.tongue.code))
             if e.exchanged >= 0:
                 text += ", " + self.say("exchanges", takes=self.verb(self.names[e.seat], "takes"),
                                         card=card(e.exchanged))
