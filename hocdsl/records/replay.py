@@ -404,7 +404,7 @@ class _DealPlayer:
                     rule=rule)
             m0 = len(g.events)
             try:
-                tie = apply_said(g, a, self.rules, self.vocab)
+                tie = apply_said(g, a, self.rules)
             except IllegalAction as e:
                 at = f"at {format_action(a, self.vocab)}: " if len(actions) > 1 else ""
                 raise self.error(ann, f"{ann.player} said \"{ann.text}\": {at}{e.message} ({e.rule})",
@@ -420,13 +420,13 @@ class _DealPlayer:
                                      tuple(g.events[n0:]), tuple(notes), tuple(ties)))
 
 
-def apply_said(g: Game, a: Any, rules: Ruleset, vocab: Vocabulary) -> TieNote | None:
+def apply_said(g: Game, a: Any, rules: Ruleset) -> TieNote | None:
     """Apply what a player said (``a``) to ``g``; return a note when it was a
     declaration equal to the best so far that loses on precedence (see
     :func:`tie_note`), else None. Raises :class:`IllegalAction` as ``g.apply`` does.
     """
     seat = g.to_act
-    note = tie_note(g, a, seat, rules, vocab) if seat is not None else None  # over: g.apply refuses
+    note = tie_note(g, a, seat, rules) if seat is not None else None  # over: g.apply refuses
     n0 = len(g.events)
     g.apply(a)
     if note is None:
@@ -438,7 +438,7 @@ def apply_said(g: Game, a: Any, rules: Ruleset, vocab: Vocabulary) -> TieNote | 
     return note if won and won[0].seat != seat else None
 
 
-def tie_note(g: Game, a: Any, seat: int, rules: Ruleset, vocab: Vocabulary) -> TieNote | None:
+def tie_note(g: Game, a: Any, seat: int, rules: Ruleset) -> TieNote | None:
     """If ``a`` is a declaration exactly equal to the best one so far (same
     comparison key), the note saying who holds the precedence; else None.
 

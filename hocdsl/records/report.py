@@ -27,9 +27,6 @@ from ..engine.words import tongue
 from ..rules.model import Ruleset
 from .replay import DealReplay, Replay, Spoken
 
-def _mult(m: int) -> str:
-    return narrate.multiplier_words(m)
-
 
 def _signed(v: int) -> str:
     return f"{v:+d}" if v else "0"
@@ -122,7 +119,9 @@ def _say(lang: str, phrase: str, **kw: Any) -> str:
 
 
 def _multiplier(m: int, lang: str) -> str:
-    return _mult(m) if lang == "en" else tongue(lang).multiplier(m)
+    """``single``, ``double`` (``simple``, ``double``): the tongue's words (English's are the
+    narrator's, :data:`hocdsl.engine.words.MULTIPLIER_WORDS`)."""
+    return tongue(lang).multiplier(m)
 
 
 def _stage_head(stage: str, rules: Ruleset, lang: str) -> str:

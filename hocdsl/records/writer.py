@@ -128,7 +128,7 @@ def _lines(g: Game, actions: Sequence[Any], rules: Ruleset, vocab: Vocabulary, l
         implied = ((isinstance(a, Conceal) and bidding_mode(g) == "lone")
                    or (isinstance(a, Pass) and g.stage == BLANK_STAGE))
         n0 = len(g.events)
-        apply_said(g, a, rules, vocab)
+        apply_said(g, a, rules)
         new = g.events[n0:]
         penalty = penalty or any(isinstance(e, SaidWithout) and e.false for e in new)
         if isinstance(a, (Play, Without, Claim)):
