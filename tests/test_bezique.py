@@ -287,20 +287,20 @@ def test_rubicon_the_last_nine_tricks_follow_and_win() -> None:
     # none of the suit, he trumps if he can.
     from hocdsl.engine.tricks import TricksStage
 
-    g = Game(RUBICON, NAMES, dealer=1, hands=["9C KH QH KS QS 8S 9S 7D 8D", "7C 7S 10C 9D 8D JC 7H 8H 9H"])
-    ph = g.phase
-    assert isinstance(ph, TricksStage)
-    ph.trumps = 1
-    ph._stock_is_out()
-    g.apply(PLAY[c("9C")])
+    def led_in_the_last_tricks(hands: list[str], led: str) -> TricksStage:
+        """Anne leads ``led``, hearts trumps and the stock out: the tricks stage as Blaise answers."""
+        g = Game(RUBICON, NAMES, dealer=1, hands=hands)
+        ph = g.phase
+        assert isinstance(ph, TricksStage)
+        ph.trumps = 1
+        ph._stock_is_out()
+        g.apply(PLAY[c(led)])
+        return ph
+
+    ph = led_in_the_last_tricks(["9C KH QH KS QS 8S 9S 7D 8D", "7C 7S 10C 9D 8D JC 7H 8H 9H"], "9C")
     assert sorted_cards(ph.playable(1)) == cards("10C JC")  # of 7C, 10C, JC: those that beat the nine
-    g2 = Game(RUBICON, NAMES, dealer=1, hands=["9S KH QH KS QS 8S 9C 7D 8D", "7C 10C 9D 8D JC 7H 8H 9H 9D"])
-    ph2 = g2.phase
-    assert isinstance(ph2, TricksStage)
-    ph2.trumps = 1
-    ph2._stock_is_out()
-    g2.apply(PLAY[c("9S")])
-    assert sorted_cards(ph2.playable(1)) == cards("7H 8H 9H")  # no spade: a trump
+    ph = led_in_the_last_tricks(["9S KH QH KS QS 8S 9C 7D 8D", "7C 10C 9D 8D JC 7H 8H 9H 9D"], "9S")
+    assert sorted_cards(ph.playable(1)) == cards("7H 8H 9H")  # no spade: a trump
 
 
 def test_the_worked_rubicon_deal_replays_to_its_points() -> None:
